@@ -1,0 +1,233 @@
+"""A match: hands one after another, scores, dealer rotation, elimination and re-entry.
+
+Randomness is the match's own: every hand's deck order and reshuffle seed derive from
+the match seed and the hand number, so a match replays exactly from its seed (or from
+the recorded decks). With no seed the seed comes from the operating system's
+cryptographic source and stays inside the true state; views never carry it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from scala40.engine.actions import Action
+from scala40.engine.cards import pack_list
+from scala40.engine.errors import IllegalAction
+from scala40.engine.rules import ANY, Rules
+from scala40.engine.state import Hand, HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One finished hand as the score sheet sees it (seats, not hand-local indices)."""
+
+    number: int
+    dealer: int
+    seats: tuple[int, ...]
+    result: HandResult
+    penalties: dict[int, int]
+    """What each seat of the hand paid."""
+    totals: dict[int, int]
+    """Running totals after the hand (per seat, or per team with partnerships)."""
+    eliminated: tuple[int, ...]
+    reentered: dict[int, int]
+    """Seats (or teams) that re-entered after this hand, with the total they re-entered at."""
+
+
+class Match:
+    """The true state of a whole match."""
+
+    __slots__ = (
+        "dealer",
+        "eliminated",
+        "hand",
+        "hand_number",
+        "history",
+        "playoff",
+        "reentries",
+        "rules",
+        "seed",
+        "totals",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None) -> None:
+        self.rules = rules
+        self.seed = random.SystemRandom().getrandbits(64) if seed is None else seed
+        units = self.units
+        self.totals = [0] * units
+        self.eliminated = [False] * units
+        self.reentries = [0] * units
+        self.history: list[HandRecord] = []
+        self.playoff: tuple[int, ...] | None = None
+        self.winner: int | None = None
+        self.hand_number = 0
+        rng = self._rng("dealer")
+        self.dealer = rng.randrange(rules.players) if first_dealer is None else first_dealer
+        # The first hand is dealt by ``dealer``; later hands pass the deal to the left.
+        self.dealer = (self.dealer - 1) % rules.players
+        self.hand = self._deal_next()
+
+    # Reading --------------------------------------------------------------------------
+    @property
+    def units(self) -> int:
+        """Scoring units: seats, or teams with partnerships."""
+        return 2 if self.rules.partnerships else self.rules.players
+
+    def team_of(self, seat: int) -> int:
+        """Partners sit alternately: seats 0, 2, 4 are team 0; 1, 3, 5 team 1."""
+        return seat % 2 if self.rules.partnerships else seat
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current_seat(self) -> int:
+        return self.hand.seats[self.hand.current]
+
+    def active_seats(self) -> list[int]:
+        seats = range(self.rules.players)
+        if self.playoff is not None:
+            return [s for s in seats if self.team_of(s) in self.playoff]
+        return [s for s in seats if not self.eliminated[self.team_of(s)]]
+
+    def clone(self) -> Match:
+        c = Match.__new__(Match)
+        c.rules = self.rules
+        c.seed = self.seed
+        c.totals = self.totals[:]
+        c.eliminated = self.eliminated[:]
+        c.reentries = self.reentries[:]
+        c.history = self.history[:]
+        c.playoff = self.playoff
+        c.winner = self.winner
+        c.hand_number = self.hand_number
+        c.dealer = self.dealer
+        c.hand = self.hand.clone()
+        return c
+
+    # Dealing ----------------------------------------------------------------------------
+    def _rng(self, what: str) -> random.Random:
+        return random.Random(f"scala40:{self.seed}:{what}")
+
+    def deck_for(self, number: int) -> tuple[list[int], int]:
+        """The deck order (top card last) and reshuffle seed of hand ``number``."""
+        rng = self._rng(f"hand:{number}")
+        deck = pack_list(self.rules.decks, self.rules.joker_count)
+        rng.shuffle(deck)
+        return deck, rng.getrandbits(63)
+
+    def _deal_next(self) -> Hand:
+        active = self.active_seats()
+        n = self.rules.players
+        d = (self.dealer + 1) % n
+        while d not in active:
+            d = (d + 1) % n
+        self.dealer = d
+        order = [(d + 1 + i) % n for i in range(n)]
+        seats = [s for s in order if s in active]
+        self.hand_number += 1
+        deck, shuffle_seed = self.deck_for(self.hand_number)
+        return Hand.deal(self.rules, deck, seats, shuffle_seed)
+
+    # Playing ------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply the current player's action; a finished hand is scored and the next dealt."""
+        if self.over:
+            raise IllegalAction("match_over", "the match is over")
+        self.hand.apply(action)
+        if self.hand.over:
+            self._score_hand()
+            if not self.over:
+                self.hand = self._deal_next()
+
+    def _score_hand(self) -> None:
+        rules = self.rules
+        hand = self.hand
+        result = hand.result
+        assert result is not None
+        by_seat = {hand.seats[i]: result.penalties[i] for i in range(hand.n)}
+        winner_seat = None if result.winner is None else hand.seats[result.winner]
+        reentered: dict[int, int] = {}
+        newly_out: list[int] = []
+        if self.playoff is not None:
+            if winner_seat is not None:
+                self.winner = self.team_of(winner_seat)
+        elif rules.single_hand:
+            if winner_seat is not None:
+                self.winner = self.team_of(winner_seat)
+        else:
+            unit_pay = self._unit_penalties(by_seat)
+            for u, pay in unit_pay.items():
+                self.totals[u] += pay
+            self._settle(newly_out, reentered)
+        self.history.append(
+            HandRecord(
+                self.hand_number,
+                self.dealer,
+                hand.seats,
+                result,
+                by_seat,
+                {u: self.totals[u] for u in range(self.units)},
+                tuple(newly_out),
+                reentered,
+            )
+        )
+
+    def _unit_penalties(self, by_seat: dict[int, int]) -> dict[int, int]:
+        if not self.rules.partnerships:
+            return by_seat
+        teams: dict[int, list[int]] = {}
+        for seat, pay in by_seat.items():
+            teams.setdefault(self.team_of(seat), []).append(pay)
+        if self.rules.team_score == "worst":
+            return {t: max(p) for t, p in teams.items()}
+        return {t: sum(p) for t, p in teams.items()}
+
+    def _settle(self, newly_out: list[int], reentered: dict[int, int]) -> None:
+        rules = self.rules
+        alive = [u for u in range(self.units) if not self.eliminated[u]]
+        if rules.target_total is not None:
+            if any(self.totals[u] >= rules.target_total for u in alive):
+                self._lowest_wins(alive)
+            return
+        if rules.fixed_hands is not None:
+            if self.hand_number >= rules.fixed_hands:
+                self._lowest_wins(alive)
+            return
+        limit = rules.elimination
+        out = [u for u in alive if self.totals[u] >= limit]
+        under = [u for u in alive if self.totals[u] < limit]
+        if out and rules.reentry and not rules.partnerships and len(under) >= 2:
+            top = max(self.totals[u] for u in under)
+            for u in out:
+                if rules.reentry_limit == ANY or self.reentries[u] < int(rules.reentry_limit):
+                    self.reentries[u] += 1
+                    self.totals[u] = top
+                    reentered[u] = top
+        for u in out:
+            if u not in reentered:
+                self.eliminated[u] = True
+                newly_out.append(u)
+        still = [u for u in range(self.units) if not self.eliminated[u]]
+        if len(still) == 1:
+            self.winner = still[0]
+        elif not still:
+            # Everybody left reached the limit in the same hand: the lowest total wins.
+            for u in out:
+                self.eliminated[u] = False
+            self._lowest_wins(out)
+            for u in out:
+                if self.winner != u and self.playoff is None:
+                    self.eliminated[u] = True
+
+    def _lowest_wins(self, units: list[int]) -> None:
+        low = min(self.totals[u] for u in units)
+        tied = [u for u in units if self.totals[u] == low]
+        if len(tied) == 1:
+            self.winner = tied[0]
+        else:
+            # Ties are settled by extra single hands among the tied: first to go out wins.
+            self.playoff = tuple(tied)

@@ -1,0 +1,486 @@
+"""Melds: runs and sets, their jokers' identities, points, lay-offs and joker swaps.
+
+A :class:`TableMeld` is immutable; every change to the table builds a new one, so a state
+clone can share melds freely. Runs are kept in ascending order: slot ``i`` of a run stands
+for rank ``lo + i`` (rank 14 is the ace above the king). Each slot holds an *identity*
+(the natural kind it is or stands for) and the ``jokers`` bit mask says which slots are
+physically jokers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from scala40.engine.cards import (
+    ACE,
+    HIGH_ACE,
+    JOKER,
+    SUIT_LETTERS,
+    card_name,
+    card_value_table,
+    kind_of,
+    rank_of,
+    suit_of,
+)
+from scala40.engine.errors import IllegalAction
+from scala40.engine.rules import Rules
+
+LOW: Final = "low"
+HIGH: Final = "high"
+
+
+class TableMeld:
+    """A run or a set lying on the table."""
+
+    __slots__ = ("hi", "is_run", "jokers", "lo", "rank", "slots", "suit")
+
+    def __init__(
+        self, is_run: bool, suit: int, lo: int, hi: int, rank: int, slots: tuple[int, ...], jokers: int
+    ) -> None:
+        self.is_run = is_run
+        self.suit = suit
+        self.lo = lo
+        self.hi = hi
+        self.rank = rank
+        self.slots = slots
+        self.jokers = jokers
+
+    # Construction -----------------------------------------------------------------
+    @staticmethod
+    def run(suit: int, lo: int, hi: int, joker_ranks: Sequence[int] = ()) -> TableMeld:
+        mask = 0
+        for r in joker_ranks:
+            mask |= 1 << (r - lo)
+        slots = tuple(kind_of(suit, r) for r in range(lo, hi + 1))
+        return TableMeld(True, suit, lo, hi, 0, slots, mask)
+
+    @staticmethod
+    def set_of(rank: int, suits: Sequence[int], joker_suits: Sequence[int] = ()) -> TableMeld:
+        """A set; ``suits`` lists every suit present, ``joker_suits`` those held by jokers."""
+        ordered = sorted(suits)
+        slots = tuple(kind_of(s, rank) for s in ordered)
+        mask = 0
+        for i, s in enumerate(ordered):
+            if s in joker_suits:
+                mask |= 1 << i
+        return TableMeld(False, -1, 0, 0, rank, slots, mask)
+
+    # Reading ------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, TableMeld)
+            and self.slots == other.slots
+            and self.jokers == other.jokers
+            and self.is_run == other.is_run
+            and self.lo == other.lo
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.slots, self.jokers, self.is_run, self.lo))
+
+    def __repr__(self) -> str:
+        return f"TableMeld({self.text()!r})"
+
+    @property
+    def kind(self) -> str:
+        return "run" if self.is_run else "set"
+
+    @property
+    def joker_count(self) -> int:
+        return self.jokers.bit_count()
+
+    def slot_rank(self, i: int) -> int:
+        """Rank that slot ``i`` stands for (14 for an ace above the king)."""
+        return self.lo + i if self.is_run else self.rank
+
+    def cards(self) -> list[int]:
+        """The physical cards of the meld as kinds, in table order."""
+        return [JOKER if self.jokers >> i & 1 else k for i, k in enumerate(self.slots)]
+
+    def naturals(self) -> list[int]:
+        return [k for i, k in enumerate(self.slots) if not self.jokers >> i & 1]
+
+    def joker_identities(self) -> list[int]:
+        return [k for i, k in enumerate(self.slots) if self.jokers >> i & 1]
+
+    def points(self, rules: Rules) -> int:
+        return meld_points(self, card_value_table(rules.face_values))
+
+    def has_both_natural_aces(self) -> bool:
+        return (
+            self.is_run
+            and self.lo == ACE
+            and self.hi == HIGH_ACE
+            and not self.jokers & 1
+            and not self.jokers >> (len(self.slots) - 1) & 1
+        )
+
+    def text(self) -> str:
+        """Cards in table order; jokers as ``JK=7♥`` so their identity shows."""
+        return " ".join(
+            f"JK={card_name(k)}" if self.jokers >> i & 1 else card_name(k)
+            for i, k in enumerate(self.slots)
+        )
+
+
+def meld_points(meld: TableMeld, values: tuple[int, ...]) -> int:
+    if meld.is_run:
+        return sum(values[meld.lo : meld.hi + 1])
+    return len(meld.slots) * values[HIGH_ACE if meld.rank == ACE else meld.rank]
+
+
+# Validation of a meld as laid down ------------------------------------------------------
+
+
+def _refuse(reason: str) -> IllegalAction:
+    return IllegalAction("invalid_meld", reason)
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
+    """Raise unless ``meld`` obeys the joker and length limits of ``rules``.
+
+    ``new`` marks a meld being laid from hand, which the five-card run limit caps; a run
+    that grows past five by a lay-off is split instead (see :func:`lay_off`).
+    """
+    n = len(meld.slots)
+    jokers = meld.joker_count
+    if n < 3:
+        raise _refuse("a meld needs at least 3 cards")
+    if jokers == n:
+        raise _refuse("a meld of only jokers is never legal")
+    if jokers > rules.max_jokers:
+        allowed = "one joker" if rules.max_jokers == 1 else f"{rules.max_jokers} jokers"
+        raise _refuse(f"a meld may hold at most {allowed}: {meld.text()}")
+    if jokers and n - jokers < rules.natural_minimum:
+        raise _refuse(
+            f"a meld with jokers needs at least {rules.natural_minimum} natural cards: {meld.text()}"
+        )
+    if meld.is_run:
+        if new and n > rules.max_run:
+            raise _refuse(f"runs may hold at most {rules.max_run} cards: {meld.text()}")
+        if meld.has_both_natural_aces() and not rules.two_natural_aces_in_run:
+            raise _refuse(f"a run may not hold both aces as natural cards: {meld.text()}")
+    elif n > 4:
+        raise _refuse("a set holds at most 4 cards, one per suit")
+
+
+def _run_layouts(cards: Sequence[int]) -> list[tuple[int, bool]]:
+    """Every (lo, descending) reading of ``cards`` as a run that fits the naturals' ranks."""
+    n = len(cards)
+    first = next(i for i, c in enumerate(cards) if c != JOKER)
+    r0 = rank_of(cards[first])
+    options = (ACE, HIGH_ACE) if r0 == ACE else (r0,)
+    layouts: list[tuple[int, bool]] = []
+    for descending in (False, True):
+        for r in options:
+            lo = r - first if not descending else r + first - (n - 1)
+            if lo < 1 or lo + n - 1 > HIGH_ACE:
+                continue
+            ok = True
+            for i, c in enumerate(cards):
+                if c == JOKER:
+                    continue
+                want = lo + (n - 1 - i if descending else i)
+                have = rank_of(c)
+                if not (have == want or (have == ACE and want == HIGH_ACE)):
+                    ok = False
+                    break
+            if ok and (lo, descending) not in layouts:
+                layouts.append((lo, descending))
+    return layouts
+
+
+def build_meld(
+    cards: Sequence[int],
+    declared: Sequence[int | None] | None = None,
+    rules: Rules | None = None,
+    *,
+    require_set_suits: bool = True,
+) -> TableMeld:
+    """Validate cards laid in table order and return the meld they make.
+
+    ``declared`` gives, position by position, the identity a joker is declared to stand
+    for (``None`` where nothing was declared; naturals are ignored). In a run the joker's
+    place fixes its identity, and a declaration that contradicts it makes the meld invalid.
+    In a set of three the joker's suit must be declared unless ``require_set_suits`` is
+    false (the referee, where the value does not depend on it). Raises
+    :class:`IllegalAction` with code ``invalid_meld`` and the reason.
+    """
+    rules = rules or Rules()
+    n = len(cards)
+    decl: list[int | None] = list(declared) if declared is not None else [None] * n
+    if len(decl) != n:
+        raise ValueError("declared must give one entry per card")
+    if n < 3:
+        raise _refuse("a meld needs at least 3 cards")
+    naturals = [c for c in cards if c != JOKER]
+    if not naturals:
+        raise _refuse("a meld of only jokers is never legal")
+    ranks = {rank_of(c) for c in naturals}
+    suits = [suit_of(c) for c in naturals]
+    set_like = len(ranks) == 1
+    run_like = len(set(suits)) == 1 and len(ranks) == len(naturals)
+    joker_decl = [d for c, d in zip(cards, decl, strict=True) if c == JOKER and d is not None]
+    if set_like and run_like:
+        # One natural card and jokers: the declarations say which it is; a run by default.
+        r = next(iter(ranks))
+        if joker_decl and all(rank_of(d) == r for d in joker_decl):
+            run_like = False
+        else:
+            set_like = False
+    if set_like:
+        meld = _build_set(cards, decl, naturals, require_set_suits)
+    elif run_like:
+        meld = _build_run(cards, decl)
+    else:
+        if len(ranks) == 1:
+            raise _refuse(f"a set needs cards of different suits: {_cards_text(cards)}")
+        if len(set(suits)) == 1:
+            raise _refuse(f"a run needs consecutive cards of one suit: {_cards_text(cards)}")
+        raise _refuse(
+            f"{_cards_text(cards)} is neither a run (one suit, consecutive) "
+            "nor a set (one rank, different suits)"
+        )
+    check_meld_shape(meld, rules, new=True)
+    return meld
+
+
+def _build_set(
+    cards: Sequence[int], decl: Sequence[int | None], naturals: list[int], require: bool
+) -> TableMeld:
+    rank = rank_of(naturals[0])
+    nat_suits = [suit_of(c) for c in naturals]
+    if len(set(nat_suits)) != len(nat_suits):
+        raise _refuse(f"a set needs cards of different suits: {_cards_text(cards)}")
+    if len(cards) > 4:
+        raise _refuse("a set holds at most 4 cards, one per suit")
+    missing = [s for s in range(4) if s not in nat_suits]
+    joker_suits: list[int] = []
+    undeclared = 0
+    for c, d in zip(cards, decl, strict=True):
+        if c != JOKER:
+            continue
+        if d is None:
+            undeclared += 1
+            continue
+        if rank_of(d) != rank or suit_of(d) not in missing or suit_of(d) in joker_suits:
+            raise _refuse(
+                f"the joker cannot be {card_name(d)} in the set {_cards_text(cards)}: "
+                "it must stand for a missing suit of the same rank"
+            )
+        joker_suits.append(suit_of(d))
+    free = [s for s in missing if s not in joker_suits]
+    if undeclared:
+        if require and len(free) > undeclared:
+            options = " or ".join(SUIT_LETTERS[s] for s in free)
+            raise IllegalAction(
+                "declare_joker",
+                f"say which suit the joker stands for in {_cards_text(cards)} ({options})",
+            )
+        joker_suits.extend(free[:undeclared])
+    return TableMeld.set_of(rank, nat_suits + joker_suits, joker_suits)
+
+
+def _build_run(cards: Sequence[int], decl: Sequence[int | None]) -> TableMeld:
+    n = len(cards)
+    suit = suit_of(next(c for c in cards if c != JOKER))
+    layouts = _run_layouts(cards)
+    if not layouts:
+        raise _refuse(
+            f"a run needs consecutive cards of one suit with no wrap (K-A-2 is not a run): "
+            f"{_cards_text(cards)}"
+        )
+    chosen: tuple[int, bool] | None = None
+    for lo, descending in layouts:
+        ok = True
+        for i, (c, d) in enumerate(zip(cards, decl, strict=True)):
+            if c == JOKER and d is not None:
+                want = lo + (n - 1 - i if descending else i)
+                if d != kind_of(suit, want):
+                    ok = False
+        if ok:
+            chosen = (lo, descending)
+            break
+    if chosen is None:
+        bad = next(d for c, d in zip(cards, decl, strict=True) if c == JOKER and d is not None)
+        raise _refuse(
+            f"the joker's place fixes what it stands for: it cannot be {card_name(bad)} "
+            f"in {_cards_text(cards)}"
+        )
+    lo, descending = chosen
+    order = list(reversed(cards)) if descending else list(cards)
+    joker_ranks = [lo + i for i, c in enumerate(order) if c == JOKER]
+    return TableMeld.run(suit, lo, lo + n - 1, joker_ranks)
+
+
+# Changing a meld on the table ------------------------------------------------------------
+
+
+def _split_long_run(meld: TableMeld, rules: Rules) -> list[TableMeld]:
+    """Under ``max_run_length_5`` a six-card run splits into two runs of three."""
+    if not meld.is_run or len(meld.slots) <= rules.max_run:
+        return [meld]
+    mid = meld.lo + 3
+    low = TableMeld.run(
+        meld.suit, meld.lo, mid - 1, [meld.lo + i for i in range(3) if meld.jokers >> i & 1]
+    )
+    high = TableMeld.run(
+        meld.suit,
+        mid,
+        meld.hi,
+        [meld.lo + i for i in range(3, len(meld.slots)) if meld.jokers >> i & 1],
+    )
+    return [low, high]
+
+
+def lay_off(
+    meld: TableMeld, card: int, rules: Rules, end: str | None = None, declared: int | None = None
+) -> list[TableMeld]:
+    """The meld(s) that result from laying ``card`` off on ``meld``, or raise.
+
+    A natural card goes where it belongs (an ace on a 2-…-K run needs ``end``); a joker
+    goes at the named ``end`` of a run, or takes the missing suit of a set of three.
+    Returns one meld, or two when a run split under ``max_run_length_5``.
+    """
+    new = _extended(meld, card, rules, end, declared)
+    check_meld_shape(new, rules, new=False)
+    return _split_long_run(new, rules)
+
+
+def _extended(
+    meld: TableMeld, card: int, rules: Rules, end: str | None, declared: int | None
+) -> TableMeld:
+    where = meld.text()
+    if meld.is_run:
+        lo, hi = meld.lo, meld.hi
+        if card == JOKER:
+            if end is None:
+                if lo == 1:
+                    end = HIGH
+                elif hi == HIGH_ACE:
+                    end = LOW
+                else:
+                    raise IllegalAction(
+                        "choose_end", f"say at which end of {where} the joker goes (low or high)"
+                    )
+            if end == LOW and lo > 1:
+                return TableMeld(True, meld.suit, lo - 1, hi, 0,
+                                 (kind_of(meld.suit, lo - 1), *meld.slots), meld.jokers << 1 | 1)
+            if end == HIGH and hi < HIGH_ACE:
+                return TableMeld(True, meld.suit, lo, hi + 1, 0,
+                                 (*meld.slots, kind_of(meld.suit, hi + 1)),
+                                 meld.jokers | 1 << len(meld.slots))
+            raise IllegalAction("no_room", f"the joker cannot go at the {end} end of {where}")
+        if suit_of(card) != meld.suit:
+            raise IllegalAction("does_not_fit", f"{card_name(card)} is not of the suit of {where}")
+        r = rank_of(card)
+        fits_low = r == lo - 1
+        fits_high = r == hi + 1 or (r == ACE and hi + 1 == HIGH_ACE)
+        if fits_low and fits_high:
+            if end is None:
+                raise IllegalAction(
+                    "choose_end", f"say at which end of {where} the {card_name(card)} goes"
+                )
+            fits_low, fits_high = end == LOW, end == HIGH
+        elif end is not None and ((end == LOW) != fits_low):
+            fits_low = fits_high = False
+        if fits_low:
+            return TableMeld(True, meld.suit, lo - 1, hi, 0, (card, *meld.slots), meld.jokers << 1)
+        if fits_high:
+            return TableMeld(True, meld.suit, lo, hi + 1, 0, (*meld.slots, card), meld.jokers)
+        raise IllegalAction("does_not_fit", f"{card_name(card)} does not extend the run {where}")
+    # A set.
+    if len(meld.slots) >= 4:
+        raise IllegalAction("does_not_fit", f"the set {where} is already complete")
+    present = {suit_of(k) for k in meld.slots}
+    missing = [s for s in range(4) if s not in present]
+    if card == JOKER:
+        if declared is not None and (rank_of(declared) != meld.rank or suit_of(declared) not in missing):
+            raise IllegalAction(
+                "does_not_fit", f"the joker cannot stand for {card_name(declared)} in {where}"
+            )
+        suit = suit_of(declared) if declared is not None else missing[0]
+        joker_suits = [suit_of(k) for k in meld.joker_identities()] + [suit]
+        return TableMeld.set_of(meld.rank, [*present, suit], joker_suits)
+    if rank_of(card) != meld.rank:
+        raise IllegalAction("does_not_fit", f"{card_name(card)} is not of the rank of {where}")
+    if suit_of(card) not in missing:
+        if card in meld.joker_identities():
+            raise IllegalAction(
+                "does_not_fit",
+                f"the joker in {where} stands for {card_name(card)}: swap it instead",
+            )
+        raise IllegalAction("does_not_fit", f"{where} already has a {card_name(card)}")
+    joker_suits = [suit_of(k) for k in meld.joker_identities()]
+    return TableMeld.set_of(meld.rank, [*present, suit_of(card)], joker_suits)
+
+
+def swap_joker(meld: TableMeld, card: int, rules: Rules) -> TableMeld:
+    """The meld after ``card`` replaces the joker that stands for it, or raise."""
+    if card == JOKER:
+        raise IllegalAction("swap_needs_natural", "a joker is swapped out with a natural card")
+    for i, k in enumerate(meld.slots):
+        if k == card and meld.jokers >> i & 1:
+            new = TableMeld(
+                meld.is_run, meld.suit, meld.lo, meld.hi, meld.rank, meld.slots,
+                meld.jokers & ~(1 << i),
+            )
+            if new.has_both_natural_aces() and not rules.two_natural_aces_in_run:
+                raise IllegalAction(
+                    "invalid_meld",
+                    f"swapping in {card_name(card)} would give {meld.text()} both aces as "
+                    "natural cards",
+                )
+            return new
+    raise IllegalAction(
+        "no_joker_to_swap", f"no joker in {meld.text()} stands for {card_name(card)}"
+    )
+
+
+def fitting_kinds(meld: TableMeld, rules: Rules) -> set[int]:
+    """Natural kinds that could be laid off on, or swapped into, ``meld``."""
+    out: set[int] = set()
+    if meld.is_run:
+        candidates = []
+        if meld.lo > 1:
+            candidates.append(kind_of(meld.suit, meld.lo - 1))
+        if meld.hi < HIGH_ACE:
+            candidates.append(kind_of(meld.suit, meld.hi + 1))
+        candidates.extend(meld.joker_identities())
+    else:
+        candidates = [kind_of(s, meld.rank) for s in range(4)]
+    for k in candidates:
+        if k in meld.joker_identities():
+            try:
+                swap_joker(meld, k, rules)
+            except IllegalAction:
+                pass
+            else:
+                out.add(k)
+        else:
+            try:
+                lay_off(meld, k, rules, None if meld.is_run and rank_of(k) != ACE else _ace_end(meld, k))
+            except IllegalAction:
+                pass
+            else:
+                out.add(k)
+    return out
+
+
+def _ace_end(meld: TableMeld, card: int) -> str | None:
+    if not meld.is_run:
+        return None
+    return LOW if meld.lo == 2 else HIGH if meld.hi == 13 else None
+
+
+def all_melds_points(melds: Sequence[TableMeld], rules: Rules) -> int:
+    values = card_value_table(rules.face_values)
+    return sum(meld_points(m, values) for m in melds)

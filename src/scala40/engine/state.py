@@ -1,0 +1,944 @@
+"""One hand of Scala 40 as a state machine: draw, meld, lay off, swap, discard, go out.
+
+A :class:`Hand` holds the whole true state (every hand, the stock order) and is the only
+object that does; players and bots see a :class:`~scala40.engine.views.PlayerView`.
+Players are indexed 0..n-1 in play order *of this hand's seats* (``seats[i]`` is the
+table seat); player 0 is the first to play, on the dealer's left.
+
+Every action is checked completely before anything changes, so a refused action
+(:class:`IllegalAction`) leaves the state untouched. ``clone()`` is a cheap copy for
+search: hands are count arrays, melds are immutable and shared.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.analysis import best_opening, solve
+from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts
+from scala40.engine.errors import IllegalAction
+from scala40.engine.melds import (
+    TableMeld,
+    all_melds_points,
+    build_meld,
+    fitting_kinds,
+    lay_off,
+    swap_joker,
+)
+from scala40.engine.rules import Rules
+from scala40.engine.scoring import hand_penalties
+
+DRAW = "draw"
+PLAY = "play"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: who went out (player index) and what everyone pays."""
+
+    winner: int | None
+    penalties: tuple[int, ...]
+    chiusura_in_mano: bool
+    doubled: bool
+    reason: str
+    """"went_out", "stock_out" (no new stock could be made) or "stock_end" (stock_out=end_hand)."""
+    hands: tuple[tuple[int, ...], ...]
+    """Every player's cards at the end, as kinds: revealed now that the hand is over."""
+
+
+class Hand:
+    """The true state of one hand."""
+
+    __slots__ = (
+        "_fits",
+        "actions_now",
+        "bottom_known",
+        "current",
+        "drew",
+        "first_free",
+        "hands",
+        "jokers_owed",
+        "joker_placed_now",
+        "known",
+        "must_go_out",
+        "n",
+        "opened",
+        "opened_now",
+        "pozzo",
+        "pozzo_card",
+        "pozzo_used",
+        "phase",
+        "reshuffles",
+        "result",
+        "rules",
+        "seats",
+        "shuffle_seed",
+        "sizes",
+        "snapshot",
+        "stock",
+        "table",
+        "turns_done",
+    )
+
+    rules: Rules
+    seats: tuple[int, ...]
+    n: int
+    hands: list[list[int]]
+    sizes: list[int]
+    stock: list[int]
+    pozzo: list[int]
+    table: list[TableMeld]
+    opened: list[bool]
+    known: list[list[int]]
+    current: int
+    phase: str
+    turns_done: int
+    drew: str
+    pozzo_card: int
+    pozzo_used: bool
+    opened_now: bool
+    actions_now: int
+    jokers_owed: int
+    joker_placed_now: bool
+    must_go_out: bool
+    first_free: bool
+    snapshot: tuple[object, ...] | None
+    bottom_known: int
+    """How many cards at the bottom of the stock everyone saw go there (complete_set_to_stock)."""
+    shuffle_seed: int
+    reshuffles: int
+    result: HandResult | None
+    _fits: frozenset[int] | None
+
+    # Setting up --------------------------------------------------------------------
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        deck: Sequence[int],
+        seats: Sequence[int] | None = None,
+        shuffle_seed: int = 0,
+    ) -> Hand:
+        """Deal a hand from ``deck`` (kinds, top card last, as a stock is held).
+
+        Cards go one at a time to players 0..n-1 in turn, then the next card is turned up
+        on the pozzo; the rest is the stock. ``shuffle_seed`` drives any later reshuffle
+        of the pozzo into a new stock, so a hand replays exactly from its deal.
+        """
+        seats = tuple(range(rules.players)) if seats is None else tuple(seats)
+        n = len(seats)
+        if sorted(deck) != sorted(k for k, c in enumerate(pack_counts(rules.decks, rules.joker_count)) for _ in range(c)):
+            raise ValueError("the deck must be the whole pack for these rules")
+        if not 2 <= n:
+            raise ValueError("a hand needs at least 2 players")
+        stock = list(deck)
+        hands = [[0] * KINDS for _ in range(n)]
+        for _ in range(13):
+            for p in range(n):
+                hands[p][stock.pop()] += 1
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.seats = seats
+        self.n = n
+        self.hands = hands
+        self.sizes = [13] * n
+        self.shuffle_seed = shuffle_seed
+        self.reshuffles = 0
+        first = stock.pop()
+        if rules.no_joker_first_discard:
+            rng = random.Random(shuffle_seed ^ 0x5CA1A40)
+            while first == JOKER:
+                stock.insert(rng.randrange(len(stock) + 1), first)
+                first = stock.pop()
+        self.stock = stock
+        self.pozzo = [first]
+        self.table = []
+        self.opened = [False] * n
+        self.known = [[0] * KINDS for _ in range(n)]
+        self.current = 0
+        self.phase = DRAW
+        self.turns_done = 0
+        self.result = None
+        self.first_free = rules.first_pozzo_free
+        self.bottom_known = 0
+        self._fits = None
+        self._reset_turn()
+        return self
+
+    @classmethod
+    def setup(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        *,
+        table: Sequence[TableMeld] = (),
+        pozzo: Sequence[int] = (),
+        stock: Sequence[int] | None = None,
+        opened: Sequence[bool] | None = None,
+        current: int = 0,
+        turns_done: int | None = None,
+        seats: Sequence[int] | None = None,
+        shuffle_seed: int = 0,
+    ) -> Hand:
+        """Set up any position at the start of a turn (for tests, puzzles, bug reports).
+
+        ``hands`` lists each player's cards as kinds; ``stock`` is top-last and defaults to
+        the rest of the pack, shuffled by ``shuffle_seed``. Every card of the pack must be
+        somewhere exactly once per copy. ``turns_done`` defaults to a finished first round.
+        """
+        n = len(hands)
+        counts = [[0] * KINDS for _ in range(n)]
+        for p, cards in enumerate(hands):
+            for c in cards:
+                if not 0 <= c < KINDS:
+                    raise ValueError(f"not a card kind: {c!r}")
+                counts[p][c] += 1
+        pack = pack_counts(rules.decks, rules.joker_count)
+        used = [0] * KINDS
+        for h in counts:
+            for k in range(KINDS):
+                used[k] += h[k]
+        for k in pozzo:
+            used[k] += 1
+        for m in table:
+            for k in m.cards():
+                used[k] += 1
+        if stock is None:
+            rest = [k for k in range(KINDS) for _ in range(max(0, pack[k] - used[k]))]
+            random.Random(shuffle_seed).shuffle(rest)
+            stock = rest
+        for k in stock:
+            used[k] += 1
+        over = [card_name(k) for k in range(KINDS) if used[k] > pack[k]]
+        if over:
+            raise ValueError(f"more copies than the pack holds of: {', '.join(over)}")
+        short = [card_name(k) for k in range(KINDS) if used[k] < pack[k]]
+        if short:
+            raise ValueError(f"the position loses cards of the pack: {', '.join(short)}")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.seats = tuple(range(n)) if seats is None else tuple(seats)
+        self.n = n
+        self.hands = counts
+        self.sizes = [sum(h) for h in counts]
+        self.stock = list(stock)
+        self.pozzo = list(pozzo)
+        self.table = list(table)
+        self.opened = list(opened) if opened is not None else [False] * n
+        self.known = [[0] * KINDS for _ in range(n)]
+        self.current = current
+        self.phase = DRAW
+        self.turns_done = n if turns_done is None else turns_done
+        self.result = None
+        self.first_free = rules.first_pozzo_free and self.turns_done == 0
+        self.shuffle_seed = shuffle_seed
+        self.reshuffles = 0
+        self.bottom_known = 0
+        self._fits = None
+        self._reset_turn()
+        return self
+
+    def _reset_turn(self) -> None:
+        self.drew = ""
+        self.pozzo_card = -1
+        self.pozzo_used = True
+        self.opened_now = False
+        self.actions_now = 0
+        self.jokers_owed = 0
+        self.joker_placed_now = False
+        self.must_go_out = False
+        self.snapshot = None
+
+    def clone(self) -> Hand:
+        """An independent copy for search (melds are immutable and shared)."""
+        c = Hand.__new__(Hand)
+        c.rules = self.rules
+        c.seats = self.seats
+        c.n = self.n
+        c.hands = [h[:] for h in self.hands]
+        c.sizes = self.sizes[:]
+        c.stock = self.stock[:]
+        c.pozzo = self.pozzo[:]
+        c.table = self.table[:]
+        c.opened = self.opened[:]
+        c.known = [h[:] for h in self.known]
+        c.current = self.current
+        c.phase = self.phase
+        c.turns_done = self.turns_done
+        c.drew = self.drew
+        c.pozzo_card = self.pozzo_card
+        c.pozzo_used = self.pozzo_used
+        c.opened_now = self.opened_now
+        c.actions_now = self.actions_now
+        c.jokers_owed = self.jokers_owed
+        c.joker_placed_now = self.joker_placed_now
+        c.must_go_out = self.must_go_out
+        c.first_free = self.first_free
+        c.snapshot = self.snapshot
+        c.shuffle_seed = self.shuffle_seed
+        c.reshuffles = self.reshuffles
+        c.result = self.result
+        c.bottom_known = self.bottom_known
+        c._fits = self._fits
+        return c
+
+    # Reading -----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def first_round_done(self) -> bool:
+        """Whether every player has completed one full turn (going out is allowed)."""
+        return self.turns_done >= self.n
+
+    def hand_cards(self, player: int) -> list[int]:
+        """A player's cards as a sorted list of kinds."""
+        return [k for k in range(KINDS) for _ in range(self.hands[player][k])]
+
+    def fits(self) -> frozenset[int]:
+        """Natural kinds that could be laid off on, or swapped into, the table now."""
+        if self._fits is None:
+            out: set[int] = set()
+            for m in self.table:
+                out |= fitting_kinds(m, self.rules)
+            self._fits = frozenset(out)
+        return self._fits
+
+    def card_counts(self) -> list[int]:
+        """Copies of each kind across every zone (the conservation check)."""
+        total = [0] * KINDS
+        for h in self.hands:
+            for k in range(KINDS):
+                total[k] += h[k]
+        for k in self.stock:
+            total[k] += 1
+        for k in self.pozzo:
+            total[k] += 1
+        for m in self.table:
+            for k in m.cards():
+                total[k] += 1
+        return total
+
+    # The one entry point -------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the current player, or raise :class:`IllegalAction`."""
+        if self.phase == OVER:
+            raise IllegalAction("hand_over", "the hand is over")
+        t = type(action)
+        if t is DrawStock:
+            self._draw_stock()
+        elif t is TakePozzo:
+            self._take_pozzo()
+        elif t is Discard:
+            self._discard(action.card)  # type: ignore[union-attr]
+        elif t is Open:
+            self._open(action.melds)  # type: ignore[union-attr]
+        elif t is Meld:
+            self._meld(action.meld)  # type: ignore[union-attr]
+        elif t is LayOff:
+            assert isinstance(action, LayOff)
+            self._lay_off(action.card, action.target, action.end, action.declared)
+        elif t is SwapJoker:
+            assert isinstance(action, SwapJoker)
+            self._swap(action.card, action.target)
+        elif t is TakeBack:
+            self._take_back()
+        else:
+            raise IllegalAction("unknown_action", f"{action!r} is not a Scala 40 action")
+
+    def check(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal now, or ``None`` if it is legal (state untouched)."""
+        probe = self.clone()
+        try:
+            probe.apply(action)
+        except IllegalAction as err:
+            return err
+        return None
+
+    # Drawing ---------------------------------------------------------------------------
+    def _need_phase(self, phase: str) -> None:
+        if self.phase != phase:
+            if phase == DRAW:
+                raise IllegalAction("already_drew", "you have already drawn this turn")
+            raise IllegalAction("draw_first", "draw a card first (from the stock or the pozzo)")
+
+    def _draw_stock(self) -> None:
+        self._need_phase(DRAW)
+        card = self.stock.pop()
+        if self.bottom_known > len(self.stock):
+            self.bottom_known = len(self.stock)
+        p = self.current
+        self.hands[p][card] += 1
+        self.sizes[p] += 1
+        self.drew = "stock"
+        self.phase = PLAY
+        self._take_snapshot()
+
+    def _take_pozzo(self) -> None:
+        self._need_phase(DRAW)
+        p = self.current
+        card = self.pozzo[-1]
+        free = self.first_free and self.turns_done == 0 and len(self.pozzo) == 1
+        if not free:
+            self._check_pozzo_take(p, card)
+        self.pozzo.pop()
+        self.hands[p][card] += 1
+        self.sizes[p] += 1
+        self.known[p][card] += 1
+        self.drew = "pozzo"
+        self.pozzo_card = card
+        self.pozzo_used = free or self.rules.keep_pozzo_card
+        if not self.opened[p] and self.rules.open_from_pozzo == "keep":
+            self.pozzo_used = True
+        self.phase = PLAY
+        self._take_snapshot()
+
+    def _check_pozzo_take(self, p: int, card: int) -> None:
+        rules = self.rules
+        counts = self.hands[p][:]
+        counts[card] += 1
+        if self.opened[p]:
+            if not self._pozzo_usable_opened(counts, card):
+                raise IllegalAction(
+                    "pozzo_unusable",
+                    f"you can take the {card_name(card)} only if you can use it this turn",
+                )
+            return
+        mode = rules.open_from_pozzo
+        if mode == "no":
+            raise IllegalAction(
+                "not_opened_pozzo", "you have not opened: you may take the pozzo only once opened"
+            )
+        leave = 1 if self.first_round_done else 2
+        must = card if mode in ("opening", "any_use") else None
+        if mode == "keep" and card != JOKER:
+            # The taken card may stay in hand but is not this turn's discard.
+            leave += 1
+        opening = best_opening(counts, rules, must_use=must, leave=leave)
+        if opening is None or not opening.opens:
+            if mode == "any_use" and self._any_use_opening(counts, card, leave):
+                return
+            what = "that uses it" if mode == "opening" else "this turn"
+            raise IllegalAction(
+                "pozzo_needs_opening",
+                f"you have not opened: you may take the {card_name(card)} only to open {what}",
+            )
+
+    def _any_use_opening(self, counts: list[int], card: int, leave: int) -> bool:
+        """``any_use``: an opening without the card, after which the card can be laid off."""
+        rest = counts[:]
+        rest[card] -= 1
+        opening = best_opening(rest, self.rules, leave=leave)
+        if opening is None or not opening.opens:
+            return False
+        if card != JOKER and card in self.fits():
+            return True
+        return any(card in fitting_kinds(m, self.rules) for m in opening.melds)
+
+    def _pozzo_usable_opened(
+        self, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
+    ) -> bool:
+        """Whether an opened player can use ``card`` this turn and still end the turn."""
+        size = sum(counts)
+        min_left = 1 if self.first_round_done else 2
+        if self.rules.go_out_without_discard and self.first_round_done:
+            min_left = 0
+        if size - 1 >= min_left:
+            # Lay it off (or swap it in for a joker) on the table.
+            if table is None:
+                if card != JOKER and card in self.fits():
+                    return True
+                table = self.table
+            elif card != JOKER and any(card in fitting_kinds(m, self.rules) for m in table):
+                return True
+            if card == JOKER:
+                for m in table:
+                    for end in ("low", "high") if m.is_run else (None,):
+                        try:
+                            lay_off(m, JOKER, self.rules, end)
+                        except IllegalAction:
+                            continue
+                        return True
+        # A new meld with cards from hand.
+        sol = solve(counts, self.rules, must_use=card, leave=min_left)
+        return sol is not None and bool(sol.melds)
+
+    def _take_snapshot(self) -> None:
+        p = self.current
+        self.snapshot = (
+            self.hands[p][:],
+            self.sizes[p],
+            tuple(self.table),
+            self.opened[p],
+            self.known[p][:],
+            self.pozzo_used,
+            len(self.stock),
+        )
+
+    # Melding ---------------------------------------------------------------------------
+    def _can_meld(self) -> None:
+        self._need_phase(PLAY)
+        if self.must_go_out:
+            raise IllegalAction(
+                "chiusura_pending",
+                "you laid down your hand for a chiusura in mano: discard your last card "
+                "(or take back)",
+            )
+
+    def _take_from_hand(self, p: int, cards: Sequence[int]) -> list[int]:
+        """Counts after removing ``cards`` from player ``p``'s hand, or raise."""
+        counts = self.hands[p][:]
+        for c in cards:
+            counts[c] -= 1
+            if counts[c] < 0:
+                raise IllegalAction("not_in_hand", f"you do not hold {self._copies(c, cards)}")
+        return counts
+
+    @staticmethod
+    def _copies(c: int, cards: Sequence[int]) -> str:
+        times = sum(1 for x in cards if x == c)
+        return card_name(c) if times == 1 else f"{times} × {card_name(c)}"
+
+    def _leave_check(self, p: int, left: int) -> bool:
+        """Whether leaving ``left`` cards is allowed; ``True`` means the player goes out.
+
+        One card left means the discard will go out, so the first-round rule applies now
+        rather than stranding the player with a card they could never discard.
+        """
+        if left > 1:
+            return False
+        if left == 1:
+            if not self.first_round_done:
+                raise IllegalAction(
+                    "first_round",
+                    "that would leave you one card to go out with, and nobody may go out "
+                    "before every player has completed one full turn",
+                )
+            return False
+        if not self.rules.go_out_without_discard:
+            raise IllegalAction(
+                "incartato",
+                "you must keep a card to discard: laying down every card is not going out",
+            )
+        if not self.first_round_done:
+            raise IllegalAction(
+                "first_round",
+                "nobody may go out before every player has completed one full turn",
+            )
+        return True
+
+    def _pozzo_rule_for(self, cards: Sequence[int]) -> bool:
+        return self.pozzo_card >= 0 and self.pozzo_card in cards
+
+    def _open(self, specs: Sequence[MeldSpec]) -> None:
+        self._can_meld()
+        p = self.current
+        rules = self.rules
+        if self.opened[p]:
+            raise IllegalAction("already_opened", "you have already opened: lay melds one by one")
+        if not specs:
+            raise IllegalAction("empty_opening", "an opening needs at least one meld")
+        melds = [build_meld(s.cards, s.declared, rules) for s in specs]
+        all_cards = [c for s in specs for c in s.cards]
+        counts = self._take_from_hand(p, all_cards)
+        points = all_melds_points(melds, rules)
+        left = self.sizes[p] - len(all_cards)
+        has_joker = JOKER in all_cards
+        whole_hand = left <= 1
+        if points < rules.opening_points:
+            if not whole_hand:
+                raise IllegalAction(
+                    "below_opening",
+                    f"an opening needs {rules.opening_points} points; these melds make {points}",
+                )
+        elif has_joker and rules.open_without_jokers != "no" and not whole_hand:
+            if rules.open_without_jokers == "strict":
+                raise IllegalAction(
+                    "joker_in_opening", "under these rules you may not place a joker in the turn you open"
+                )
+            plain = all_melds_points([m for m in melds if not m.jokers], rules)
+            if plain < rules.opening_points:
+                raise IllegalAction(
+                    "joker_in_opening",
+                    f"a joker may join the opening only once the joker-free melds reach "
+                    f"{rules.opening_points}; they make {plain}",
+                )
+        if (
+            self.drew == "pozzo"
+            and not self.pozzo_used
+            and rules.open_from_pozzo == "opening"
+            and self.pozzo_card not in all_cards
+        ):
+            raise IllegalAction(
+                "pozzo_in_opening",
+                f"you took the {card_name(self.pozzo_card)} from the pozzo: "
+                "it must be part of your opening",
+            )
+        goes_out = self._leave_check(p, left)
+        if goes_out:
+            self._going_out_allowed_unless(all_cards)
+        if (
+            self.drew == "pozzo"
+            and not self.pozzo_used
+            and self.pozzo_card not in all_cards
+            and not self._pozzo_usable_opened(counts, self.pozzo_card, [*self.table, *melds])
+        ):
+            raise IllegalAction(
+                "pozzo_stranded",
+                f"this opening leaves the {card_name(self.pozzo_card)} you took from the pozzo "
+                "with no meld or lay-off this turn",
+            )
+        # Commit.
+        self._commit_cards(p, counts, all_cards)
+        self.opened[p] = True
+        self.opened_now = True
+        self.actions_now += 1
+        if has_joker:
+            self.joker_placed_now = True
+        for m in melds:
+            self._put_meld(m)
+        if whole_hand and points < rules.opening_points:
+            # Only a chiusura in mano lays down a hand worth less than the opening.
+            self.must_go_out = True
+        if goes_out:
+            self._end_went_out(p, chiusura=True, without_discard=True)
+
+    def _commit_cards(self, p: int, counts: list[int], laid: Sequence[int]) -> None:
+        self.hands[p] = counts
+        self.sizes[p] -= len(laid)
+        known = self.known[p]
+        for c in laid:
+            if known[c]:
+                known[c] -= 1
+        if self._pozzo_rule_for(laid):
+            self.pozzo_used = True
+
+    def _put_meld(self, meld: TableMeld) -> None:
+        if self.rules.complete_set_to_stock and not meld.is_run and len(meld.slots) == 4:
+            self._to_stock_bottom(meld.cards())
+        else:
+            self.table.append(meld)
+        self._fits = None
+
+    def _to_stock_bottom(self, cards: list[int]) -> None:
+        """``complete_set_to_stock``: a completed set goes, face down, under the stock."""
+        self.stock[0:0] = cards
+        self.bottom_known += len(cards)
+
+    def _meld(self, spec: MeldSpec) -> None:
+        self._can_meld()
+        p = self.current
+        if not self.opened[p]:
+            raise IllegalAction(
+                "not_opened", "you have not opened: your first melds must make an opening"
+            )
+        meld = build_meld(spec.cards, spec.declared, self.rules)
+        if JOKER in spec.cards:
+            self._joker_placement_allowed()
+        counts = self._take_from_hand(p, spec.cards)
+        left = self.sizes[p] - len(spec.cards)
+        goes_out = self._leave_check(p, left)
+        if goes_out:
+            self._going_out_allowed_unless(spec.cards)
+        self._commit_cards(p, counts, spec.cards)
+        self._placed_jokers(spec.cards.count(JOKER))
+        self.actions_now += 1
+        self._put_meld(meld)
+        if goes_out:
+            self._end_went_out(p, chiusura=False, without_discard=True)
+
+    def _going_out_allowed_unless(self, laid: Sequence[int]) -> None:
+        """Going out by laying ``laid``: it may settle the pozzo card or owed jokers."""
+        owed = self.jokers_owed - sum(1 for c in laid if c == JOKER)
+        if self.pozzo_card >= 0 and not self.pozzo_used and self.pozzo_card not in laid:
+            raise IllegalAction(
+                "pozzo_unused", f"you must use the {card_name(self.pozzo_card)} you took from the pozzo"
+            )
+        if owed > 0:
+            raise IllegalAction(
+                "joker_unused", "you must lay the joker you recovered again before ending the turn"
+            )
+
+    def _joker_placement_allowed(self) -> None:
+        if self.opened_now and self.rules.open_without_jokers == "strict":
+            raise IllegalAction(
+                "joker_in_opening", "under these rules you may not place a joker in the turn you open"
+            )
+
+    def _placed_jokers(self, count: int) -> None:
+        if count:
+            self.joker_placed_now = True
+            self.jokers_owed = max(0, self.jokers_owed - count)
+
+    def _target(self, target: int) -> TableMeld:
+        if not 0 <= target < len(self.table):
+            raise IllegalAction(
+                "no_such_meld", f"there is no meld number {target} on the table ({len(self.table)} melds)"
+            )
+        return self.table[target]
+
+    def _lay_off(self, card: int, target: int, end: str | None, declared: int | None) -> None:
+        self._can_meld()
+        p = self.current
+        if not self.opened[p]:
+            raise IllegalAction(
+                "not_opened", "you have not opened: lay-offs are allowed only after opening"
+            )
+        meld = self._target(target)
+        if card == JOKER:
+            self._joker_placement_allowed()
+        counts = self._take_from_hand(p, (card,))
+        result = lay_off(meld, card, self.rules, end, declared)
+        left = self.sizes[p] - 1
+        goes_out = self._leave_check(p, left)
+        if goes_out:
+            self._going_out_allowed_unless((card,))
+        self._commit_cards(p, counts, (card,))
+        self._placed_jokers(1 if card == JOKER else 0)
+        self.actions_now += 1
+        self.table[target : target + 1] = []
+        if (
+            self.rules.complete_set_to_stock
+            and len(result) == 1
+            and not result[0].is_run
+            and len(result[0].slots) == 4
+        ):
+            self._to_stock_bottom(result[0].cards())
+        else:
+            self.table[target:target] = result
+        self._fits = None
+        if goes_out:
+            self._end_went_out(p, chiusura=False, without_discard=True)
+
+    def _swap(self, card: int, target: int) -> None:
+        self._can_meld()
+        p = self.current
+        rules = self.rules
+        if not self.opened[p]:
+            raise IllegalAction("not_opened", "you have not opened: no joker swap before opening")
+        meld = self._target(target)
+        if self.opened_now and rules.open_without_jokers == "strict" and not rules.keep_swapped_joker:
+            raise IllegalAction(
+                "joker_in_opening",
+                "under these rules a joker recovered in the turn you open could not be laid again",
+            )
+        counts = self._take_from_hand(p, (card,))
+        new = swap_joker(meld, card, rules)
+        counts[JOKER] += 1
+        self.hands[p] = counts
+        known = self.known[p]
+        if known[card]:
+            known[card] -= 1
+        known[JOKER] += 1
+        if self.pozzo_card == card:
+            self.pozzo_used = True
+        if not rules.keep_swapped_joker:
+            self.jokers_owed += 1
+        self.actions_now += 1
+        self.table[target] = new
+        self._fits = None
+
+    def _take_back(self) -> None:
+        self._need_phase(PLAY)
+        if not self.actions_now:
+            raise IllegalAction("nothing_to_take_back", "you have laid nothing down this turn")
+        assert self.snapshot is not None
+        hand, size, table, opened, known, pozzo_used, stock_len = self.snapshot
+        p = self.current
+        self.sizes[p] = size  # type: ignore[assignment]
+        self.table = list(table)  # type: ignore[call-overload]
+        self.opened[p] = opened  # type: ignore[assignment]
+        # Cards laid and taken back were seen by everyone: they are known to be in hand.
+        now = self.hands[p]
+        known_now = self.known[p]
+        restored = list(known)  # type: ignore[call-overload]
+        for k in range(KINDS):
+            returned = hand[k] - now[k]  # type: ignore[index]
+            if returned > 0:
+                restored[k] = min(hand[k], restored[k] + returned)  # type: ignore[index]
+        self.hands[p] = list(hand)  # type: ignore[call-overload]
+        self.known[p] = restored
+        del known_now
+        extra = len(self.stock) - stock_len  # type: ignore[operator]
+        if extra > 0:
+            del self.stock[:extra]
+            self.bottom_known -= extra
+        self.pozzo_used = pozzo_used  # type: ignore[assignment]
+        self.opened_now = False
+        self.actions_now = 0
+        self.jokers_owed = 0
+        self.joker_placed_now = False
+        self.must_go_out = False
+        self._fits = None
+
+    # Discarding -------------------------------------------------------------------------
+    def discard_ban(self, card: int) -> IllegalAction | None:
+        """Why the current player may not discard ``card`` now (``None``: allowed)."""
+        p = self.current
+        if self.phase != PLAY:
+            return IllegalAction("draw_first", "draw a card first (from the stock or the pozzo)")
+        hand = self.hands[p]
+        if not 0 <= card < KINDS or not hand[card]:
+            what = card_name(card) if 0 <= card < KINDS else repr(card)
+            return IllegalAction("not_in_hand", f"you do not hold {what}")
+        if self.jokers_owed:
+            return IllegalAction(
+                "joker_unused", "you must lay the joker you recovered again before ending the turn"
+            )
+        if not self.pozzo_used:
+            return IllegalAction(
+                "pozzo_unused",
+                f"you took the {card_name(self.pozzo_card)} from the pozzo: use it in a meld "
+                "or lay it off before discarding",
+            )
+        if not self.opened[p] and self.drew == "pozzo" and not self._free_take():
+            return IllegalAction(
+                "must_open", "you took the pozzo before opening: you must open this turn"
+            )
+        last = self.sizes[p] == 1
+        if self.must_go_out and not last:
+            return IllegalAction("chiusura_pending", "discard your last card to go out")
+        if self._pozzo_banned(card):
+            return IllegalAction(
+                "pozzo_discard",
+                f"the {card_name(card)} you took from the pozzo cannot be this turn's discard",
+            )
+        if last:
+            if not self.first_round_done:
+                return IllegalAction(
+                    "first_round",
+                    "nobody may go out before every player has completed one full turn",
+                )
+            return None
+        return self._fit_ban(card, ignore_lift=False)
+
+    def _free_take(self) -> bool:
+        """The first player took the turned-up card under ``first_pozzo_free``."""
+        return self.rules.first_pozzo_free and self.turns_done == 0 and self.drew == "pozzo"
+
+    def _pozzo_banned(self, card: int) -> bool:
+        """The card taken from the pozzo is never the discard; a copy held besides it is."""
+        if self.drew != "pozzo" or card != self.pozzo_card:
+            return False
+        assert self.snapshot is not None
+        laid = self.hands[self.current][card] < self.snapshot[0][card]  # type: ignore[index]
+        return not laid and self.hands[self.current][card] < 2
+
+    def _fit_ban(self, card: int, *, ignore_lift: bool) -> IllegalAction | None:
+        p = self.current
+        rules = self.rules
+        opened = self.opened[p]
+        if card == JOKER:
+            if opened:
+                return None
+            if not ignore_lift and self._all_barred(p):
+                hand = self.hands[p]
+                if all(hand[k] == 0 or self._pozzo_banned(k) for k in range(52)):
+                    return None
+            return IllegalAction("joker_discard", "you have not opened: you may not discard a joker")
+        mode = rules.fit_discard_ban
+        if mode == "never":
+            return None
+        if mode == "fisca":
+            banned = not opened or self.n >= 3
+        elif mode == "unopened_only":
+            banned = not opened
+        else:
+            banned = True
+        if not banned or card not in self.fits():
+            return None
+        if not ignore_lift and self._all_barred(p):
+            return None
+        where = next(m for m in self.table if card in fitting_kinds(m, rules))
+        who = "you have not opened: " if not opened else ""
+        return IllegalAction(
+            "discard_fits",
+            f"{who}the {card_name(card)} fits the {where.kind} {where.text()} on the table, "
+            "so it cannot be discarded",
+        )
+
+    def _all_barred(self, p: int) -> bool:
+        hand = self.hands[p]
+        for k in range(KINDS):
+            if hand[k] and not self._pozzo_banned(k) and self._fit_ban(k, ignore_lift=True) is None:
+                return False
+        return True
+
+    def _discard(self, card: int) -> None:
+        ban = self.discard_ban(card)
+        if ban is not None:
+            raise ban
+        p = self.current
+        self.hands[p][card] -= 1
+        self.sizes[p] -= 1
+        if self.known[p][card]:
+            self.known[p][card] -= 1
+        self.pozzo.append(card)
+        if self.sizes[p] == 0:
+            # A chiusura in mano: the opening laid all but this card, and nothing else was laid.
+            chiusura = self.opened_now and self.actions_now == 1
+            self._end_went_out(p, chiusura=chiusura, without_discard=False)
+            return
+        self.turns_done += 1
+        self.first_free = False
+        if not self.stock:
+            if self.rules.stock_out == "end_hand":
+                self._end_counting("stock_end")
+                return
+            self._reshuffle()
+            if not self.stock:
+                self._end_counting("stock_out")
+                return
+        self.current = (p + 1) % self.n
+        self.phase = DRAW
+        self._reset_turn()
+
+    def _reshuffle(self) -> None:
+        """The pozzo but its top card becomes the new stock, shuffled (RULES.md §8)."""
+        top = self.pozzo.pop()
+        pile = self.pozzo
+        self.reshuffles += 1
+        random.Random(self.shuffle_seed * 1_000_003 + self.reshuffles).shuffle(pile)
+        self.stock = pile
+        self.pozzo = [top]
+        self.bottom_known = 0
+
+    # Ending -------------------------------------------------------------------------------
+    def _end_went_out(self, p: int, *, chiusura: bool, without_discard: bool) -> None:
+        rules = self.rules
+        doubled = without_discard and rules.go_out_without_discard == "double"
+        penalties = hand_penalties(self.hands, self.opened, p, chiusura, doubled, rules)
+        self._finish(p, penalties, chiusura, doubled, "went_out")
+
+    def _end_counting(self, reason: str) -> None:
+        penalties = hand_penalties(self.hands, self.opened, None, False, False, self.rules)
+        self._finish(None, penalties, False, False, reason)
+
+    def _finish(
+        self, winner: int | None, penalties: list[int], chiusura: bool, doubled: bool, reason: str
+    ) -> None:
+        self.result = HandResult(
+            winner,
+            tuple(penalties),
+            chiusura,
+            doubled,
+            reason,
+            tuple(tuple(self.hand_cards(q)) for q in range(self.n)),
+        )
+        self.phase = OVER
