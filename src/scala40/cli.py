@@ -1,0 +1,143 @@
+"""The ``scala40`` command line: a referee for paper-card tables, and room for more tools.
+
+Every command that depends on the table's rules takes ``--rules PRESET`` and repeated
+``--rule KEY=VALUE`` (RULES.md §12 keys), composed as ``Rules.build`` composes them; use
+:func:`rules_options` and :func:`rules_from_options` for new commands.
+
+Exit codes, the same for every command: 0 the answer is yes / all is well, 1 the answer is
+no (an invalid meld), 2 the input could not be read (a card, meld, rule key or value).
+On exit 2 the message naming the bad token goes to stderr and nothing goes to stdout,
+even with ``--json``: a program reading stdout gets one whole JSON object or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from scala40 import __version__
+from scala40.engine.errors import RulesError
+from scala40.engine.rules import PRESETS, Rules
+from scala40.engine.scoring import cards_penalty
+from scala40.notation.cards import format_cards, parse_cards
+from scala40.notation.errors import NotationError
+from scala40.notation.referee import check_melds
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class InputError(click.ClickException):
+    """Input the command cannot read: exit status 2, message on stderr."""
+
+    exit_code = 2
+
+
+def rules_options(command: F) -> F:
+    """Add ``--rules PRESET`` and ``--rule KEY=VALUE`` (repeatable) to a command."""
+    command = click.option(
+        "--rule",
+        "rule_items",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Change one rule key (RULES.md §12), e.g. --rule opening_points=51. Repeatable.",
+    )(command)
+    command = click.option(
+        "--rules",
+        "preset",
+        metavar="PRESET",
+        default=None,
+        help=f"Start from a named preset ({', '.join(sorted(PRESETS))}); default FISCA.",
+    )(command)
+    return command
+
+
+def rules_from_options(preset: str | None, rule_items: Sequence[str]) -> Rules:
+    """The table's rules from ``--rules`` and ``--rule`` values, or :class:`InputError`."""
+    changes: dict[str, str] = {}
+    for item in rule_items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f'--rule takes KEY=VALUE, not "{item}"')
+        changes[key.strip()] = value.strip()
+    try:
+        return Rules.build(preset, changes)
+    except RulesError as err:
+        raise InputError(str(err)) from None
+
+
+def emit_json(data: Any) -> None:
+    """Print one JSON object on one line (what ``--json`` promises)."""
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+@click.group()
+@click.version_option(__version__, prog_name="scala40")
+def main() -> None:
+    """Scala 40, Italy's favourite rummy: a rules referee and tools to play."""
+
+
+@main.command()
+@rules_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.argument("melds", nargs=-1, required=True, metavar="MELD...")
+def check(
+    preset: str | None, rule_items: tuple[str, ...], as_json: bool, melds: tuple[str, ...]
+) -> None:
+    """Judge melds laid on a paper table: valid? worth? do they open together?
+
+    Each MELD is one argument, its cards in table order: "KH KD KC" "3S 4S 5S". Cards are
+    7H, 10H or TH, QS, AS, 7♥, JK; a joker may name what it stands for: JK=7D. A run may
+    be written descending; a joker's place in a run fixes what it is.
+
+    Exit 0 when every meld is valid, 1 when one is not, 2 when the text cannot be read
+    (then nothing is printed on stdout, even with --json).
+    """
+    rules = rules_from_options(preset, rule_items)
+    try:
+        verdict = check_melds(melds, rules)
+    except NotationError as err:
+        raise InputError(str(err)) from None
+    if as_json:
+        emit_json(verdict.as_json())
+    else:
+        for m in verdict.melds:
+            if m.meld is not None:
+                # A run's jokers are what their place makes them: show that reading.
+                reading = f" ({m.meld.text()})" if m.meld.is_run and m.meld.jokers else ""
+                click.echo(f"{m.pretty}: a valid {m.kind}{reading}, {m.points(rules)} points")
+            else:
+                click.echo(f"{m.pretty}: not valid: {m.reason}")
+        if verdict.opens:
+            ending = f"opens ({rules.opening_points} needed)"
+        else:
+            ending = f"does not open ({verdict.not_opening})"
+        click.echo(f"Total {verdict.total} points: {ending}")
+    if not verdict.all_valid:
+        raise SystemExit(1)
+
+
+@main.command()
+@rules_options
+@click.option("--json", "as_json", is_flag=True, help='Print {"penalty": N}.')
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS...")
+def penalty(
+    preset: str | None, rule_items: tuple[str, ...], as_json: bool, cards: tuple[str, ...]
+) -> None:
+    """What the cards left in a hand cost when someone else goes out.
+
+    CARDS may be one argument "JK KH 4C" or several: JK KH 4C (= 25 + 10 + 4 = 39).
+    """
+    rules = rules_from_options(preset, rule_items)
+    try:
+        kinds = parse_cards(cards)
+    except NotationError as err:
+        raise InputError(str(err)) from None
+    points = cards_penalty(kinds, rules)
+    if as_json:
+        emit_json({"penalty": points})
+    else:
+        shown = format_cards(kinds, pretty=True) or "no cards"
+        click.echo(f"{shown}: {points} points")

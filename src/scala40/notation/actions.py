@@ -1,0 +1,143 @@
+"""Actions as text, one line each, for game records, bug reports and typed play.
+
+=========================================  =================================================
+``draw``                                   draw the top card of the stock (tallone)
+``pozzo``                                  take the top card of the pozzo
+``open 7H 7D 7C | 3S 4S 5S``               open with several melds at once, split by ``|``
+``meld 9H 10H JH``                         lay one new meld (once opened)
+``layoff 8S 2``                            lay the 8♠ off on table meld 2
+``layoff JK 2 low`` / ``layoff AS 0 high`` name the end of a run where it is a choice
+``layoff JK=7D 1``                         a joker completing a set, with its suit named
+``swap 7D 1``                              put the 7♦ in place of the joker of meld 1
+``discard QS``                             discard (ends the turn)
+``takeback``                               take back everything laid down this turn
+=========================================  =================================================
+
+Table melds are numbered as the engine numbers them: 0 is the first meld on the table.
+Verbs are read in any case; :func:`format_action` writes the canonical form above, and
+``parse_action(format_action(a)) == a`` for every action.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.melds import HIGH, LOW
+from scala40.notation.cards import format_card, parse_card, parse_meld_card
+from scala40.notation.errors import NotationError
+from scala40.notation.melds import format_meld, parse_meld
+
+VERBS: Final = ("draw", "pozzo", "open", "meld", "layoff", "swap", "discard", "takeback")
+ENDS: Final = (LOW, HIGH)
+
+
+def _bad(text: str, why: str) -> NotationError:
+    return NotationError(f'{why}: "{text.strip()}"')
+
+
+def _target(text: str, token: str) -> int:
+    if not (token.isascii() and token.isdigit()):
+        raise _bad(text, "a table meld number (0 for the first meld) is needed, not " + token)
+    return int(token)
+
+
+def parse_action(text: str) -> Action:
+    """The action a line of text names; raises :class:`NotationError` naming the problem."""
+    words = text.split()
+    if not words:
+        raise NotationError('not an action: ""')
+    verb = words[0].lower()
+    args = words[1:]
+    rest = text.strip()[len(words[0]) :]
+    if verb in ("draw", "pozzo", "takeback"):
+        if args:
+            raise _bad(text, f"{verb} takes nothing after it")
+        if verb == "draw":
+            return DrawStock()
+        return TakePozzo() if verb == "pozzo" else TakeBack()
+    if verb == "open":
+        if not args:
+            return Open(())
+        parts = rest.split("|")
+        if any(not p.split() for p in parts):
+            raise _bad(text, "an opening lists melds split by |, and none may be empty")
+        return Open(tuple(parse_meld(p) for p in parts))
+    if verb == "meld":
+        if not args:
+            raise _bad(text, "meld needs the cards of the meld")
+        if "|" in rest:
+            raise _bad(text, "meld lays one meld (use open for several)")
+        return Meld(parse_meld(rest))
+    if verb in ("discard", "swap"):
+        want = 1 if verb == "discard" else 2
+        if len(args) != want:
+            usage = "a card" if verb == "discard" else "a card and a table meld number"
+            raise _bad(text, f"{verb} needs {usage}")
+        card = parse_card(args[0])
+        if verb == "discard":
+            return Discard(card)
+        return SwapJoker(card, _target(text, args[1]))
+    if verb == "layoff":
+        if len(args) not in (2, 3):
+            raise _bad(text, "layoff needs a card, a table meld number and maybe low or high")
+        card, declared = parse_meld_card(args[0])
+        end: str | None = None
+        if len(args) == 3:
+            end = args[2].lower()
+            if end not in ENDS:
+                raise _bad(text, f"the end of a run is low or high, not {args[2]}")
+        return LayOff(card, _target(text, args[1]), end, declared)
+    raise NotationError(f'not an action: "{text.strip()}"')
+
+
+def _index(target: int) -> str:
+    if not isinstance(target, int) or isinstance(target, bool) or target < 0:
+        raise NotationError(f"a table meld number is 0 or more, not {target!r}")
+    return str(target)
+
+
+def format_action(action: Action, *, pretty: bool = False) -> str:
+    """The canonical line of text for ``action`` (suit symbols when ``pretty``)."""
+    if isinstance(action, DrawStock):
+        return "draw"
+    if isinstance(action, TakePozzo):
+        return "pozzo"
+    if isinstance(action, TakeBack):
+        return "takeback"
+    if isinstance(action, Open):
+        if not action.melds:
+            return "open"
+        for spec in action.melds:
+            if not spec.cards:
+                raise NotationError("an opening's melds need cards")
+        return "open " + " | ".join(format_meld(m, pretty=pretty) for m in action.melds)
+    if isinstance(action, Meld):
+        if not action.meld.cards:
+            raise NotationError("a meld needs cards")
+        return "meld " + format_meld(action.meld, pretty=pretty)
+    if isinstance(action, Discard):
+        return "discard " + format_card(action.card, pretty=pretty)
+    if isinstance(action, SwapJoker):
+        return f"swap {format_card(action.card, pretty=pretty)} {_index(action.target)}"
+    if isinstance(action, LayOff):
+        text = (
+            f"layoff {format_card(action.card, action.declared, pretty=pretty)} "
+            f"{_index(action.target)}"
+        )
+        if action.end is not None:
+            if action.end not in ENDS:
+                raise NotationError(f"the end of a run is low or high, not {action.end!r}")
+            text += " " + action.end
+        return text
+    raise NotationError(f"not a Scala 40 action: {action!r}")

@@ -1,0 +1,353 @@
+"""A versioned JSON record of a whole match, and its exact replay.
+
+A record holds what a table needs to play the match again card for card::
+
+    {"format": "scala40-record", "version": 1,
+     "rules": {...the keys changed from FISCA...},
+     "seats": ["Anna", "Bruno"], "seed": 42, "first_dealer": 1,
+     "hands": [{"number": 1, "dealer": 1, "seats": [0, 1],
+                "deck": ["7H", ..., "JK"],          # top card last, as the stock is held
+                "shuffle_seed": 123,                # drives reshuffles of the pozzo
+                "actions": ["draw", "discard QS", ...],
+                "result": {...}}],                  # once the hand is over (a check)
+     "totals": [12, 40], "winner": null, "over": false,
+     "meta": {...}}                                 # free for tools; never read here
+
+Actions are the text of :mod:`scala40.notation.actions`; ``hands[].seats`` are table seats
+in this hand's play order (index = the engine's player number); ``result``, ``totals``
+and ``winner`` are written by :class:`Recorder` and checked, never trusted, by
+:func:`replay`.
+
+The match deals every hand from its seed, so :func:`replay` rebuilds the match from the
+seed and checks each recorded deck against the deal; with ``from_decks=True`` (or no
+seed) it deals the recorded decks instead, so a record replays even if the way a seed
+becomes a deck ever changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from scala40.engine.actions import Action
+from scala40.engine.cards import pack_counts
+from scala40.engine.errors import IllegalAction
+from scala40.engine.match import HandRecord, Match
+from scala40.engine.rules import Rules
+from scala40.engine.state import DRAW
+from scala40.notation.actions import format_action, parse_action
+from scala40.notation.cards import format_card, parse_card
+from scala40.notation.codec import JSONDict, rules_changes, rules_from_changes
+from scala40.notation.errors import NotationError
+
+RECORD_FORMAT: Final = "scala40-record"
+RECORD_VERSION: Final = 1
+
+_TOP_KEYS: Final = frozenset(
+    {
+        "format",
+        "version",
+        "rules",
+        "seats",
+        "seed",
+        "first_dealer",
+        "hands",
+        "totals",
+        "winner",
+        "over",
+        "meta",
+    }
+)
+_HAND_KEYS: Final = frozenset(
+    {"number", "dealer", "seats", "deck", "shuffle_seed", "actions", "result"}
+)
+
+
+def default_seat_names(players: int) -> list[str]:
+    """``["Seat 1", "Seat 2", ...]`` for a record whose players have no names."""
+    return [f"Seat {i + 1}" for i in range(players)]
+
+
+def _result(record: HandRecord) -> JSONDict:
+    """What a finished hand came to, as the record stores it for checking on replay."""
+    result = record.result
+    return {
+        "winner": None if result.winner is None else record.seats[result.winner],
+        "reason": result.reason,
+        "chiusura_in_mano": result.chiusura_in_mano,
+        "penalties": [record.penalties[s] for s in record.seats],
+        "totals": [record.totals[u] for u in sorted(record.totals)],
+    }
+
+
+class Recorder:
+    """Wraps a fresh :class:`Match`, applies actions to it and logs them as text.
+
+    Every action is written as its text and read back before it is applied, so a record
+    can never hold a line that replays as a different action.
+    """
+
+    __slots__ = ("_hands", "match", "meta", "seats")
+
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[str] | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        hand = match.hand
+        if match.hand_number != 1 or match.history or hand.turns_done or hand.phase != DRAW:
+            raise NotationError("a Recorder starts with a fresh match, before the first draw")
+        players = match.rules.players
+        names = default_seat_names(players) if seats is None else [str(s) for s in seats]
+        if len(names) != players:
+            raise NotationError(f"the match has {players} seats, not {len(names)} names")
+        self.match = match
+        self.seats = names
+        self.meta = dict(meta or {})
+        self._hands: list[JSONDict] = [self._deal_entry()]
+
+    def _deal_entry(self) -> JSONDict:
+        m = self.match
+        deck, shuffle_seed = m.deck_for(m.hand_number)
+        return {
+            "number": m.hand_number,
+            "dealer": m.dealer,
+            "seats": list(m.hand.seats),
+            "deck": [format_card(k) for k in deck],
+            "shuffle_seed": shuffle_seed,
+            "actions": [],
+        }
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` to the match (raises :class:`IllegalAction`) and log it."""
+        text = format_action(action)
+        if parse_action(text) != action:
+            raise NotationError(f"the action {action!r} does not survive its text {text!r}")
+        m = self.match
+        number = m.hand_number
+        finished = len(m.history)
+        m.apply(action)
+        entry = self._hands[-1]
+        entry["actions"].append(text)
+        if len(m.history) > finished:
+            entry["result"] = _result(m.history[-1])
+        if m.hand_number != number:
+            self._hands.append(self._deal_entry())
+
+    def record(self) -> JSONDict:
+        """The record so far (a JSON-safe copy)."""
+        m = self.match
+        out: JSONDict = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": rules_changes(m.rules),
+            "seats": list(self.seats),
+            "seed": m.seed,
+            "first_dealer": self._hands[0]["dealer"],
+            "hands": copy.deepcopy(self._hands),
+            "totals": list(m.totals),
+            "winner": m.winner,
+            "over": m.over,
+        }
+        if self.meta:
+            out["meta"] = copy.deepcopy(self.meta)
+        return out
+
+
+# Reading -------------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(ok: bool, message: str) -> None:
+    if not ok:
+        raise NotationError(message)
+
+
+def load_record(data: str | Mapping[str, Any]) -> JSONDict:
+    """Read a record (JSON text or a dict) and check its shape; returns a plain dict.
+
+    Raises :class:`NotationError` naming the first field that is missing or wrong. Whether
+    the actions are legal is checked by :func:`replay`.
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as err:
+            raise NotationError(f"a record is JSON: {err}") from None
+    _need(isinstance(data, Mapping), "a record is a JSON object")
+    assert isinstance(data, Mapping)
+    rec = dict(data)
+    _need(
+        rec.get("format") == RECORD_FORMAT, f'not a game record: "format" is not "{RECORD_FORMAT}"'
+    )
+    _need(
+        rec.get("version") == RECORD_VERSION,
+        f"unknown record version {rec.get('version')!r} (this library reads {RECORD_VERSION})",
+    )
+    unknown = sorted(set(rec) - _TOP_KEYS)
+    _need(not unknown, f"unknown fields in the record: {', '.join(unknown)} (tools may use meta)")
+    _need(isinstance(rec.get("rules", {}), Mapping), "record rules must be an object of rule keys")
+    seats = rec.get("seats")
+    _need(
+        isinstance(seats, list) and all(isinstance(s, str) for s in seats),
+        "record seats must be a list of names",
+    )
+    _need(rec.get("seed") is None or _is_int(rec.get("seed")), "record seed must be a whole number")
+    _need(_is_int(rec.get("first_dealer")), "record first_dealer must be a seat number")
+    hands = rec.get("hands")
+    _need(isinstance(hands, list) and bool(hands), "a record lists at least one hand")
+    assert isinstance(hands, list)
+    for i, entry in enumerate(hands):
+        where = f"hands[{i}]"
+        _need(isinstance(entry, Mapping), f"{where} must be an object")
+        unknown = sorted(set(entry) - _HAND_KEYS)
+        _need(not unknown, f"unknown fields in {where}: {', '.join(unknown)}")
+        _need(entry.get("number") == i + 1, f"{where} must be hand number {i + 1}")
+        _need(_is_int(entry.get("dealer")), f"{where}.dealer must be a seat number")
+        _need(_is_int(entry.get("shuffle_seed")), f"{where}.shuffle_seed must be a whole number")
+        for key in ("seats", "deck", "actions"):
+            value = entry.get(key)
+            kind = int if key == "seats" else str
+            _need(
+                isinstance(value, list) and all(isinstance(v, kind) for v in value),
+                f"{where}.{key} must be a list of {'seat numbers' if kind is int else 'texts'}",
+            )
+    return rec
+
+
+def dump_record(record: Mapping[str, Any], *, indent: int | None = None) -> str:
+    """The record as JSON text (cards and actions as text, so it reads as a score sheet)."""
+    return json.dumps(record, ensure_ascii=False, indent=indent)
+
+
+class _RecordedDeals(Match):
+    """A match that deals the recorded decks of its first hands, then its seed's decks.
+
+    The engine deals hand ``n`` from :meth:`Match.deck_for`; overriding it is the whole
+    trick. (An engine-side ``deals`` argument to ``Match`` would make this official.)
+    """
+
+    __slots__ = ("_deals",)
+
+    def __init__(
+        self,
+        rules: Rules,
+        deals: dict[int, tuple[list[int], int]],
+        seed: int | None,
+        first_dealer: int,
+    ) -> None:
+        self._deals = deals
+        super().__init__(rules, seed, first_dealer)
+
+    def deck_for(self, number: int) -> tuple[list[int], int]:
+        if number in self._deals:
+            deck, shuffle_seed = self._deals[number]
+            return list(deck), shuffle_seed
+        return super().deck_for(number)
+
+
+def _decks(rec: Mapping[str, Any], rules: Rules) -> dict[int, tuple[list[int], int]]:
+    pack = pack_counts(rules.decks, rules.joker_count)
+    out: dict[int, tuple[list[int], int]] = {}
+    for entry in rec["hands"]:
+        where = f"hand {entry['number']}"
+        try:
+            deck = [parse_card(c) for c in entry["deck"]]
+        except NotationError as err:
+            raise NotationError(f"{where}: {err}") from None
+        counts = [0] * len(pack)
+        for k in deck:
+            counts[k] += 1
+        if counts != pack:
+            odd = [format_card(k) for k in range(len(pack)) if counts[k] != pack[k]]
+            raise NotationError(
+                f"{where}: the deck is not the whole pack of these rules (check {', '.join(odd)})"
+            )
+        out[entry["number"]] = (deck, entry["shuffle_seed"])
+    return out
+
+
+def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Match:
+    """Rebuild the match a record describes, action by action, and check it on the way.
+
+    From the seed by default (each recorded deck must be the one the seed deals); from the
+    recorded decks with ``from_decks=True`` or when the record has no seed. Raises
+    :class:`NotationError` naming the hand and action where the record and the game part.
+    """
+    rec = load_record(record)
+    rules = rules_from_changes(rec.get("rules", {}))
+    _need(
+        len(rec["seats"]) == rules.players,
+        f"the rules seat {rules.players} players, the record names {len(rec['seats'])}",
+    )
+    first_dealer = rec["first_dealer"]
+    _need(0 <= first_dealer < rules.players, f"first_dealer {first_dealer} is not a seat")
+    deals = _decks(rec, rules)
+    seed = rec.get("seed")
+    use_decks = from_decks or seed is None
+    match: Match
+    match = (
+        _RecordedDeals(rules, deals, seed, first_dealer)
+        if use_decks
+        else Match(rules, seed, first_dealer)
+    )
+    for entry in rec["hands"]:
+        number = entry["number"]
+        where = f"hand {number}"
+        _need(not match.over, f"{where}: the match was already over")
+        _need(match.hand_number == number, f"{where}: hand {match.hand_number} is unfinished")
+        _need(
+            match.dealer == entry["dealer"],
+            f"{where}: the dealer is seat {match.dealer}, not {entry['dealer']}",
+        )
+        _need(
+            list(match.hand.seats) == entry["seats"],
+            f"{where}: the seats in play order are {list(match.hand.seats)}, not {entry['seats']}",
+        )
+        if not use_decks:
+            deck, shuffle_seed = match.deck_for(number)
+            _need(
+                (deck, shuffle_seed) == deals[number],
+                f"{where}: the recorded deck is not the one the seed deals "
+                "(replay from_decks to use the recorded decks)",
+            )
+        for i, text in enumerate(entry["actions"], 1):
+            step = f"{where}, action {i} ({text!r})"
+            _need(
+                match.hand_number == number and not match.over,
+                f"{step}: the hand was already over",
+            )
+            try:
+                action = parse_action(text)
+            except NotationError as err:
+                raise NotationError(f"{step}: {err}") from None
+            try:
+                match.apply(action)
+            except IllegalAction as err:
+                raise NotationError(f"{step}: illegal: {err.reason}") from None
+        if "result" in entry:
+            done = [h for h in match.history if h.number == number]
+            _need(bool(done), f"{where}: the record gives a result but the hand is not over")
+            result = _result(done[0])
+            _need(
+                result == entry["result"],
+                f"{where}: the record says {entry['result']}, the replay gives {result}",
+            )
+    summary: tuple[tuple[str, object], ...] = (
+        ("totals", list(match.totals)),
+        ("winner", match.winner),
+        ("over", match.over),
+    )
+    for key, actual in summary:
+        if key in rec:
+            _need(
+                rec[key] == actual,
+                f"the record's {key} is {rec[key]!r}, the replay gives {actual!r}",
+            )
+    return match
