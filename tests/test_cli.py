@@ -165,20 +165,11 @@ def test_one_natural_and_jokers_is_a_run_unless_declared_a_set() -> None:
 BOTH_ACES = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: build_meld refuses A-2-...-K-A with both natural aces even under "
-    "two_natural_aces_in_run (it demands distinct ranks before trying a run)",
-)
 def test_both_natural_aces_make_a_run_under_the_variant() -> None:
     code, data = check_json("--rule", "two_natural_aces_in_run=true", BOTH_ACES)
     assert (code, data["melds"][0]["points"]) == (0, 96)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: build_meld's reason for A-2-...-K-A does not name the two-aces rule",
-)
 def test_both_natural_aces_are_refused_for_the_right_reason() -> None:
     code, data = check_json(BOTH_ACES)
     assert code == 1

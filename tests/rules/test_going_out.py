@@ -3,8 +3,6 @@ go_out_without_discard (true / "double")."""
 
 from __future__ import annotations
 
-import pytest
-
 from scala40.engine.actions import TakeBack
 
 from .helpers import (
@@ -121,11 +119,6 @@ def test_chiusura_in_mano_with_40_or_more():
     assert hand2.result.penalties == (0, 100, 100)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an unopened player who opens, lays more new melds and goes out in the "
-    "same turn is not scored as a chiusura in mano (§13)",
-)
 def test_chiusura_in_mano_in_several_new_melds_the_same_turn():
     hand = turn("KH KD KC 3S 4S 5S 2D 3D 4D", draw="QH")
     play(hand, open_("KH KD KC", "3S 4S 5S"), meld_action("2D 3D 4D"), discard("QH"))

@@ -170,11 +170,6 @@ def dead_end(r):
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: TakePozzo allowed when the card's only use is a swap whose recovered "
-    "joker cannot be laid again (FISCA): the player can then never end the turn",
-)
 def test_no_dead_end_after_taking_a_pozzo_card_for_a_swap():
     hand = dead_end(TWO)
     if hand.check(POZZO) is not None:

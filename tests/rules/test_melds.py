@@ -129,21 +129,12 @@ def test_two_natural_aces_in_run_allows_the_lay_off_and_the_swap():
     assert fitting_kinds(full, TWO_ACES) == {cards("AH")[0]}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: build_meld refuses A♥…K♥ A♥ as a new meld "
-    "even with two_natural_aces_in_run",
-)
 def test_two_natural_aces_in_run_allows_laying_the_whole_run():
     m = build("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", TWO_ACES)
     assert len(m) == 14 and m.joker_count == 0
     assert m.points(TWO_ACES) == 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 30 + 11
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a new A♥…K♥ A♥ run is refused as 'not consecutive', not for its two aces",
-)
 def test_both_natural_aces_refusal_names_the_aces():
     err = refused_meld("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
     # a player needs to know why: the two aces, not "not consecutive"
@@ -486,11 +477,6 @@ def test_a_joker_laid_off_on_a_set_takes_a_declared_missing_suit():
     assert table_texts(hand) == ["5♥ 5♦ 5♣ JK=5♠"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: LayOff(JK, run, end, declared) ignores a declared identity that "
-    "contradicts the end (JK=4♥ laid at the high end of 5♥6♥7♥ becomes JK=8♥)",
-)
 def test_a_joker_lay_off_declaration_contradicting_its_place_is_refused():
     hand = position(
         ["JK 9C 2D QD", "2H 3H"], stock_top="6C", table=["5H 6H 7H"], opened=[True, False]

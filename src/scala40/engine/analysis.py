@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from scala40.engine.actions import MeldSpec
-from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, kind_of, penalty_table
-from scala40.engine.melds import TableMeld, meld_points
+from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
+from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
 
 
@@ -66,48 +66,64 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
     """Every meld (with each joker placement and identity) that ``counts`` can lay."""
     values = card_value_table(rules.face_values)
     pens = penalty_table(rules.face_values)
+    joker_pen = pens[JOKER]
     njokers = counts[JOKER] if jokers else 0
+    mj = min(njokers, rules.max_jokers)
+    both_aces = rules.two_natural_aces_in_run
+    max_run = rules.max_run
     out: list[Candidate] = []
     for suit in range(4):
         base = suit * 13
+        have = [0] * 15
+        for r in range(1, 14):
+            have[r] = counts[base + r - 1]
+        have[HIGH_ACE] = have[ACE]
+        if sum(1 for r in range(1, 14) if have[r]) + mj < 3:
+            continue
         for lo in range(1, 13):
-            for hi in range(lo + 2, min(HIGH_ACE, lo + rules.max_run - 1) + 1):
+            if not have[lo] and not mj:
+                continue
+            missing: list[int] = []
+            top = min(HIGH_ACE, lo + max_run - 1)
+            for hi in range(lo, top + 1):
+                if hi == HIGH_ACE and lo == ACE:
+                    if have[ACE] < 2:
+                        missing.append(hi - lo)
+                elif not have[hi]:
+                    missing.append(hi - lo)
+                if len(missing) > mj:
+                    break
                 n = hi - lo + 1
-                kinds = [kind_of(suit, r) for r in range(lo, hi + 1)]
-                missing = []
-                aces = 0
-                for i, k in enumerate(kinds):
-                    if k == base:  # the ace, possibly at both ends
-                        aces += 1
-                        if counts[k] < aces:
-                            missing.append(i)
-                    elif not counts[k]:
-                        missing.append(i)
-                if len(missing) > min(njokers, rules.max_jokers):
-                    if len(missing) > njokers + 1:
-                        break
+                if n < 3:
                     continue
                 for slots in _joker_choices(n, missing, njokers, rules):
                     if (lo == ACE and hi == HIGH_ACE and 0 not in slots and n - 1 not in slots
-                            and not rules.two_natural_aces_in_run):
+                            and not both_aces):
                         continue
+                    nat = tuple(
+                        base + (r - 1 if r < HIGH_ACE else 0)
+                        for r in range(lo, hi + 1)
+                        if r - lo not in slots
+                    )
                     meld = TableMeld.run(suit, lo, hi, [lo + i for i in slots])
-                    nat = tuple(k for i, k in enumerate(kinds) if i not in slots)
-                    out.append(Candidate(meld, nat, len(slots), meld_points(meld, values),
-                                         sum(pens[k] for k in nat) + len(slots) * pens[JOKER]))
+                    out.append(Candidate(meld, nat, len(slots), sum(values[lo : hi + 1]),
+                                         sum(pens[k] for k in nat) + len(slots) * joker_pen))
     for rank in range(1, 14):
-        present = [s for s in range(4) if counts[kind_of(s, rank)]]
-        if len(present) + min(njokers, rules.max_jokers) < 3:
+        present = [s for s in range(4) if counts[s * 13 + rank - 1]]
+        if len(present) + mj < 3:
             continue
+        worth = values[HIGH_ACE if rank == ACE else rank]
         for size in (3, 4):
             for suits in combinations(range(4), size):
                 missing = [i for i, s in enumerate(suits) if s not in present]
+                if len(missing) > mj:
+                    continue
                 for slots in _joker_choices(size, missing, njokers, rules):
                     joker_suits = [suits[i] for i in slots]
                     meld = TableMeld.set_of(rank, suits, joker_suits)
-                    nat = tuple(kind_of(s, rank) for i, s in enumerate(suits) if i not in slots)
-                    out.append(Candidate(meld, nat, len(slots), meld_points(meld, values),
-                                         sum(pens[k] for k in nat) + len(slots) * pens[JOKER]))
+                    nat = tuple(s * 13 + rank - 1 for i, s in enumerate(suits) if i not in slots)
+                    out.append(Candidate(meld, nat, len(slots), size * worth,
+                                         sum(pens[k] for k in nat) + len(slots) * joker_pen))
     return out
 
 

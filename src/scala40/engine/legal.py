@@ -129,7 +129,7 @@ def openings(hand: Hand) -> list[Open]:
             if ok:
                 counts[JOKER] -= c.jokers
                 chosen.append(c)
-                extend(i + 1, points + c.points, used + len(c.naturals) + c.jokers)
+                extend(i, points + c.points, used + len(c.naturals) + c.jokers)
                 chosen.pop()
                 counts[JOKER] += c.jokers
             for k in c.naturals:

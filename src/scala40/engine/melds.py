@@ -227,7 +227,11 @@ def build_meld(
     ranks = {rank_of(c) for c in naturals}
     suits = [suit_of(c) for c in naturals]
     set_like = len(ranks) == 1
-    run_like = len(set(suits)) == 1 and len(ranks) == len(naturals)
+    distinct = len(ranks) == len(naturals) or (
+        # Both aces of a suit: A-2-...-K-A, legal only with two_natural_aces_in_run.
+        len(ranks) == len(naturals) - 1 and sum(1 for c in naturals if rank_of(c) == ACE) == 2
+    )
+    run_like = len(set(suits)) == 1 and distinct
     joker_decl = [d for c, d in zip(cards, decl, strict=True) if c == JOKER and d is not None]
     if set_like and run_like:
         # One natural card and jokers: the declarations say which it is; a run by default.
@@ -358,10 +362,24 @@ def lay_off(
 def _extended(
     meld: TableMeld, card: int, rules: Rules, end: str | None, declared: int | None
 ) -> TableMeld:
-    where = meld.text()
+    # Messages are built only on refusal: search tries many lay-offs that fail.
     if meld.is_run:
         lo, hi = meld.lo, meld.hi
         if card == JOKER:
+            if declared is not None:
+                # A declared identity names the end; one that fits neither end is refused.
+                at_low = lo > 1 and declared == kind_of(meld.suit, lo - 1)
+                at_high = hi < HIGH_ACE and declared == kind_of(meld.suit, hi + 1)
+                if not (at_low or at_high) or (end == LOW and not at_low) or (
+                    end == HIGH and not at_high
+                ):
+                    raise IllegalAction(
+                        "does_not_fit",
+                        f"the joker cannot stand for {card_name(declared)} at the end of "
+                        f"{meld.text()}",
+                    )
+                if end is None and at_low != at_high:
+                    end = LOW if at_low else HIGH
             if end is None:
                 if lo == 1:
                     end = HIGH
@@ -369,7 +387,8 @@ def _extended(
                     end = LOW
                 else:
                     raise IllegalAction(
-                        "choose_end", f"say at which end of {where} the joker goes (low or high)"
+                        "choose_end",
+                        f"say at which end of {meld.text()} the joker goes (low or high)",
                     )
             if end == LOW and lo > 1:
                 return TableMeld(True, meld.suit, lo - 1, hi, 0,
@@ -378,16 +397,18 @@ def _extended(
                 return TableMeld(True, meld.suit, lo, hi + 1, 0,
                                  (*meld.slots, kind_of(meld.suit, hi + 1)),
                                  meld.jokers | 1 << len(meld.slots))
-            raise IllegalAction("no_room", f"the joker cannot go at the {end} end of {where}")
-        if suit_of(card) != meld.suit:
-            raise IllegalAction("does_not_fit", f"{card_name(card)} is not of the suit of {where}")
-        r = rank_of(card)
+            raise IllegalAction("no_room", f"the joker cannot go at the {end} end of {meld.text()}")
+        if card // 13 != meld.suit:
+            raise IllegalAction(
+                "does_not_fit", f"{card_name(card)} is not of the suit of {meld.text()}"
+            )
+        r = card % 13 + 1
         fits_low = r == lo - 1
         fits_high = r == hi + 1 or (r == ACE and hi + 1 == HIGH_ACE)
         if fits_low and fits_high:
             if end is None:
                 raise IllegalAction(
-                    "choose_end", f"say at which end of {where} the {card_name(card)} goes"
+                    "choose_end", f"say at which end of {meld.text()} the {card_name(card)} goes"
                 )
             fits_low, fits_high = end == LOW, end == HIGH
         elif end is not None and ((end == LOW) != fits_low):
@@ -396,31 +417,38 @@ def _extended(
             return TableMeld(True, meld.suit, lo - 1, hi, 0, (card, *meld.slots), meld.jokers << 1)
         if fits_high:
             return TableMeld(True, meld.suit, lo, hi + 1, 0, (*meld.slots, card), meld.jokers)
-        raise IllegalAction("does_not_fit", f"{card_name(card)} does not extend the run {where}")
+        raise IllegalAction(
+            "does_not_fit", f"{card_name(card)} does not extend the run {meld.text()}"
+        )
     # A set.
     if len(meld.slots) >= 4:
-        raise IllegalAction("does_not_fit", f"the set {where} is already complete")
-    present = {suit_of(k) for k in meld.slots}
+        raise IllegalAction("does_not_fit", f"the set {meld.text()} is already complete")
+    present = {k // 13 for k in meld.slots}
     missing = [s for s in range(4) if s not in present]
     if card == JOKER:
-        if declared is not None and (rank_of(declared) != meld.rank or suit_of(declared) not in missing):
+        if declared is not None and (
+            rank_of(declared) != meld.rank or suit_of(declared) not in missing
+        ):
             raise IllegalAction(
-                "does_not_fit", f"the joker cannot stand for {card_name(declared)} in {where}"
+                "does_not_fit",
+                f"the joker cannot stand for {card_name(declared)} in {meld.text()}",
             )
         suit = suit_of(declared) if declared is not None else missing[0]
         joker_suits = [suit_of(k) for k in meld.joker_identities()] + [suit]
         return TableMeld.set_of(meld.rank, [*present, suit], joker_suits)
-    if rank_of(card) != meld.rank:
-        raise IllegalAction("does_not_fit", f"{card_name(card)} is not of the rank of {where}")
-    if suit_of(card) not in missing:
+    if card % 13 + 1 != meld.rank:
+        raise IllegalAction(
+            "does_not_fit", f"{card_name(card)} is not of the rank of {meld.text()}"
+        )
+    if card // 13 not in missing:
         if card in meld.joker_identities():
             raise IllegalAction(
                 "does_not_fit",
-                f"the joker in {where} stands for {card_name(card)}: swap it instead",
+                f"the joker in {meld.text()} stands for {card_name(card)}: swap it instead",
             )
-        raise IllegalAction("does_not_fit", f"{where} already has a {card_name(card)}")
+        raise IllegalAction("does_not_fit", f"{meld.text()} already has a {card_name(card)}")
     joker_suits = [suit_of(k) for k in meld.joker_identities()]
-    return TableMeld.set_of(meld.rank, [*present, suit_of(card)], joker_suits)
+    return TableMeld.set_of(meld.rank, [*present, card // 13], joker_suits)
 
 
 def swap_joker(meld: TableMeld, card: int, rules: Rules) -> TableMeld:
@@ -445,40 +473,66 @@ def swap_joker(meld: TableMeld, card: int, rules: Rules) -> TableMeld:
     )
 
 
-def fitting_kinds(meld: TableMeld, rules: Rules) -> set[int]:
-    """Natural kinds that could be laid off on, or swapped into, ``meld``."""
-    out: set[int] = set()
+SWAP: Final = "swap"
+
+
+def fit_map(meld: TableMeld, rules: Rules) -> dict[int, list[str | None]]:
+    """Natural kinds that fit ``meld``, each with how: an end ("low"/"high"), ``None``
+    (a set's missing suit) or ``"swap"`` (it frees the joker standing for it)."""
+    out: dict[int, list[str | None]] = {}
+    slots = meld.slots
+    jokers = meld.jokers
     if meld.is_run:
-        candidates = []
-        if meld.lo > 1:
-            candidates.append(kind_of(meld.suit, meld.lo - 1))
-        if meld.hi < HIGH_ACE:
-            candidates.append(kind_of(meld.suit, meld.hi + 1))
-        candidates.extend(meld.joker_identities())
-    else:
-        candidates = [kind_of(s, meld.rank) for s in range(4)]
-    for k in candidates:
-        if k in meld.joker_identities():
-            try:
-                swap_joker(meld, k, rules)
-            except IllegalAction:
-                pass
-            else:
-                out.add(k)
-        else:
-            try:
-                lay_off(meld, k, rules, None if meld.is_run and rank_of(k) != ACE else _ace_end(meld, k))
-            except IllegalAction:
-                pass
-            else:
-                out.add(k)
+        lo, hi, suit = meld.lo, meld.hi, meld.suit
+        if lo > 1:
+            out.setdefault(suit * 13 + lo - 2, []).append(LOW)
+        if hi < HIGH_ACE:
+            out.setdefault(suit * 13 + (hi if hi < 13 else 0), []).append(HIGH)
+        if jokers:
+            for i, k in enumerate(slots):
+                if jokers >> i & 1:
+                    out.setdefault(k, []).append(SWAP)
+        exotic = rules.max_run_length_5 or rules.two_natural_aces_in_run is False and (
+            lo <= 2 and hi >= 13
+        )
+        if exotic:
+            # Rare shapes (a split, both aces): let the full check decide.
+            for k, hows in list(out.items()):
+                kept = [h for h in hows if _fits_really(meld, k, h, rules)]
+                if kept:
+                    out[k] = kept
+                else:
+                    del out[k]
+        return out
+    present = 0
+    for k in slots:
+        present |= 1 << (k // 13)
+    rank0 = meld.rank - 1
+    if len(slots) < 4:
+        for s_ in range(4):
+            if not present >> s_ & 1:
+                out[s_ * 13 + rank0] = [None]
+    if jokers:
+        for i, k in enumerate(slots):
+            if jokers >> i & 1:
+                out.setdefault(k, []).append(SWAP)
     return out
 
 
-def _ace_end(meld: TableMeld, card: int) -> str | None:
-    if not meld.is_run:
-        return None
-    return LOW if meld.lo == 2 else HIGH if meld.hi == 13 else None
+def _fits_really(meld: TableMeld, card: int, how: str | None, rules: Rules) -> bool:
+    try:
+        if how == SWAP:
+            swap_joker(meld, card, rules)
+        else:
+            lay_off(meld, card, rules, how)
+    except IllegalAction:
+        return False
+    return True
+
+
+def fitting_kinds(meld: TableMeld, rules: Rules) -> set[int]:
+    """Natural kinds that could be laid off on, or swapped into, ``meld``."""
+    return set(fit_map(meld, rules))
 
 
 def all_melds_points(melds: Sequence[TableMeld], rules: Rules) -> int:

@@ -35,6 +35,10 @@ from scala40.engine.melds import (
     TableMeld,
     all_melds_points,
     build_meld,
+    HIGH,
+    LOW,
+    SWAP,
+    fit_map,
     fitting_kinds,
     lay_off,
     swap_joker,
@@ -73,6 +77,7 @@ class Hand:
         "first_free",
         "hands",
         "jokers_owed",
+        "laid_off_now",
         "joker_placed_now",
         "known",
         "must_go_out",
@@ -114,6 +119,8 @@ class Hand:
     opened_now: bool
     actions_now: int
     jokers_owed: int
+    laid_off_now: bool
+    """A lay-off or swap was made this turn (then going out is no chiusura in mano)."""
     joker_placed_now: bool
     must_go_out: bool
     first_free: bool
@@ -123,7 +130,7 @@ class Hand:
     shuffle_seed: int
     reshuffles: int
     result: HandResult | None
-    _fits: frozenset[int] | None
+    _fits: dict[int, list[tuple[int, str | None]]] | None
 
     # Setting up --------------------------------------------------------------------
     @classmethod
@@ -260,6 +267,7 @@ class Hand:
         self.opened_now = False
         self.actions_now = 0
         self.jokers_owed = 0
+        self.laid_off_now = False
         self.joker_placed_now = False
         self.must_go_out = False
         self.snapshot = None
@@ -286,6 +294,7 @@ class Hand:
         c.opened_now = self.opened_now
         c.actions_now = self.actions_now
         c.jokers_owed = self.jokers_owed
+        c.laid_off_now = self.laid_off_now
         c.joker_placed_now = self.joker_placed_now
         c.must_go_out = self.must_go_out
         c.first_free = self.first_free
@@ -311,13 +320,21 @@ class Hand:
         """A player's cards as a sorted list of kinds."""
         return [k for k in range(KINDS) for _ in range(self.hands[player][k])]
 
-    def fits(self) -> frozenset[int]:
-        """Natural kinds that could be laid off on, or swapped into, the table now."""
+    def fits(self) -> dict[int, list[tuple[int, str | None]]]:
+        """Natural kinds that fit the table now, each with where: (meld index, how).
+
+        ``how`` is an end ("low"/"high") for a run, ``None`` for a set's missing suit,
+        or ``"swap"`` when the card frees the joker standing for it. Cached until the
+        table changes: the discard ban and every lay-off search read it.
+        """
         if self._fits is None:
-            out: set[int] = set()
-            for m in self.table:
-                out |= fitting_kinds(m, self.rules)
-            self._fits = frozenset(out)
+            out: dict[int, list[tuple[int, str | None]]] = {}
+            for t, m in enumerate(self.table):
+                for k, hows in fit_map(m, self.rules).items():
+                    lst = out.setdefault(k, [])
+                    for h in hows:
+                        lst.append((t, h))
+            self._fits = out
         return self._fits
 
     def card_counts(self) -> list[int]:
@@ -455,28 +472,43 @@ class Hand:
         self, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
     ) -> bool:
         """Whether an opened player can use ``card`` this turn and still end the turn."""
-        size = sum(counts)
         min_left = 1 if self.first_round_done else 2
         if self.rules.go_out_without_discard and self.first_round_done:
             min_left = 0
-        if size - 1 >= min_left:
-            # Lay it off (or swap it in for a joker) on the table.
-            if table is None:
-                if card != JOKER and card in self.fits():
-                    return True
-                table = self.table
-            elif card != JOKER and any(card in fitting_kinds(m, self.rules) for m in table):
-                return True
-            if card == JOKER:
-                for m in table:
-                    for end in ("low", "high") if m.is_run else (None,):
-                        try:
-                            lay_off(m, JOKER, self.rules, end)
-                        except IllegalAction:
-                            continue
+        return self._usable(counts, card, self.table if table is None else table, min_left)
+
+    def _usable(
+        self, counts: list[int], card: int, table: Sequence[TableMeld], min_left: int
+    ) -> bool:
+        rules = self.rules
+        size = sum(counts)
+        if card != JOKER:
+            for t, m in enumerate(table):
+                for how in fit_map(m, rules).get(card, ()):
+                    if how != SWAP:
+                        if size - 1 >= min_left:
+                            return True
+                        continue
+                    if rules.keep_swapped_joker:
                         return True
+                    # FISCA: the recovered joker must be laid again this turn.
+                    after = list(table)
+                    after[t] = swap_joker(m, card, rules)
+                    again = counts[:]
+                    again[card] -= 1
+                    again[JOKER] += 1
+                    if self._usable(again, JOKER, after, min_left):
+                        return True
+        elif size - 1 >= min_left:
+            for m in table:
+                for end in (LOW, HIGH) if m.is_run else (None,):
+                    try:
+                        lay_off(m, JOKER, rules, end)
+                    except IllegalAction:
+                        continue
+                    return True
         # A new meld with cards from hand.
-        sol = solve(counts, self.rules, must_use=card, leave=min_left)
+        sol = solve(counts, rules, must_use=card, leave=min_left)
         return sol is not None and bool(sol.melds)
 
     def _take_snapshot(self) -> None:
@@ -712,6 +744,7 @@ class Hand:
         self._commit_cards(p, counts, (card,))
         self._placed_jokers(1 if card == JOKER else 0)
         self.actions_now += 1
+        self.laid_off_now = True
         self.table[target : target + 1] = []
         if (
             self.rules.complete_set_to_stock
@@ -751,6 +784,7 @@ class Hand:
         if not rules.keep_swapped_joker:
             self.jokers_owed += 1
         self.actions_now += 1
+        self.laid_off_now = True
         self.table[target] = new
         self._fits = None
 
@@ -770,8 +804,10 @@ class Hand:
         restored = list(known)  # type: ignore[call-overload]
         for k in range(KINDS):
             returned = hand[k] - now[k]  # type: ignore[index]
-            if returned > 0:
-                restored[k] = min(hand[k], restored[k] + returned)  # type: ignore[index]
+            if returned > restored[k]:
+                # Seen going down and coming back; the public cannot tell them apart from
+                # copies already known, so it knows at least this many.
+                restored[k] = returned
         self.hands[p] = list(hand)  # type: ignore[call-overload]
         self.known[p] = restored
         del known_now
@@ -783,6 +819,7 @@ class Hand:
         self.opened_now = False
         self.actions_now = 0
         self.jokers_owed = 0
+        self.laid_off_now = False
         self.joker_placed_now = False
         self.must_go_out = False
         self._fits = None
@@ -865,7 +902,7 @@ class Hand:
             return None
         if not ignore_lift and self._all_barred(p):
             return None
-        where = next(m for m in self.table if card in fitting_kinds(m, rules))
+        where = self.table[self.fits()[card][0][0]]
         who = "you have not opened: " if not opened else ""
         return IllegalAction(
             "discard_fits",
@@ -891,8 +928,8 @@ class Hand:
             self.known[p][card] -= 1
         self.pozzo.append(card)
         if self.sizes[p] == 0:
-            # A chiusura in mano: the opening laid all but this card, and nothing else was laid.
-            chiusura = self.opened_now and self.actions_now == 1
+            # A chiusura in mano: opened this turn and laid only new melds (no lay-off, no swap).
+            chiusura = self.opened_now and not self.laid_off_now
             self._end_went_out(p, chiusura=chiusura, without_discard=False)
             return
         self.turns_done += 1

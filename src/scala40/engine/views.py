@@ -48,6 +48,7 @@ class PlayerView:
     opened_now: bool
     actions_now: int
     jokers_owed: int
+    laid_off_now: bool
     joker_placed_now: bool
     must_go_out: bool
     first_free: bool
@@ -101,6 +102,7 @@ class PlayerView:
             opened_now=hand.opened_now,
             actions_now=hand.actions_now,
             jokers_owed=hand.jokers_owed,
+            laid_off_now=hand.laid_off_now,
             joker_placed_now=hand.joker_placed_now,
             must_go_out=hand.must_go_out,
             first_free=hand.first_free,
@@ -171,6 +173,7 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     h.opened_now = view.opened_now
     h.actions_now = view.actions_now
     h.jokers_owed = view.jokers_owed
+    h.laid_off_now = view.laid_off_now
     h.joker_placed_now = view.joker_placed_now
     h.must_go_out = view.must_go_out
     h.first_free = view.first_free

@@ -1,0 +1,247 @@
+"""``scala40 bench``: figures for the engine's speed, printed, never asserted.
+
+Steps per second are measured on 4-player hands under FISCA rules driven by a cheap
+random policy that still ends hands (described in :data:`POLICY`): the point is the cost
+of the engine's ``apply`` and its checks, not of a clever player.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import statistics
+import time
+from typing import Any
+
+from scala40.engine.actions import Discard, DrawStock, LayOff, Meld, Open, TakeBack, TakePozzo
+from scala40.engine.analysis import OpeningAnalysis, best_opening, counts_of, solve
+from scala40.engine.cards import JOKER, KINDS, pack_list, rank_of, suit_of
+from scala40.engine.errors import IllegalAction
+from scala40.engine.legal import legal_actions
+from scala40.engine.melds import HIGH, LOW, lay_off
+from scala40.engine.rules import Rules
+from scala40.engine.state import DRAW, Hand
+
+POLICY = (
+    "draw: the pozzo when opened and its card fits the table, else the stock; "
+    "unopened: open with the best opening (exact solver, re-run only when the drawn card "
+    "could join a meld) as soon as it reaches 40; opened: lay the least-penalty melds "
+    "(solver, when the drawn card could join a meld) and lay off every card that fits; "
+    "discard: a uniformly random legal card, preferring cards outside the planned opening"
+)
+
+
+def _connects(counts: list[int], card: int) -> bool:
+    """Whether ``card`` could share a meld with the hand (cheap test before the solver)."""
+    if card == JOKER:
+        return True
+    if counts[JOKER]:
+        return True
+    s, r = suit_of(card), rank_of(card)
+    same_rank = sum(1 for t in range(4) if t != s and counts[t * 13 + r - 1])
+    if same_rank >= 2:
+        return True
+    base = s * 13
+    near = 0
+    for d in (-2, -1, 1, 2):
+        q = r + d
+        if q == 14:
+            q = 1
+        if 1 <= q <= 13 and counts[base + q - 1]:
+            near += 1
+    return near >= 2 or (same_rank >= 1 and near >= 1) or near >= 1 and same_rank >= 1
+
+
+def _lays_off(hand: Hand, card: int) -> bool:
+    for meld in hand.table:
+        for end in (None, LOW, HIGH):
+            try:
+                lay_off(meld, card, hand.rules, end)
+            except IllegalAction:
+                continue
+            return True
+    return False
+
+
+class _Policy:
+    """A fast random player that opens, lays off and discards legally."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.plans: dict[int, OpeningAnalysis | None] = {}
+
+    def turn(self, hand: Hand) -> int:
+        """Play the current player's whole turn; returns the actions applied."""
+        p = hand.current
+        rules = hand.rules
+        top = hand.pozzo[-1] if hand.pozzo else -1
+        took = False
+        if hand.opened[p] and top != JOKER and top in hand.fits() and _lays_off(hand, top):
+            try:
+                hand.apply(TakePozzo())
+                took = True
+            except IllegalAction:
+                pass
+        if not took:
+            # The driver (not a player) may look at the card it is about to hand over.
+            drawn = hand.stock[-1]
+            replan = p not in self.plans or _connects(hand.hands[p], drawn)
+            hand.apply(DrawStock())
+        else:
+            replan = False
+        steps = 1
+        if not hand.opened[p]:
+            if replan:
+                self.plans[p] = best_opening(hand.hands[p], rules)
+            plan = self.plans[p]
+            if plan is not None and plan.opens:
+                try:
+                    hand.apply(Open(plan.solution.specs()))
+                    steps += 1
+                except IllegalAction:
+                    pass
+                del self.plans[p]
+        if hand.opened[p]:
+            if replan or took:
+                steps += self._meld_all(hand)
+            steps += self._lay_off_all(hand)
+        return steps + self._discard(hand)
+
+    @staticmethod
+    def _meld_all(hand: Hand) -> int:
+        """Lay the melds that leave the least penalty, keeping a card to discard."""
+        p = hand.current
+        plan = solve(hand.hands[p], hand.rules, objective="penalty", leave=1)
+        steps = 0
+        if plan is not None:
+            for spec in plan.specs():
+                try:
+                    hand.apply(Meld(spec))
+                    steps += 1
+                except IllegalAction:
+                    break
+        return steps
+
+    def _lay_off_all(self, hand: Hand) -> int:
+        steps = 0
+        p = hand.current
+        progress = True
+        while progress and hand.sizes[p] > 1:
+            progress = False
+            fits = hand.fits()
+            for k in range(KINDS - 1):
+                if hand.hands[p][k] and k in fits and hand.sizes[p] > 1:
+                    for t in range(len(hand.table)):
+                        done = False
+                        for end in (None, LOW, HIGH):
+                            try:
+                                hand.apply(LayOff(k, t, end))
+                            except IllegalAction:
+                                continue
+                            steps += 1
+                            done = progress = True
+                            break
+                        if done:
+                            break
+        return steps
+
+    def _discard(self, hand: Hand) -> int:
+        p = hand.current
+        cards = hand.hand_cards(p)
+        plan = self.plans.get(p)
+        keep = set()
+        if isinstance(plan, OpeningAnalysis):
+            for m in plan.melds:
+                keep.update(m.cards())
+        order = cards[:]
+        self.rng.shuffle(order)
+        order.sort(key=lambda k: k in keep)
+        for k in order:
+            if hand.discard_ban(k) is None:
+                hand.apply(Discard(k))
+                if k in keep:
+                    # The plan lost a card: solve afresh next turn.
+                    self.plans.pop(p, None)
+                return 1
+        # Melded into a corner: take the turn back and discard from the drawn hand.
+        if hand.actions_now:
+            hand.apply(TakeBack())
+            return 1 + self._discard(hand)
+        raise AssertionError("no legal discard")  # pragma: no cover - the engine guarantees one
+
+
+def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
+    rules = Rules()
+    rng = random.Random(seed)
+    steps = hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        deck = pack_list(rules.decks, rules.joker_count)
+        rng.shuffle(deck)
+        hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+        policy = _Policy(rng)
+        while not hand.over:
+            steps += policy.turn(hand)
+        hands += 1
+    elapsed = time.perf_counter() - start
+    return {"steps_per_s": round(steps / elapsed), "hands": hands, "steps_per_hand": round(steps / hands, 1)}
+
+
+def _discard_step_positions(count: int, seed: int) -> list[Hand]:
+    rules = Rules()
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        deck = pack_list(rules.decks, rules.joker_count)
+        rng.shuffle(deck)
+        hand = Hand.deal(rules, deck, shuffle_seed=seed)
+        policy = _Policy(rng)
+        for _ in range(rng.randrange(4, 30)):
+            if hand.over:
+                break
+            policy.turn(hand)
+        if not hand.over and hand.phase == DRAW:
+            hand.apply(DrawStock())
+            out.append(hand)
+    return out
+
+
+def _time_us(fn: Any, reps: int) -> float:
+    start = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    return (time.perf_counter() - start) / reps * 1e6
+
+
+def solver_corpus(size: int = 300, seed: int = 40) -> list[list[int]]:
+    """A fixed corpus of 14-card hands with 0, 1 or 2 jokers."""
+    rng = random.Random(seed)
+    naturals = [k for k in pack_list(2, 0)]
+    out = []
+    for i in range(size):
+        jokers = i % 3
+        cards = rng.sample(naturals, 14 - jokers) + [JOKER] * jokers
+        out.append(counts_of(cards))
+    return out
+
+
+def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
+    """Every figure of ``scala40 bench --json``."""
+    figures: dict[str, Any] = {"python": platform.python_version(), "policy": POLICY}
+    figures.update(measure_steps(seconds, seed))
+    positions = _discard_step_positions(60, seed)
+    figures["clone_us"] = round(
+        statistics.median(_time_us(h.clone, 2000) for h in positions[:20]), 2
+    )
+    figures["legal_us"] = round(statistics.mean(_time_us(lambda h=h: legal_actions(h), 20) for h in positions), 1)
+    rules = Rules()
+    times = []
+    for counts in solver_corpus():
+        t = time.perf_counter()
+        best_opening(counts, rules)
+        times.append((time.perf_counter() - t) * 1e6)
+    times.sort()
+    figures["solver_p50_us"] = round(times[len(times) // 2], 1)
+    figures["solver_p99_us"] = round(times[int(len(times) * 0.99) - 1], 1)
+    figures["solver_corpus"] = len(times)
+    return figures
