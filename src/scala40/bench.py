@@ -13,12 +13,21 @@ import statistics
 import time
 from typing import Any
 
-from scala40.engine.actions import Discard, DrawStock, LayOff, Meld, Open, TakeBack, TakePozzo
+from scala40.engine.actions import (
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
 from scala40.engine.analysis import OpeningAnalysis, best_opening, counts_of, solve
 from scala40.engine.cards import JOKER, KINDS, pack_list, rank_of, suit_of
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
-from scala40.engine.melds import HIGH, LOW, lay_off
+from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, Hand
 
@@ -32,24 +41,29 @@ POLICY = (
 
 
 def _connects(counts: list[int], card: int) -> bool:
-    """Whether ``card`` could share a meld with the hand (cheap test before the solver)."""
+    """Whether ``card`` could join a new meld with cards of the hand (a cheap test that
+    spares the solver most turns: a card that joins nothing cannot change the best melds).
+    """
+    jokers = counts[JOKER]
     if card == JOKER:
         return True
-    if counts[JOKER]:
-        return True
-    s, r = suit_of(card), rank_of(card)
-    same_rank = sum(1 for t in range(4) if t != s and counts[t * 13 + r - 1])
-    if same_rank >= 2:
+    s, r = card // 13, card % 13 + 1
+    same_rank = 0
+    for t in range(4):
+        if t != s and counts[t * 13 + r - 1]:
+            same_rank += 1
+    if same_rank + min(jokers, 1) >= 2:
         return True
     base = s * 13
-    near = 0
-    for d in (-2, -1, 1, 2):
-        q = r + d
-        if q == 14:
-            q = 1
-        if 1 <= q <= 13 and counts[base + q - 1]:
-            near += 1
-    return near >= 2 or (same_rank >= 1 and near >= 1) or near >= 1 and same_rank >= 1
+    have = [0] + [counts[base + q - 1] for q in range(1, 14)] + [counts[base]]
+    for at in (1, 14) if r == 1 else (r,):
+        for lo in range(at - 2, at + 1):
+            if lo < 1 or lo + 2 > 14:
+                continue
+            partners = sum(1 for q in range(lo, lo + 3) if q != at and have[q])
+            if partners + min(jokers, 1) >= 2:
+                return True
+    return False
 
 
 def _lays_off(hand: Hand, card: int) -> bool:
@@ -61,6 +75,10 @@ def _lays_off(hand: Hand, card: int) -> bool:
                 continue
             return True
     return False
+
+
+MAX_TURNS = 400
+"""A hand still going after this many turns is abandoned (reported, never expected)."""
 
 
 class _Policy:
@@ -85,7 +103,9 @@ class _Policy:
         if not took:
             # The driver (not a player) may look at the card it is about to hand over.
             drawn = hand.stock[-1]
-            replan = p not in self.plans or _connects(hand.hands[p], drawn)
+            replan = _connects(hand.hands[p], drawn) or (
+                not hand.opened[p] and p not in self.plans
+            )
             hand.apply(DrawStock())
         else:
             replan = False
@@ -123,68 +143,110 @@ class _Policy:
         return steps
 
     def _lay_off_all(self, hand: Hand) -> int:
+        """Lay off every card that fits (not swaps), keeping one card to discard."""
         steps = 0
         p = hand.current
+        counts = hand.hands[p]
         progress = True
         while progress and hand.sizes[p] > 1:
             progress = False
-            fits = hand.fits()
-            for k in range(KINDS - 1):
-                if hand.hands[p][k] and k in fits and hand.sizes[p] > 1:
-                    for t in range(len(hand.table)):
-                        done = False
-                        for end in (None, LOW, HIGH):
-                            try:
-                                hand.apply(LayOff(k, t, end))
-                            except IllegalAction:
-                                continue
+            for k, targets in list(hand.fits().items()):
+                if not counts[k] or hand.sizes[p] <= 1:
+                    continue
+                for t, how in targets:
+                    try:
+                        if how == SWAP:
+                            steps += self._swap(hand, k, t)
+                        else:
+                            hand.apply(LayOff(k, t, how))
                             steps += 1
-                            done = progress = True
-                            break
-                        if done:
-                            break
+                    except IllegalAction:
+                        continue
+                    progress = True
+                    break
+                if progress:
+                    break  # the table changed: read the fits afresh
+            counts = hand.hands[p]
         return steps
 
-    def _discard(self, hand: Hand) -> int:
+    @staticmethod
+    def _swap(hand: Hand, card: int, target: int) -> int:
+        """Free a joker with ``card`` if the joker can then go at the end of some run."""
         p = hand.current
-        cards = hand.hand_cards(p)
+        if hand.sizes[p] < 3:
+            raise IllegalAction("policy", "keep cards for the joker and a discard")
+        probe = hand.clone()
+        probe.apply(SwapJoker(card, target))
+        for t, meld in enumerate(probe.table):
+            for end in (LOW, HIGH) if meld.is_run else (None,):
+                try:
+                    probe.apply(LayOff(JOKER, t, end))
+                except IllegalAction:
+                    continue
+                hand.apply(SwapJoker(card, target))
+                hand.apply(LayOff(JOKER, t, end))
+                return 2
+        raise IllegalAction("policy", "no place for the joker")
+
+    def _discard(self, hand: Hand) -> int:
+        """Discard a random legal card, sparing the planned opening's cards if possible."""
+        p = hand.current
+        counts = hand.hands[p]
+        kinds = [k for k in range(KINDS) if counts[k]]
         plan = self.plans.get(p)
-        keep = set()
-        if isinstance(plan, OpeningAnalysis):
+        keep: set[int] = set()
+        if plan is not None:
             for m in plan.melds:
                 keep.update(m.cards())
-        order = cards[:]
-        self.rng.shuffle(order)
-        order.sort(key=lambda k: k in keep)
-        for k in order:
+        spare = [k for k in kinds if k not in keep] or kinds
+        rng = self.rng
+        # Rejection sampling: a few random tries, then a scan, uniform over legal kinds.
+        for _ in range(4):
+            k = spare[int(rng.random() * len(spare))]
             if hand.discard_ban(k) is None:
-                hand.apply(Discard(k))
-                if k in keep:
-                    # The plan lost a card: solve afresh next turn.
-                    self.plans.pop(p, None)
-                return 1
+                return self._drop(hand, k, keep, p)
+        legal = [k for k in spare if hand.discard_ban(k) is None] or [
+            k for k in kinds if hand.discard_ban(k) is None
+        ]
+        if legal:
+            return self._drop(hand, legal[int(rng.random() * len(legal))], keep, p)
         # Melded into a corner: take the turn back and discard from the drawn hand.
         if hand.actions_now:
             hand.apply(TakeBack())
             return 1 + self._discard(hand)
         raise AssertionError("no legal discard")  # pragma: no cover - the engine guarantees one
 
+    def _drop(self, hand: Hand, card: int, keep: set[int], p: int) -> int:
+        hand.apply(Discard(card))
+        if card in keep:
+            # The plan lost a card: solve afresh next turn.
+            self.plans.pop(p, None)
+        return 1
+
 
 def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
     rules = Rules()
     rng = random.Random(seed)
-    steps = hands = 0
+    steps = hands = unfinished = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         deck = pack_list(rules.decks, rules.joker_count)
         rng.shuffle(deck)
         hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
         policy = _Policy(rng)
-        while not hand.over:
+        turns = 0
+        while not hand.over and turns < MAX_TURNS:
             steps += policy.turn(hand)
+            turns += 1
         hands += 1
+        unfinished += not hand.over
     elapsed = time.perf_counter() - start
-    return {"steps_per_s": round(steps / elapsed), "hands": hands, "steps_per_hand": round(steps / hands, 1)}
+    return {
+        "steps_per_s": round(steps / elapsed),
+        "hands": hands,
+        "hands_unfinished": unfinished,
+        "steps_per_hand": round(steps / hands, 1),
+    }
 
 
 def _discard_step_positions(count: int, seed: int) -> list[Hand]:

@@ -20,17 +20,33 @@ from scala40.engine.rules import Rules
 
 
 class Candidate:
-    """One meld that can be laid from a hand: what it uses and what it is worth."""
+    """One meld that can be laid from a hand: what it uses and what it is worth.
 
-    __slots__ = ("jokers", "meld", "naturals", "penalty", "points")
+    The :class:`TableMeld` itself is built only when asked for: the search looks at many
+    candidates and keeps few.
+    """
 
-    def __init__(self, meld: TableMeld, naturals: tuple[int, ...], jokers: int, points: int,
-                 penalty: int) -> None:
-        self.meld = meld
+    __slots__ = ("_meld", "jokers", "naturals", "penalty", "points", "shape")
+
+    def __init__(self, shape: tuple[bool, int, int, int, tuple[int, ...]], naturals: tuple[int, ...],
+                 jokers: int, points: int, penalty: int) -> None:
+        self.shape = shape
+        """(is_run, suit or rank, lo, hi, joker ranks or joker suits); sets: lo = suits mask."""
+        self._meld: TableMeld | None = None
         self.naturals = naturals
         self.jokers = jokers
         self.points = points
         self.penalty = penalty
+
+    @property
+    def meld(self) -> TableMeld:
+        if self._meld is None:
+            is_run, a, lo, hi, extra = self.shape
+            if is_run:
+                self._meld = TableMeld.run(a, lo, hi, extra)
+            else:
+                self._meld = TableMeld.set_of(a, [t for t in range(4) if lo >> t & 1], extra)
+        return self._meld
 
     def spec(self) -> MeldSpec:
         return meld_spec(self.meld)
@@ -46,20 +62,45 @@ def meld_spec(meld: TableMeld) -> MeldSpec:
     return MeldSpec(cards, declared)
 
 
-def _joker_choices(n: int, missing: Sequence[int], jokers: int, rules: Rules) -> list[tuple[int, ...]]:
-    """Sets of slot indices that jokers may fill: all missing slots, plus optional others."""
-    limit = min(jokers, rules.max_jokers, n - 1)
-    if len(missing) > limit:
-        return []
+_CHOICES: dict[tuple[int, tuple[int, ...], int, int], list[tuple[int, ...]]] = {}
+
+
+def _joker_choices(n: int, missing: tuple[int, ...], limit: int, minimum: int) -> list[tuple[int, ...]]:
+    """Sets of slot indices that jokers may fill: all missing slots, plus optional others.
+
+    ``limit`` is how many jokers may go in (hand and rules); ``minimum`` the fewest
+    naturals a meld with jokers keeps. Memoized: the same shapes recur hand after hand.
+    """
+    key = (n, missing, limit, minimum)
+    hit = _CHOICES.get(key)
+    if hit is not None:
+        return hit
+    limit = min(limit, n - 1)
     out: list[tuple[int, ...]] = []
-    others = [i for i in range(n) if i not in missing]
-    for extra in range(0, limit - len(missing) + 1):
-        for chosen in combinations(others, extra):
-            slots = tuple(sorted((*missing, *chosen)))
-            if slots and n - len(slots) < rules.natural_minimum:
-                continue
-            out.append(slots)
+    if len(missing) <= limit:
+        others = [i for i in range(n) if i not in missing]
+        for extra in range(0, limit - len(missing) + 1):
+            for chosen in combinations(others, extra):
+                slots = tuple(sorted((*missing, *chosen)))
+                if slots and n - len(slots) < minimum:
+                    continue
+                out.append(slots)
+    _CHOICES[key] = out
     return out
+
+
+def _group(suits: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    return suits, sum(1 << t for t in suits)
+
+
+_SUIT_GROUPS = [_group(g) for size in (3, 4) for g in combinations(range(4), size)]
+
+
+def _natural_groups(present: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of three or four made of the suits present (no joker)."""
+    if len(present) < 3:
+        return []
+    return [_group(g) for size in (3, 4) for g in combinations(present, size)]
 
 
 def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True) -> list[Candidate]:
@@ -69,22 +110,34 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
     joker_pen = pens[JOKER]
     njokers = counts[JOKER] if jokers else 0
     mj = min(njokers, rules.max_jokers)
+    minimum = rules.natural_minimum
     both_aces = rules.two_natural_aces_in_run
     max_run = rules.max_run
+    vsum = [0] * 16
+    for r in range(1, 15):
+        vsum[r + 1] = vsum[r] + values[r]
     out: list[Candidate] = []
+    append = out.append
     for suit in range(4):
         base = suit * 13
         have = [0] * 15
+        present = 0
         for r in range(1, 14):
-            have[r] = counts[base + r - 1]
-        have[HIGH_ACE] = have[ACE]
-        if sum(1 for r in range(1, 14) if have[r]) + mj < 3:
+            c = counts[base + r - 1]
+            have[r] = c
+            if c:
+                present += 1
+        if present + mj < 3:
             continue
+        have[HIGH_ACE] = have[ACE]
+        row = [0] + [base + r - 1 for r in range(1, 14)] + [base]
+        prow = [pens[k] for k in row]
         for lo in range(1, 13):
             if not have[lo] and not mj:
                 continue
             missing: list[int] = []
             top = min(HIGH_ACE, lo + max_run - 1)
+            pen = 0
             for hi in range(lo, top + 1):
                 if hi == HIGH_ACE and lo == ACE:
                     if have[ACE] < 2:
@@ -93,37 +146,43 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
                     missing.append(hi - lo)
                 if len(missing) > mj:
                     break
-                n = hi - lo + 1
-                if n < 3:
+                pen += prow[hi]
+                if hi - lo < 2:
                     continue
-                for slots in _joker_choices(n, missing, njokers, rules):
-                    if (lo == ACE and hi == HIGH_ACE and 0 not in slots and n - 1 not in slots
-                            and not both_aces):
+                points = vsum[hi + 1] - vsum[lo]
+                if not missing:
+                    if not (lo == ACE and hi == HIGH_ACE and not both_aces):
+                        append(Candidate((True, suit, lo, hi, ()), tuple(row[lo : hi + 1]), 0,
+                                         points, pen))
+                    if not mj:
                         continue
-                    nat = tuple(
-                        base + (r - 1 if r < HIGH_ACE else 0)
-                        for r in range(lo, hi + 1)
-                        if r - lo not in slots
-                    )
-                    meld = TableMeld.run(suit, lo, hi, [lo + i for i in slots])
-                    out.append(Candidate(meld, nat, len(slots), sum(values[lo : hi + 1]),
-                                         sum(pens[k] for k in nat) + len(slots) * joker_pen))
+                for slots in _joker_choices(hi - lo + 1, tuple(missing), mj, minimum):
+                    if not slots:
+                        continue
+                    if (lo == ACE and hi == HIGH_ACE and 0 not in slots
+                            and hi - lo not in slots and not both_aces):
+                        continue
+                    nat = tuple(row[r] for r in range(lo, hi + 1) if r - lo not in slots)
+                    jpen = sum(prow[lo + i] for i in slots)
+                    append(Candidate((True, suit, lo, hi, tuple(lo + i for i in slots)), nat,
+                                     len(slots), points, pen - jpen + len(slots) * joker_pen))
     for rank in range(1, 14):
-        present = [s for s in range(4) if counts[s * 13 + rank - 1]]
-        if len(present) + mj < 3:
+        present_suits = [t for t in range(4) if counts[t * 13 + rank - 1]]
+        if len(present_suits) + mj < 3:
             continue
         worth = values[HIGH_ACE if rank == ACE else rank]
-        for size in (3, 4):
-            for suits in combinations(range(4), size):
-                missing = [i for i, s in enumerate(suits) if s not in present]
-                if len(missing) > mj:
-                    continue
-                for slots in _joker_choices(size, missing, njokers, rules):
-                    joker_suits = [suits[i] for i in slots]
-                    meld = TableMeld.set_of(rank, suits, joker_suits)
-                    nat = tuple(s * 13 + rank - 1 for i, s in enumerate(suits) if i not in slots)
-                    out.append(Candidate(meld, nat, len(slots), size * worth,
-                                         sum(pens[k] for k in nat) + len(slots) * joker_pen))
+        pen1 = pens[rank - 1]
+        groups = _SUIT_GROUPS if mj else _natural_groups(present_suits)
+        for suits, mask in groups:
+            missing_t = tuple(i for i, t in enumerate(suits) if t not in present_suits)
+            if len(missing_t) > mj:
+                continue
+            size = len(suits)
+            for slots in _joker_choices(size, missing_t, mj, minimum) if mj else ((),):
+                nat = tuple(t * 13 + rank - 1 for i, t in enumerate(suits) if i not in slots)
+                append(Candidate((False, rank, mask, 0, tuple(suits[i] for i in slots)), nat,
+                                 len(slots), size * worth,
+                                 len(nat) * pen1 + len(slots) * joker_pen))
     return out
 
 

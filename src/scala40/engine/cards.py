@@ -75,6 +75,9 @@ def pack_list(decks: int, jokers: int) -> list[int]:
     return [k for k, n in enumerate(pack_counts(decks, jokers)) for _ in range(n)]
 
 
+_PENALTIES: dict[str, tuple[int, ...]] = {}
+
+
 def card_value_table(face_values: str) -> tuple[int, ...]:
     """On-table worth of a position rank 1..14 (index 0 unused).
 
@@ -88,6 +91,13 @@ def card_value_table(face_values: str) -> tuple[int, ...]:
 
 def penalty_table(face_values: str) -> tuple[int, ...]:
     """In-hand penalty of each kind (RULES.md §2): joker 25 (14 with high face values)."""
+    table = _PENALTIES.get(face_values)
+    if table is None:
+        table = _PENALTIES[face_values] = _penalty_table(face_values)
+    return table
+
+
+def _penalty_table(face_values: str) -> tuple[int, ...]:
     values = card_value_table(face_values)
     out = [values[HIGH_ACE if rank_of(k) == ACE else rank_of(k)] for k in range(52)]
     out.append(14 if face_values == "high" else 25)

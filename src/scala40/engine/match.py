@@ -9,6 +9,7 @@ cryptographic source and stays inside the true state; views never carry it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scala40.engine.actions import Action
@@ -39,6 +40,7 @@ class Match:
     """The true state of a whole match."""
 
     __slots__ = (
+        "deals",
         "dealer",
         "eliminated",
         "hand",
@@ -52,8 +54,17 @@ class Match:
         "winner",
     )
 
-    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        deals: Mapping[int, tuple[Sequence[int], int]] | None = None,
+    ) -> None:
+        """Start a match; ``deals`` maps hand numbers to recorded (deck, shuffle seed)
+        pairs that take the place of the seed's (replaying a record, setting up puzzles)."""
         self.rules = rules
+        self.deals = dict(deals) if deals else {}
         self.seed = random.SystemRandom().getrandbits(64) if seed is None else seed
         units = self.units
         self.totals = [0] * units
@@ -97,6 +108,7 @@ class Match:
         c = Match.__new__(Match)
         c.rules = self.rules
         c.seed = self.seed
+        c.deals = self.deals
         c.totals = self.totals[:]
         c.eliminated = self.eliminated[:]
         c.reentries = self.reentries[:]
@@ -114,6 +126,9 @@ class Match:
 
     def deck_for(self, number: int) -> tuple[list[int], int]:
         """The deck order (top card last) and reshuffle seed of hand ``number``."""
+        if number in self.deals:
+            deck_, shuffle_seed_ = self.deals[number]
+            return list(deck_), shuffle_seed_
         rng = self._rng(f"hand:{number}")
         deck = pack_list(self.rules.decks, self.rules.joker_count)
         rng.shuffle(deck)

@@ -201,12 +201,18 @@ class Hand:
         turns_done: int | None = None,
         seats: Sequence[int] | None = None,
         shuffle_seed: int = 0,
+        known: Sequence[Sequence[int]] | None = None,
+        reshuffles: int = 0,
+        bottom_known: int = 0,
     ) -> Hand:
         """Set up any position at the start of a turn (for tests, puzzles, bug reports).
 
         ``hands`` lists each player's cards as kinds; ``stock`` is top-last and defaults to
         the rest of the pack, shuffled by ``shuffle_seed``. Every card of the pack must be
         somewhere exactly once per copy. ``turns_done`` defaults to a finished first round.
+        ``known`` lists the cards each player is publicly known to hold (taken from the
+        pozzo, recovered jokers); ``reshuffles`` and ``bottom_known`` restore the stock's
+        history so a saved position plays on exactly as the game it came from.
         """
         n = len(hands)
         counts = [[0] * KINDS for _ in range(n)]
@@ -248,14 +254,21 @@ class Hand:
         self.table = list(table)
         self.opened = list(opened) if opened is not None else [False] * n
         self.known = [[0] * KINDS for _ in range(n)]
+        for p, cards in enumerate(known or ()):
+            for c in cards:
+                self.known[p][c] += 1
+                if self.known[p][c] > counts[p][c]:
+                    raise ValueError(f"player {p} is said to be known to hold {card_name(c)} but does not")
+        if not 0 <= bottom_known <= len(self.stock):
+            raise ValueError(f"bottom_known must be 0 to the stock size, not {bottom_known}")
         self.current = current
         self.phase = DRAW
         self.turns_done = n if turns_done is None else turns_done
         self.result = None
         self.first_free = rules.first_pozzo_free and self.turns_done == 0
         self.shuffle_seed = shuffle_seed
-        self.reshuffles = 0
-        self.bottom_known = 0
+        self.reshuffles = reshuffles
+        self.bottom_known = bottom_known
         self._fits = None
         self._reset_turn()
         return self

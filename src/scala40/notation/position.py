@@ -10,15 +10,18 @@
      "stock": [...],                            # top card last; optional: when left out
                                                 # the rest of the pack, shuffled by
      "shuffle_seed": 7,                         # this seed (also drives reshuffles)
-     "opened": [true, false], "current": 0, "turns_done": 2, "seats": [0, 1]}
+     "opened": [true, false], "current": 0, "turns_done": 2, "seats": [0, 1],
+     "known": [["QS"], []],                     # cards seen going into each hand (optional)
+     "reshuffles": 0, "bottom_known": 0}        # the stock's history (optional)
 
 Only ``hands`` is required. Every card of the pack must be somewhere exactly as many
 times as the pack holds it (with no ``stock``, the stock takes whatever is left), and an
 error names the card and where it appears too often.
 
-A position holds the cards and the turn, not the table's memory: which cards a player
-was seen to take from the pozzo, and how many times the pozzo was reshuffled, start
-afresh when it is loaded.
+A position also keeps the table's memory where it matters for play: the cards each
+player was seen to take into hand (``known``), how many times the pozzo was reshuffled
+(later reshuffles derive from it) and how many cards at the bottom of the stock everyone
+saw go there (``bottom_known``), so a dumped position plays on exactly like the game.
 """
 
 from __future__ import annotations
@@ -53,6 +56,9 @@ _KEYS: Final = frozenset(
         "current",
         "turns_done",
         "seats",
+        "known",
+        "reshuffles",
+        "bottom_known",
     }
 )
 
@@ -165,6 +171,15 @@ def load_position(data: str | Mapping[str, Any]) -> Hand:
     shuffle_seed = pos.get("shuffle_seed", 0)
     if not _is_int(shuffle_seed):
         raise NotationError(f"shuffle_seed must be a whole number, not {shuffle_seed!r}")
+    raw_known = pos.get("known")
+    if raw_known is not None and (not isinstance(raw_known, list) or len(raw_known) != n):
+        raise NotationError(f"known must list the known cards of each of the {n} players")
+    known = [_cards(h, f"known[{p}]") for p, h in enumerate(raw_known)] if raw_known else None
+    reshuffles = pos.get("reshuffles", 0)
+    bottom_known = pos.get("bottom_known", 0)
+    for name, value in (("reshuffles", reshuffles), ("bottom_known", bottom_known)):
+        if not _is_int(value) or value < 0:
+            raise NotationError(f"{name} must be 0 or more, not {value!r}")
     try:
         return Hand.setup(
             rules,
@@ -177,6 +192,9 @@ def load_position(data: str | Mapping[str, Any]) -> Hand:
             turns_done=turns_done,
             seats=seats,
             shuffle_seed=shuffle_seed,
+            known=known,
+            reshuffles=reshuffles,
+            bottom_known=bottom_known,
         )
     except ValueError as err:
         raise NotationError(f"not a position: {err}") from None
@@ -209,6 +227,11 @@ def dump_position(hand: Hand, *, stock: bool = True) -> JSONDict:
             "current": hand.current,
             "turns_done": hand.turns_done,
             "seats": list(hand.seats),
+            "known": [
+                [format_card(k) for k in range(KINDS) for _ in range(h[k])] for h in hand.known
+            ],
+            "reshuffles": hand.reshuffles,
+            "bottom_known": hand.bottom_known if stock else 0,
         }
     )
     return out

@@ -226,32 +226,6 @@ def dump_record(record: Mapping[str, Any], *, indent: int | None = None) -> str:
     return json.dumps(record, ensure_ascii=False, indent=indent)
 
 
-class _RecordedDeals(Match):
-    """A match that deals the recorded decks of its first hands, then its seed's decks.
-
-    The engine deals hand ``n`` from :meth:`Match.deck_for`; overriding it is the whole
-    trick. (An engine-side ``deals`` argument to ``Match`` would make this official.)
-    """
-
-    __slots__ = ("_deals",)
-
-    def __init__(
-        self,
-        rules: Rules,
-        deals: dict[int, tuple[list[int], int]],
-        seed: int | None,
-        first_dealer: int,
-    ) -> None:
-        self._deals = deals
-        super().__init__(rules, seed, first_dealer)
-
-    def deck_for(self, number: int) -> tuple[list[int], int]:
-        if number in self._deals:
-            deck, shuffle_seed = self._deals[number]
-            return list(deck), shuffle_seed
-        return super().deck_for(number)
-
-
 def _decks(rec: Mapping[str, Any], rules: Rules) -> dict[int, tuple[list[int], int]]:
     pack = pack_counts(rules.decks, rules.joker_count)
     out: dict[int, tuple[list[int], int]] = {}
@@ -293,7 +267,7 @@ def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Matc
     use_decks = from_decks or seed is None
     match: Match
     match = (
-        _RecordedDeals(rules, deals, seed, first_dealer)
+        Match(rules, seed, first_dealer, deals=deals)
         if use_decks
         else Match(rules, seed, first_dealer)
     )
