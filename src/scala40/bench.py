@@ -24,7 +24,7 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.analysis import OpeningAnalysis, best_opening, counts_of, solve
-from scala40.engine.cards import JOKER, KINDS, pack_list, rank_of, suit_of
+from scala40.engine.cards import JOKER, KINDS, pack_list
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
@@ -103,9 +103,7 @@ class _Policy:
         if not took:
             # The driver (not a player) may look at the card it is about to hand over.
             drawn = hand.stock[-1]
-            replan = _connects(hand.hands[p], drawn) or (
-                not hand.opened[p] and p not in self.plans
-            )
+            replan = _connects(hand.hands[p], drawn) or (not hand.opened[p] and p not in self.plans)
             hand.apply(DrawStock())
         else:
             replan = False
@@ -252,7 +250,7 @@ def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
 def _discard_step_positions(count: int, seed: int) -> list[Hand]:
     rules = Rules()
     rng = random.Random(seed)
-    out = []
+    out: list[list[int]] = []
     while len(out) < count:
         deck = pack_list(rules.decks, rules.joker_count)
         rng.shuffle(deck)
@@ -295,7 +293,9 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
     figures["clone_us"] = round(
         statistics.median(_time_us(h.clone, 2000) for h in positions[:20]), 2
     )
-    figures["legal_us"] = round(statistics.mean(_time_us(lambda h=h: legal_actions(h), 20) for h in positions), 1)
+    figures["legal_us"] = round(
+        statistics.mean(_time_us(lambda h=h: legal_actions(h), 20) for h in positions), 1
+    )
     rules = Rules()
     times = []
     for counts in solver_corpus():

@@ -30,7 +30,10 @@ class MeldSpec:
             object.__setattr__(
                 self,
                 "declared",
-                tuple(d if c == JOKER else None for c, d in zip(self.cards, self.declared, strict=True)),
+                tuple(
+                    d if c == JOKER else None
+                    for c, d in zip(self.cards, self.declared, strict=True)
+                ),
             )
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 from scala40.engine.actions import MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
@@ -28,8 +29,14 @@ class Candidate:
 
     __slots__ = ("_meld", "jokers", "naturals", "penalty", "points", "shape")
 
-    def __init__(self, shape: tuple[bool, int, int, int, tuple[int, ...]], naturals: tuple[int, ...],
-                 jokers: int, points: int, penalty: int) -> None:
+    def __init__(
+        self,
+        shape: tuple[bool, int, int, int, tuple[int, ...]],
+        naturals: tuple[int, ...],
+        jokers: int,
+        points: int,
+        penalty: int,
+    ) -> None:
         self.shape = shape
         """(is_run, suit or rank, lo, hi, joker ranks or joker suits); sets: lo = suits mask."""
         self._meld: TableMeld | None = None
@@ -65,7 +72,9 @@ def meld_spec(meld: TableMeld) -> MeldSpec:
 _CHOICES: dict[tuple[int, tuple[int, ...], int, int], list[tuple[int, ...]]] = {}
 
 
-def _joker_choices(n: int, missing: tuple[int, ...], limit: int, minimum: int) -> list[tuple[int, ...]]:
+def _joker_choices(
+    n: int, missing: tuple[int, ...], limit: int, minimum: int
+) -> list[tuple[int, ...]]:
     """Sets of slot indices that jokers may fill: all missing slots, plus optional others.
 
     ``limit`` is how many jokers may go in (hand and rules); ``minimum`` the fewest
@@ -152,20 +161,35 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
                 points = vsum[hi + 1] - vsum[lo]
                 if not missing:
                     if not (lo == ACE and hi == HIGH_ACE and not both_aces):
-                        append(Candidate((True, suit, lo, hi, ()), tuple(row[lo : hi + 1]), 0,
-                                         points, pen))
+                        append(
+                            Candidate(
+                                (True, suit, lo, hi, ()), tuple(row[lo : hi + 1]), 0, points, pen
+                            )
+                        )
                     if not mj:
                         continue
                 for slots in _joker_choices(hi - lo + 1, tuple(missing), mj, minimum):
                     if not slots:
                         continue
-                    if (lo == ACE and hi == HIGH_ACE and 0 not in slots
-                            and hi - lo not in slots and not both_aces):
+                    if (
+                        lo == ACE
+                        and hi == HIGH_ACE
+                        and 0 not in slots
+                        and hi - lo not in slots
+                        and not both_aces
+                    ):
                         continue
                     nat = tuple(row[r] for r in range(lo, hi + 1) if r - lo not in slots)
                     jpen = sum(prow[lo + i] for i in slots)
-                    append(Candidate((True, suit, lo, hi, tuple(lo + i for i in slots)), nat,
-                                     len(slots), points, pen - jpen + len(slots) * joker_pen))
+                    append(
+                        Candidate(
+                            (True, suit, lo, hi, tuple(lo + i for i in slots)),
+                            nat,
+                            len(slots),
+                            points,
+                            pen - jpen + len(slots) * joker_pen,
+                        )
+                    )
     for rank in range(1, 14):
         present_suits = [t for t in range(4) if counts[t * 13 + rank - 1]]
         if len(present_suits) + mj < 3:
@@ -180,9 +204,15 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
             size = len(suits)
             for slots in _joker_choices(size, missing_t, mj, minimum) if mj else ((),):
                 nat = tuple(t * 13 + rank - 1 for i, t in enumerate(suits) if i not in slots)
-                append(Candidate((False, rank, mask, 0, tuple(suits[i] for i in slots)), nat,
-                                 len(slots), size * worth,
-                                 len(nat) * pen1 + len(slots) * joker_pen))
+                append(
+                    Candidate(
+                        (False, rank, mask, 0, tuple(suits[i] for i in slots)),
+                        nat,
+                        len(slots),
+                        size * worth,
+                        len(nat) * pen1 + len(slots) * joker_pen,
+                    )
+                )
     return out
 
 
@@ -240,11 +270,7 @@ def solve(
     cap_jf = jokers_after if jokers_after is not None else 0
     big = 1000
     memo: dict[tuple[bytes, int, int, int, int], tuple[int, tuple[object, ...] | None]] = {}
-    weight_of = (
-        (lambda c: c.points * big + c.penalty)
-        if objective == "points"
-        else (lambda c: c.penalty * big + c.points)
-    )
+    by_points = objective == "points"
 
     def search(left: int, jf: int, jused: int, kused: int) -> tuple[int, tuple[object, ...] | None]:
         k = -1
@@ -282,11 +308,17 @@ def solve(
                     left,
                     jf + (c.points if not c.jokers else 0),
                     jused or (1 if c.jokers else 0),
-                    kused or (1 if must_use is not None and (must_use in c.naturals or (must_use == JOKER and c.jokers)) else 0),
+                    kused
+                    or (
+                        1
+                        if must_use is not None
+                        and (must_use in c.naturals or (must_use == JOKER and c.jokers))
+                        else 0
+                    ),
                 )
                 work[JOKER] += c.jokers
                 if chain is not None:
-                    w += weight_of(c)
+                    w += c.points * big + c.penalty if by_points else c.penalty * big + c.points
                     if w > best_w:
                         best_w, best_chain = w, (c, chain)
             for kk in c.naturals:
@@ -294,22 +326,19 @@ def solve(
         memo[key] = (best_w, best_chain)
         return best_w, best_chain
 
-    if jokers_after is not None and jokers_after <= 0:
-        cap_jf = 0
-    w, chain = search(0, 0, 0, 0)
+    _, chain = search(0, 0, 0, 0)
     if chain is None:
         return None
     melds: list[TableMeld] = []
     points = penalty = used = 0
     node: tuple[object, ...] = chain
     while node:
-        c, rest = node
-        assert isinstance(c, Candidate)
+        c = cast(Candidate, node[0])
         melds.append(c.meld)
         points += c.points
         penalty += c.penalty
         used += len(c.naturals) + c.jokers
-        node = rest  # type: ignore[assignment]
+        node = cast(tuple[object, ...], node[1])
     return Solution(tuple(melds), points, penalty, sum(counts) - used)
 
 

@@ -40,11 +40,7 @@ def legal_actions(hand: Hand) -> list[Action]:
     out = []
     p = hand.current
     if not hand.must_go_out:
-        candidates: Iterator[Action]
-        if hand.opened[p]:
-            candidates = _melding(hand)
-        else:
-            candidates = iter(openings(hand))
+        candidates = _melding(hand) if hand.opened[p] else iter(openings(hand))
         for a in candidates:
             if hand.check(a) is None:
                 out.append(a)

@@ -40,8 +40,8 @@ class Match:
     """The true state of a whole match."""
 
     __slots__ = (
-        "deals",
         "dealer",
+        "deals",
         "eliminated",
         "hand",
         "hand_number",
@@ -167,10 +167,7 @@ class Match:
         winner_seat = None if result.winner is None else hand.seats[result.winner]
         reentered: dict[int, int] = {}
         newly_out: list[int] = []
-        if self.playoff is not None:
-            if winner_seat is not None:
-                self.winner = self.team_of(winner_seat)
-        elif rules.single_hand:
+        if self.playoff is not None or rules.single_hand:
             if winner_seat is not None:
                 self.winner = self.team_of(winner_seat)
         else:

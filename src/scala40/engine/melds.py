@@ -36,7 +36,14 @@ class TableMeld:
     __slots__ = ("hi", "is_run", "jokers", "lo", "rank", "slots", "suit")
 
     def __init__(
-        self, is_run: bool, suit: int, lo: int, hi: int, rank: int, slots: tuple[int, ...], jokers: int
+        self,
+        is_run: bool,
+        suit: int,
+        lo: int,
+        hi: int,
+        rank: int,
+        slots: tuple[int, ...],
+        jokers: int,
     ) -> None:
         self.is_run = is_run
         self.suit = suit
@@ -161,7 +168,8 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
         raise _refuse(f"a meld may hold at most {allowed}: {meld.text()}")
     if jokers and n - jokers < rules.natural_minimum:
         raise _refuse(
-            f"a meld with jokers needs at least {rules.natural_minimum} natural cards: {meld.text()}"
+            f"a meld with jokers needs at least {rules.natural_minimum} natural cards: "
+            f"{meld.text()}"
         )
     if meld.is_run:
         if new and n > rules.max_run:
@@ -370,8 +378,10 @@ def _extended(
                 # A declared identity names the end; one that fits neither end is refused.
                 at_low = lo > 1 and declared == kind_of(meld.suit, lo - 1)
                 at_high = hi < HIGH_ACE and declared == kind_of(meld.suit, hi + 1)
-                if not (at_low or at_high) or (end == LOW and not at_low) or (
-                    end == HIGH and not at_high
+                if (
+                    not (at_low or at_high)
+                    or (end == LOW and not at_low)
+                    or (end == HIGH and not at_high)
                 ):
                     raise IllegalAction(
                         "does_not_fit",
@@ -391,12 +401,25 @@ def _extended(
                         f"say at which end of {meld.text()} the joker goes (low or high)",
                     )
             if end == LOW and lo > 1:
-                return TableMeld(True, meld.suit, lo - 1, hi, 0,
-                                 (kind_of(meld.suit, lo - 1), *meld.slots), meld.jokers << 1 | 1)
+                return TableMeld(
+                    True,
+                    meld.suit,
+                    lo - 1,
+                    hi,
+                    0,
+                    (kind_of(meld.suit, lo - 1), *meld.slots),
+                    meld.jokers << 1 | 1,
+                )
             if end == HIGH and hi < HIGH_ACE:
-                return TableMeld(True, meld.suit, lo, hi + 1, 0,
-                                 (*meld.slots, kind_of(meld.suit, hi + 1)),
-                                 meld.jokers | 1 << len(meld.slots))
+                return TableMeld(
+                    True,
+                    meld.suit,
+                    lo,
+                    hi + 1,
+                    0,
+                    (*meld.slots, kind_of(meld.suit, hi + 1)),
+                    meld.jokers | 1 << len(meld.slots),
+                )
             raise IllegalAction("no_room", f"the joker cannot go at the {end} end of {meld.text()}")
         if card // 13 != meld.suit:
             raise IllegalAction(
@@ -458,7 +481,12 @@ def swap_joker(meld: TableMeld, card: int, rules: Rules) -> TableMeld:
     for i, k in enumerate(meld.slots):
         if k == card and meld.jokers >> i & 1:
             new = TableMeld(
-                meld.is_run, meld.suit, meld.lo, meld.hi, meld.rank, meld.slots,
+                meld.is_run,
+                meld.suit,
+                meld.lo,
+                meld.hi,
+                meld.rank,
+                meld.slots,
                 meld.jokers & ~(1 << i),
             )
             if new.has_both_natural_aces() and not rules.two_natural_aces_in_run:
@@ -492,8 +520,8 @@ def fit_map(meld: TableMeld, rules: Rules) -> dict[int, list[str | None]]:
             for i, k in enumerate(slots):
                 if jokers >> i & 1:
                     out.setdefault(k, []).append(SWAP)
-        exotic = rules.max_run_length_5 or rules.two_natural_aces_in_run is False and (
-            lo <= 2 and hi >= 13
+        exotic = rules.max_run_length_5 or (
+            rules.two_natural_aces_in_run is False and (lo <= 2 and hi >= 13)
         )
         if exotic:
             # Rare shapes (a split, both aces): let the full check decide.

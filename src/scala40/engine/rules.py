@@ -229,6 +229,4 @@ def _validate(r: Rules) -> None:
     if r.partnerships and r.players not in (4, 6):
         raise RulesError(f"partnerships need 4 or 6 players, not {r.players}")
     if r.stock_size < 1:
-        raise RulesError(
-            f"{r.players} players need more than the {r.pack_size} cards of this pack"
-        )
+        raise RulesError(f"{r.players} players need more than the {r.pack_size} cards of this pack")

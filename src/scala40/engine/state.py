@@ -32,12 +32,12 @@ from scala40.engine.analysis import best_opening, solve
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import (
-    TableMeld,
-    all_melds_points,
-    build_meld,
     HIGH,
     LOW,
     SWAP,
+    TableMeld,
+    all_melds_points,
+    build_meld,
     fit_map,
     fitting_kinds,
     lay_off,
@@ -65,6 +65,22 @@ class HandResult:
     """Every player's cards at the end, as kinds: revealed now that the hand is over."""
 
 
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    """The current player's situation right after the draw: what a take-back restores.
+
+    All of it is public except ``hand``, which a view keeps only for the player's own seat.
+    """
+
+    hand: tuple[int, ...] | None
+    size: int
+    table: tuple[TableMeld, ...]
+    opened: bool
+    known: tuple[int, ...]
+    pozzo_used: bool
+    stock_len: int
+
+
 class Hand:
     """The true state of one hand."""
 
@@ -76,18 +92,18 @@ class Hand:
         "drew",
         "first_free",
         "hands",
-        "jokers_owed",
-        "laid_off_now",
         "joker_placed_now",
+        "jokers_owed",
         "known",
+        "laid_off_now",
         "must_go_out",
         "n",
         "opened",
         "opened_now",
+        "phase",
         "pozzo",
         "pozzo_card",
         "pozzo_used",
-        "phase",
         "reshuffles",
         "result",
         "rules",
@@ -124,7 +140,7 @@ class Hand:
     joker_placed_now: bool
     must_go_out: bool
     first_free: bool
-    snapshot: tuple[object, ...] | None
+    snapshot: TurnStart | None
     bottom_known: int
     """How many cards at the bottom of the stock everyone saw go there (complete_set_to_stock)."""
     shuffle_seed: int
@@ -149,9 +165,11 @@ class Hand:
         """
         seats = tuple(range(rules.players)) if seats is None else tuple(seats)
         n = len(seats)
-        if sorted(deck) != sorted(k for k, c in enumerate(pack_counts(rules.decks, rules.joker_count)) for _ in range(c)):
+        if sorted(deck) != sorted(
+            k for k, c in enumerate(pack_counts(rules.decks, rules.joker_count)) for _ in range(c)
+        ):
             raise ValueError("the deck must be the whole pack for these rules")
-        if not 2 <= n:
+        if not n >= 2:
             raise ValueError("a hand needs at least 2 players")
         stock = list(deck)
         hands = [[0] * KINDS for _ in range(n)]
@@ -258,7 +276,9 @@ class Hand:
             for c in cards:
                 self.known[p][c] += 1
                 if self.known[p][c] > counts[p][c]:
-                    raise ValueError(f"player {p} is said to be known to hold {card_name(c)} but does not")
+                    raise ValueError(
+                        f"player {p} is said to be known to hold {card_name(c)} but does not"
+                    )
         if not 0 <= bottom_known <= len(self.stock):
             raise ValueError(f"bottom_known must be 0 to the stock size, not {bottom_known}")
         self.current = current
@@ -526,12 +546,12 @@ class Hand:
 
     def _take_snapshot(self) -> None:
         p = self.current
-        self.snapshot = (
-            self.hands[p][:],
+        self.snapshot = TurnStart(
+            tuple(self.hands[p]),
             self.sizes[p],
             tuple(self.table),
             self.opened[p],
-            self.known[p][:],
+            tuple(self.known[p]),
             self.pozzo_used,
             len(self.stock),
         )
@@ -615,7 +635,8 @@ class Hand:
         elif has_joker and rules.open_without_jokers != "no" and not whole_hand:
             if rules.open_without_jokers == "strict":
                 raise IllegalAction(
-                    "joker_in_opening", "under these rules you may not place a joker in the turn you open"
+                    "joker_in_opening",
+                    "under these rules you may not place a joker in the turn you open",
                 )
             plain = all_melds_points([m for m in melds if not m.jokers], rules)
             if plain < rules.opening_points:
@@ -713,7 +734,8 @@ class Hand:
         owed = self.jokers_owed - sum(1 for c in laid if c == JOKER)
         if self.pozzo_card >= 0 and not self.pozzo_used and self.pozzo_card not in laid:
             raise IllegalAction(
-                "pozzo_unused", f"you must use the {card_name(self.pozzo_card)} you took from the pozzo"
+                "pozzo_unused",
+                f"you must use the {card_name(self.pozzo_card)} you took from the pozzo",
             )
         if owed > 0:
             raise IllegalAction(
@@ -723,7 +745,8 @@ class Hand:
     def _joker_placement_allowed(self) -> None:
         if self.opened_now and self.rules.open_without_jokers == "strict":
             raise IllegalAction(
-                "joker_in_opening", "under these rules you may not place a joker in the turn you open"
+                "joker_in_opening",
+                "under these rules you may not place a joker in the turn you open",
             )
 
     def _placed_jokers(self, count: int) -> None:
@@ -734,7 +757,8 @@ class Hand:
     def _target(self, target: int) -> TableMeld:
         if not 0 <= target < len(self.table):
             raise IllegalAction(
-                "no_such_meld", f"there is no meld number {target} on the table ({len(self.table)} melds)"
+                "no_such_meld",
+                f"there is no meld number {target} on the table ({len(self.table)} melds)",
             )
         return self.table[target]
 
@@ -779,7 +803,11 @@ class Hand:
         if not self.opened[p]:
             raise IllegalAction("not_opened", "you have not opened: no joker swap before opening")
         meld = self._target(target)
-        if self.opened_now and rules.open_without_jokers == "strict" and not rules.keep_swapped_joker:
+        if (
+            self.opened_now
+            and rules.open_without_jokers == "strict"
+            and not rules.keep_swapped_joker
+        ):
             raise IllegalAction(
                 "joker_in_opening",
                 "under these rules a joker recovered in the turn you open could not be laid again",
@@ -805,30 +833,29 @@ class Hand:
         self._need_phase(PLAY)
         if not self.actions_now:
             raise IllegalAction("nothing_to_take_back", "you have laid nothing down this turn")
-        assert self.snapshot is not None
-        hand, size, table, opened, known, pozzo_used, stock_len = self.snapshot
+        start = self.snapshot
+        assert start is not None and start.hand is not None
+        hand = start.hand
         p = self.current
-        self.sizes[p] = size  # type: ignore[assignment]
-        self.table = list(table)  # type: ignore[call-overload]
-        self.opened[p] = opened  # type: ignore[assignment]
+        self.sizes[p] = start.size
+        self.table = list(start.table)
+        self.opened[p] = start.opened
         # Cards laid and taken back were seen by everyone: they are known to be in hand.
         now = self.hands[p]
-        known_now = self.known[p]
-        restored = list(known)  # type: ignore[call-overload]
+        restored = list(start.known)
         for k in range(KINDS):
-            returned = hand[k] - now[k]  # type: ignore[index]
+            returned = hand[k] - now[k]
             if returned > restored[k]:
                 # Seen going down and coming back; the public cannot tell them apart from
                 # copies already known, so it knows at least this many.
                 restored[k] = returned
-        self.hands[p] = list(hand)  # type: ignore[call-overload]
+        self.hands[p] = list(hand)
         self.known[p] = restored
-        del known_now
-        extra = len(self.stock) - stock_len  # type: ignore[operator]
+        extra = len(self.stock) - start.stock_len
         if extra > 0:
             del self.stock[:extra]
             self.bottom_known -= extra
-        self.pozzo_used = pozzo_used  # type: ignore[assignment]
+        self.pozzo_used = start.pozzo_used
         self.opened_now = False
         self.actions_now = 0
         self.jokers_owed = 0
@@ -886,8 +913,9 @@ class Hand:
         """The card taken from the pozzo is never the discard; a copy held besides it is."""
         if self.drew != "pozzo" or card != self.pozzo_card:
             return False
-        assert self.snapshot is not None
-        laid = self.hands[self.current][card] < self.snapshot[0][card]  # type: ignore[index]
+        start = self.snapshot
+        assert start is not None and start.hand is not None
+        laid = self.hands[self.current][card] < start.hand[card]
         return not laid and self.hands[self.current][card] < 2
 
     def _fit_ban(self, card: int, *, ignore_lift: bool) -> IllegalAction | None:
@@ -901,7 +929,9 @@ class Hand:
                 hand = self.hands[p]
                 if all(hand[k] == 0 or self._pozzo_banned(k) for k in range(52)):
                     return None
-            return IllegalAction("joker_discard", "you have not opened: you may not discard a joker")
+            return IllegalAction(
+                "joker_discard", "you have not opened: you may not discard a joker"
+            )
         mode = rules.fit_discard_ban
         if mode == "never":
             return None

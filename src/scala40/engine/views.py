@@ -10,12 +10,12 @@ consistent with the view, for determinized search; it reads nothing but the view
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from scala40.engine.cards import JOKER, KINDS, pack_counts
+from scala40.engine.cards import KINDS, pack_counts
 from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, PLAY, Hand
+from scala40.engine.state import PLAY, Hand, TurnStart
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +52,8 @@ class PlayerView:
     joker_placed_now: bool
     must_go_out: bool
     first_free: bool
-    turn_start: tuple[object, ...] | None
-    """Public facts at the current player's draw: table, stock size, opened, known cards;
+    turn_start: TurnStart | None
+    """Public facts at the current player's draw (table, stock size, opened, known cards),
     plus the hand at the draw when the viewer is the current player."""
 
     @property
@@ -66,20 +66,10 @@ class PlayerView:
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} does not play this hand")
         me = hand.seats.index(seat)
-        start: tuple[object, ...] | None = None
-        if hand.snapshot is not None:
-            snap_hand, snap_size, snap_table, snap_opened, snap_known, snap_pozzo_used, stock_len = (
-                hand.snapshot
-            )
-            start = (
-                snap_table,
-                stock_len,
-                snap_opened,
-                tuple(snap_known),  # type: ignore[call-overload]
-                snap_pozzo_used,
-                snap_size,
-                tuple(snap_hand) if hand.current == me else None,  # type: ignore[call-overload]
-            )
+        start = hand.snapshot
+        if start is not None and hand.current != me:
+            # Another player's hand at their draw is theirs alone.
+            start = replace(start, hand=None)
         return PlayerView(
             rules=hand.rules,
             seat=seat,
@@ -183,24 +173,20 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     h.bottom_known = len(view.stock_bottom)
     h._fits = None
     h.snapshot = None
-    if view.phase == PLAY and view.turn_start is not None:
-        table0, stock_len, opened0, known0, pozzo_used0, size0, hand0 = view.turn_start
-        cur = view.current
-        if hand0 is None:
+    start = view.turn_start
+    if view.phase == PLAY and start is not None:
+        if start.hand is None:
             # Rebuild the current player's hand at the draw from public moves since then.
-            counts = hands[cur][:]
+            counts = hands[view.current][:]
             for m in view.table:
                 for k in m.cards():
                     counts[k] += 1
-            for m in table0:  # type: ignore[attr-defined]
+            for m in start.table:
                 for k in m.cards():
                     counts[k] -= 1
-            extra = len(stock) - stock_len  # type: ignore[operator]
+            extra = len(stock) - start.stock_len
             for k in stock[: max(0, extra)]:
                 counts[k] += 1
-            hand0 = tuple(counts)
-        h.snapshot = (list(hand0), size0, table0, opened0, list(known0), pozzo_used0, stock_len)  # type: ignore[call-overload]
-    elif view.phase == DRAW:
-        h.snapshot = None
-    assert all(c >= 0 for hc in hands for c in hc) and JOKER < KINDS
+            start = replace(start, hand=tuple(counts))
+        h.snapshot = start
     return h
