@@ -250,7 +250,7 @@ def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
 def _discard_step_positions(count: int, seed: int) -> list[Hand]:
     rules = Rules()
     rng = random.Random(seed)
-    out: list[list[int]] = []
+    out: list[Hand] = []
     while len(out) < count:
         deck = pack_list(rules.decks, rules.joker_count)
         rng.shuffle(deck)

@@ -141,3 +141,24 @@ def penalty(
     else:
         shown = format_cards(kinds, pretty=True) or "no cards"
         click.echo(f"{shown}: {points} points")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--seconds", default=5.0, show_default=True, help="How long to play hands for steps_per_s."
+)
+@click.option("--seed", default=1, show_default=True, help="Seed of the dealt hands.")
+def bench(as_json: bool, seconds: float, seed: int) -> None:
+    """Measure the engine: actions per second, clone, legal actions, the opening solver.
+
+    Prints figures; it asserts nothing (speed depends on the machine and its load).
+    """
+    from scala40.bench import run  # imported here: a benchmark is not on every command's path
+
+    figures = run(seconds=seconds, seed=seed)
+    if as_json:
+        emit_json(figures)
+        return
+    for key, value in figures.items():
+        click.echo(f"{key:>16}: {value}")
