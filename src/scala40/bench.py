@@ -18,13 +18,17 @@ from scala40.engine.actions import (
     DrawStock,
     LayOff,
     Meld,
+    MeldSpec,
     Open,
     SwapJoker,
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import OpeningAnalysis, best_opening, counts_of, solve
-from scala40.engine.cards import JOKER, KINDS, pack_list
+from scala40.engine.analysis import (
+    best_opening,
+    counts_of,
+)
+from scala40.engine.cards import JOKER, KINDS, card_value_table, pack_list
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
@@ -33,36 +37,45 @@ from scala40.engine.state import DRAW, Hand
 
 POLICY = (
     "draw: the pozzo when opened and its card fits the table, else the stock; "
-    "unopened: open with the best opening (exact solver, re-run only when the drawn card "
-    "could join a meld) as soon as it reaches 40; opened: lay the least-penalty melds "
-    "(solver, when the drawn card could join a meld) and lay off every card that fits; "
+    "melds: joker-free sets and runs found greedily, looked for again only when the drawn "
+    "card can join a meld; unopened: open with them as soon as they reach 40; opened: lay "
+    "them, lay off every card that fits (jokers at run ends, swaps when the joker can be "
+    "laid again); "
     "discard: a uniformly random legal card, preferring cards outside the planned opening"
 )
 
 
-def _connects(counts: list[int], card: int) -> bool:
-    """Whether ``card`` could join a new meld with cards of the hand (a cheap test that
-    spares the solver most turns: a card that joins nothing cannot change the best melds).
-    """
-    jokers = counts[JOKER]
+def _joins_natural_meld(counts: list[int], card: int) -> bool:
+    """Whether ``card`` makes a joker-free meld with cards of the hand."""
     if card == JOKER:
-        return True
-    s, r = card // 13, card % 13 + 1
-    same_rank = 0
-    for t in range(4):
-        if t != s and counts[t * 13 + r - 1]:
-            same_rank += 1
-    if same_rank + min(jokers, 1) >= 2:
+        return False
+    s, r = card // 13, card % 13
+    if sum(1 for t in range(4) if t != s and counts[t * 13 + r]) >= 2:
         return True
     base = s * 13
-    have = [0] + [counts[base + q - 1] for q in range(1, 14)] + [counts[base]]
-    for at in (1, 14) if r == 1 else (r,):
-        for lo in range(at - 2, at + 1):
-            if lo < 1 or lo + 2 > 14:
-                continue
-            partners = sum(1 for q in range(lo, lo + 3) if q != at and have[q])
-            if partners + min(jokers, 1) >= 2:
+    have = [counts[base + (q % 13)] > 0 for q in range(14)]  # rank index 0..13 (13: high ace)
+    have[r] = True
+    for at in (0, 13) if r == 0 else (r,):
+        for lo in range(max(0, at - 2), min(at, 11) + 1):
+            if have[lo] and have[lo + 1] and have[lo + 2]:
                 return True
+    return False
+
+
+def _connected(counts: list[int], card: int) -> bool:
+    """Whether ``card`` has a partner in hand: same rank in another suit, or same suit
+    within two ranks (a pair or a near-run worth keeping)."""
+    if card == JOKER:
+        return True
+    s, r = card // 13, card % 13
+    for t in range(4):
+        if t != s and counts[t * 13 + r]:
+            return True
+    base = s * 13
+    for d in (-2, -1, 1, 2):
+        q = (r + d) % 13
+        if counts[base + q] and (q == r + d or q == 0 or r == 0):
+            return True
     return False
 
 
@@ -81,18 +94,69 @@ MAX_TURNS = 400
 """A hand still going after this many turns is abandoned (reported, never expected)."""
 
 
+def natural_melds(counts: list[int], values: tuple[int, ...]) -> tuple[list[MeldSpec], int]:
+    """Disjoint joker-free melds found greedily (sets then runs, or runs then sets).
+
+    Not the exact solver (that one is benchmarked on its own): a cheap way for the
+    benchmark's players to open and meld so that hands end.
+    """
+    best: list[MeldSpec] = []
+    best_points = 0
+    sets_possible = any(
+        (counts[r0] > 0) + (counts[13 + r0] > 0) + (counts[26 + r0] > 0) + (counts[39 + r0] > 0)
+        >= 3
+        for r0 in range(13)
+    )
+    orders = (True, False) if sets_possible else (False,)
+    for sets_first in orders:
+        work = counts[:]
+        melds: list[MeldSpec] = []
+        points = 0
+        for sets in (sets_first, not sets_first):
+            if sets:
+                for r0 in range(13):
+                    group = [k for k in (r0, 13 + r0, 26 + r0, 39 + r0) if work[k]]
+                    if len(group) >= 3:
+                        for k in group:
+                            work[k] -= 1
+                        melds.append(MeldSpec(tuple(group)))
+                        points += len(group) * values[14 if r0 == 0 else r0 + 1]
+                continue
+            for base in (0, 13, 26, 39):
+                start = 0  # first rank of the current stretch (1..14), 0 for none
+                for r in range(1, 16):
+                    k = base + (r - 1 if r < 14 else 0)
+                    here = r < 15 and work[k] > 0 and not (r == 14 and start == 1)
+                    if here:
+                        if not start:
+                            start = r
+                        continue
+                    if start and r - start >= 3:
+                        run = tuple(base + (q - 1 if q < 14 else 0) for q in range(start, r))
+                        for c in run:
+                            work[c] -= 1
+                        melds.append(MeldSpec(run))
+                        points += sum(values[start:r])
+                    start = 0
+        if points > best_points:
+            best, best_points = melds, points
+    return best, best_points
+
+
 class _Policy:
     """A fast random player that opens, lays off and discards legally."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.plans: dict[int, OpeningAnalysis | None] = {}
+        self.keep: dict[int, set[int]] = {}
+        """Cards of each unopened player's planned opening (spared when discarding)."""
 
     def turn(self, hand: Hand) -> int:
         """Play the current player's whole turn; returns the actions applied."""
         p = hand.current
         rules = hand.rules
         top = hand.pozzo[-1] if hand.pozzo else -1
+        before = hand.hands[p][:]
         took = False
         if hand.opened[p] and top != JOKER and top in hand.fits() and _lays_off(hand, top):
             try:
@@ -101,44 +165,55 @@ class _Policy:
             except IllegalAction:
                 pass
         if not took:
-            # The driver (not a player) may look at the card it is about to hand over.
-            drawn = hand.stock[-1]
-            replan = _connects(hand.hands[p], drawn) or (not hand.opened[p] and p not in self.plans)
             hand.apply(DrawStock())
+            drawn = self._drawn(hand.hands[p], before)
+            # Only a card that can join a meld changes what the hand can lay.
+            changed = _joins_natural_meld(hand.hands[p], drawn) or (
+                not hand.opened[p] and p not in self.keep
+            )
         else:
-            replan = False
+            changed = False
         steps = 1
-        if not hand.opened[p]:
-            if replan:
-                self.plans[p] = best_opening(hand.hands[p], rules)
-            plan = self.plans[p]
-            if plan is not None and plan.opens:
+        if not hand.opened[p] and changed:
+            melds, points = natural_melds(hand.hands[p], card_value_table(rules.face_values))
+            self.keep[p] = {c for m in melds for c in m.cards}
+            left = hand.sizes[p] - sum(len(m.cards) for m in melds)
+            if points >= rules.opening_points and left >= (1 if hand.first_round_done else 2):
                 try:
-                    hand.apply(Open(plan.solution.specs()))
+                    hand.apply(Open(tuple(melds)))
                     steps += 1
+                    del self.keep[p]
                 except IllegalAction:
                     pass
-                del self.plans[p]
         if hand.opened[p]:
-            if replan or took:
+            if changed or took:
                 steps += self._meld_all(hand)
             steps += self._lay_off_all(hand)
         return steps + self._discard(hand)
 
     @staticmethod
     def _meld_all(hand: Hand) -> int:
-        """Lay the melds that leave the least penalty, keeping a card to discard."""
+        """Lay the natural melds the hand holds, keeping a card to discard."""
         p = hand.current
-        plan = solve(hand.hands[p], hand.rules, objective="penalty", leave=1)
         steps = 0
-        if plan is not None:
-            for spec in plan.specs():
-                try:
-                    hand.apply(Meld(spec))
-                    steps += 1
-                except IllegalAction:
-                    break
+        values = card_value_table(hand.rules.face_values)
+        for spec in natural_melds(hand.hands[p], values)[0]:
+            if hand.sizes[p] - len(spec.cards) < 1:
+                break
+            try:
+                hand.apply(Meld(spec))
+                steps += 1
+            except IllegalAction:
+                break
         return steps
+
+    @staticmethod
+    def _drawn(after: list[int], before: list[int]) -> int:
+        """The kind the draw added (the player sees the card it drew)."""
+        for k in range(KINDS):
+            if after[k] != before[k]:
+                return k
+        raise AssertionError("the draw added no card")  # pragma: no cover
 
     def _lay_off_all(self, hand: Hand) -> int:
         """Lay off every card that fits (not swaps), keeping one card to discard."""
@@ -165,6 +240,26 @@ class _Policy:
                 if progress:
                     break  # the table changed: read the fits afresh
             counts = hand.hands[p]
+        return steps + self._lay_off_jokers(hand)
+
+    @staticmethod
+    def _lay_off_jokers(hand: Hand) -> int:
+        """Put jokers at the end of runs that can take one, keeping a card to discard."""
+        p = hand.current
+        steps = 0
+        t = 0
+        while hand.hands[p][JOKER] and hand.sizes[p] > 1 and t < len(hand.table):
+            meld = hand.table[t]
+            t += 1
+            if not meld.is_run or meld.jokers:
+                continue
+            for end in (HIGH, LOW):
+                try:
+                    hand.apply(LayOff(JOKER, t - 1, end))
+                except IllegalAction:
+                    continue
+                steps += 1
+                break
         return steps
 
     @staticmethod
@@ -191,20 +286,20 @@ class _Policy:
         p = hand.current
         counts = hand.hands[p]
         kinds = [k for k in range(KINDS) if counts[k]]
-        plan = self.plans.get(p)
-        keep: set[int] = set()
-        if plan is not None:
-            for m in plan.melds:
-                keep.update(m.cards())
-        spare = [k for k in kinds if k not in keep] or kinds
+        keep = self.keep.get(p, set())
+        spare = (
+            [k for k in kinds if k not in keep and not _connected(counts, k)]
+            or [k for k in kinds if k not in keep]
+            or kinds
+        )
         rng = self.rng
         # Rejection sampling: a few random tries, then a scan, uniform over legal kinds.
         for _ in range(4):
             k = spare[int(rng.random() * len(spare))]
-            if hand.discard_ban(k) is None:
+            if hand.can_discard(k):
                 return self._drop(hand, k, keep, p)
-        legal = [k for k in spare if hand.discard_ban(k) is None] or [
-            k for k in kinds if hand.discard_ban(k) is None
+        legal = [k for k in spare if hand.can_discard(k)] or [
+            k for k in kinds if hand.can_discard(k)
         ]
         if legal:
             return self._drop(hand, legal[int(rng.random() * len(legal))], keep, p)
@@ -217,8 +312,8 @@ class _Policy:
     def _drop(self, hand: Hand, card: int, keep: set[int], p: int) -> int:
         hand.apply(Discard(card))
         if card in keep:
-            # The plan lost a card: solve afresh next turn.
-            self.plans.pop(p, None)
+            # The plan lost a card: look again next turn.
+            self.keep.pop(p, None)
         return 1
 
 

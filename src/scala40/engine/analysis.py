@@ -112,13 +112,92 @@ def _natural_groups(present: list[int]) -> list[tuple[tuple[int, ...], int]]:
     return [_group(g) for size in (3, 4) for g in combinations(present, size)]
 
 
+_RUN_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
+_SET_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
+_CACHE_LIMIT = 200_000
+
+
 def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True) -> list[Candidate]:
-    """Every meld (with each joker placement and identity) that ``counts`` can lay."""
+    """Every meld (with each joker placement and identity) that ``counts`` can lay.
+
+    A suit's runs depend only on that suit's cards (and the jokers), a rank's sets only on
+    its suits: both are memoized, since the same patterns recur hand after hand in search.
+    """
+    njokers = counts[JOKER] if jokers else 0
+    mj = min(njokers, rules.max_jokers)
+    shape = (
+        rules.face_values,
+        rules.natural_minimum,
+        rules.two_natural_aces_in_run,
+        rules.max_run,
+        mj,
+    )
+    if len(_RUN_CACHE) > _CACHE_LIMIT or len(_SET_CACHE) > _CACHE_LIMIT:
+        _RUN_CACHE.clear()
+        _SET_CACHE.clear()
+    out: list[Candidate] = []
+    for suit in range(4):
+        base = suit * 13
+        pattern = tuple(c if c < 2 else 2 for c in counts[base : base + 13])
+        key = (suit, pattern, shape)
+        runs = _RUN_CACHE.get(key)
+        if runs is None:
+            runs = _RUN_CACHE[key] = _suit_runs(suit, pattern, mj, rules)
+        out.extend(runs)
+    for rank in range(1, 14):
+        mask = 0
+        for t in range(4):
+            if counts[t * 13 + rank - 1]:
+                mask |= 1 << t
+        key = (rank, mask, shape)
+        sets = _SET_CACHE.get(key)
+        if sets is None:
+            sets = _SET_CACHE[key] = _rank_sets(rank, mask, mj, rules)
+        out.extend(sets)
+    return out
+
+
+def meld_bound(counts: Sequence[int], card: int, rules: Rules) -> int:
+    """An upper bound of the points of a new meld from ``counts`` that uses ``card``.
+
+    0 means no meld can use it. Cheap (no search): adding ``card`` to a hand raises its
+    best opening by at most this much, since the rest of a new packing was possible
+    without it. Search and bots use it to skip the exact solver.
+    """
+    if card == JOKER:
+        return 10**6 if counts[JOKER] <= sum(counts) - counts[JOKER] else 0
+    values = card_value_table(rules.face_values)
+    mj = min(counts[JOKER], rules.max_jokers)
+    s, r = card // 13, card % 13 + 1
+    best = 0
+    others = sum(1 for t in range(4) if t != s and counts[t * 13 + r - 1])
+    if others + 1 + mj >= 3:
+        best = min(4, others + 1 + mj) * values[HIGH_ACE if r == ACE else r]
+    base = s * 13
+    have = [0, *counts[base : base + 13], counts[base]]
+    for at in (ACE, HIGH_ACE) if r == ACE else (r,):
+        # Widest window around the card, bridging up to ``mj`` gaps on each side (an
+        # over-estimate is still a bound).
+        lo, gaps = at, 0
+        while lo > 1 and (have[lo - 1] or gaps < mj):
+            if not have[lo - 1]:
+                gaps += 1
+            lo -= 1
+        hi, gaps = at, 0
+        while hi < HIGH_ACE and (have[hi + 1] or gaps < mj):
+            if not have[hi + 1]:
+                gaps += 1
+            hi += 1
+        if hi - lo >= 2:
+            best = max(best, sum(values[lo : hi + 1]))
+    return best
+
+
+def _suit_runs(suit: int, pattern: tuple[int, ...], mj: int, rules: Rules) -> list[Candidate]:
+    """The runs of one suit a hand can lay, ``pattern`` giving its copies of A..K."""
     values = card_value_table(rules.face_values)
     pens = penalty_table(rules.face_values)
     joker_pen = pens[JOKER]
-    njokers = counts[JOKER] if jokers else 0
-    mj = min(njokers, rules.max_jokers)
     minimum = rules.natural_minimum
     both_aces = rules.two_natural_aces_in_run
     max_run = rules.max_run
@@ -127,92 +206,92 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         vsum[r + 1] = vsum[r] + values[r]
     out: list[Candidate] = []
     append = out.append
-    for suit in range(4):
-        base = suit * 13
-        have = [0] * 15
-        present = 0
-        for r in range(1, 14):
-            c = counts[base + r - 1]
-            have[r] = c
-            if c:
-                present += 1
-        if present + mj < 3:
+    base = suit * 13
+    have = [0, *pattern, pattern[0]]
+    present = sum(1 for c in pattern if c)
+    if present + mj < 3:
+        return out
+    row = [0] + [base + r - 1 for r in range(1, 14)] + [base]
+    prow = [pens[k] for k in row]
+    for lo in range(1, 13):
+        if not have[lo] and not mj:
             continue
-        have[HIGH_ACE] = have[ACE]
-        row = [0] + [base + r - 1 for r in range(1, 14)] + [base]
-        prow = [pens[k] for k in row]
-        for lo in range(1, 13):
-            if not have[lo] and not mj:
-                continue
-            missing: list[int] = []
-            top = min(HIGH_ACE, lo + max_run - 1)
-            pen = 0
-            for hi in range(lo, top + 1):
-                if hi == HIGH_ACE and lo == ACE:
-                    if have[ACE] < 2:
-                        missing.append(hi - lo)
-                elif not have[hi]:
+        missing: list[int] = []
+        top = min(HIGH_ACE, lo + max_run - 1)
+        pen = 0
+        for hi in range(lo, top + 1):
+            if hi == HIGH_ACE and lo == ACE:
+                if have[ACE] < 2:
                     missing.append(hi - lo)
-                if len(missing) > mj:
-                    break
-                pen += prow[hi]
-                if hi - lo < 2:
-                    continue
-                points = vsum[hi + 1] - vsum[lo]
-                if not missing:
-                    if not (lo == ACE and hi == HIGH_ACE and not both_aces):
-                        append(
-                            Candidate(
-                                (True, suit, lo, hi, ()), tuple(row[lo : hi + 1]), 0, points, pen
-                            )
-                        )
-                    if not mj:
-                        continue
-                for slots in _joker_choices(hi - lo + 1, tuple(missing), mj, minimum):
-                    if not slots:
-                        continue
-                    if (
-                        lo == ACE
-                        and hi == HIGH_ACE
-                        and 0 not in slots
-                        and hi - lo not in slots
-                        and not both_aces
-                    ):
-                        continue
-                    nat = tuple(row[r] for r in range(lo, hi + 1) if r - lo not in slots)
-                    jpen = sum(prow[lo + i] for i in slots)
-                    append(
-                        Candidate(
-                            (True, suit, lo, hi, tuple(lo + i for i in slots)),
-                            nat,
-                            len(slots),
-                            points,
-                            pen - jpen + len(slots) * joker_pen,
-                        )
-                    )
-    for rank in range(1, 14):
-        present_suits = [t for t in range(4) if counts[t * 13 + rank - 1]]
-        if len(present_suits) + mj < 3:
-            continue
-        worth = values[HIGH_ACE if rank == ACE else rank]
-        pen1 = pens[rank - 1]
-        groups = _SUIT_GROUPS if mj else _natural_groups(present_suits)
-        for suits, mask in groups:
-            missing_t = tuple(i for i, t in enumerate(suits) if t not in present_suits)
-            if len(missing_t) > mj:
+            elif not have[hi]:
+                missing.append(hi - lo)
+            if len(missing) > mj:
+                break
+            pen += prow[hi]
+            if hi - lo < 2:
                 continue
-            size = len(suits)
-            for slots in _joker_choices(size, missing_t, mj, minimum) if mj else ((),):
-                nat = tuple(t * 13 + rank - 1 for i, t in enumerate(suits) if i not in slots)
+            points = vsum[hi + 1] - vsum[lo]
+            if not missing:
+                if not (lo == ACE and hi == HIGH_ACE and not both_aces):
+                    append(
+                        Candidate((True, suit, lo, hi, ()), tuple(row[lo : hi + 1]), 0, points, pen)
+                    )
+                if not mj:
+                    continue
+            for slots in _joker_choices(hi - lo + 1, tuple(missing), mj, minimum):
+                if not slots:
+                    continue
+                if (
+                    lo == ACE
+                    and hi == HIGH_ACE
+                    and 0 not in slots
+                    and hi - lo not in slots
+                    and not both_aces
+                ):
+                    continue
+                nat = tuple(row[r] for r in range(lo, hi + 1) if r - lo not in slots)
+                jpen = sum(prow[lo + i] for i in slots)
                 append(
                     Candidate(
-                        (False, rank, mask, 0, tuple(suits[i] for i in slots)),
+                        (True, suit, lo, hi, tuple(lo + i for i in slots)),
                         nat,
                         len(slots),
-                        size * worth,
-                        len(nat) * pen1 + len(slots) * joker_pen,
+                        points,
+                        pen - jpen + len(slots) * joker_pen,
                     )
                 )
+    return out
+
+
+def _rank_sets(rank: int, mask: int, mj: int, rules: Rules) -> list[Candidate]:
+    """The sets of one rank a hand can lay, ``mask`` giving the suits it holds."""
+    values = card_value_table(rules.face_values)
+    pens = penalty_table(rules.face_values)
+    joker_pen = pens[JOKER]
+    minimum = rules.natural_minimum
+    present_suits = [t for t in range(4) if mask >> t & 1]
+    out: list[Candidate] = []
+    if len(present_suits) + mj < 3:
+        return out
+    worth = values[HIGH_ACE if rank == ACE else rank]
+    pen1 = pens[rank - 1]
+    groups = _SUIT_GROUPS if mj else _natural_groups(present_suits)
+    for suits, smask in groups:
+        missing_t = tuple(i for i, t in enumerate(suits) if t not in present_suits)
+        if len(missing_t) > mj:
+            continue
+        size = len(suits)
+        for slots in _joker_choices(size, missing_t, mj, minimum) if mj else ((),):
+            nat = tuple(t * 13 + rank - 1 for i, t in enumerate(suits) if i not in slots)
+            out.append(
+                Candidate(
+                    (False, rank, smask, 0, tuple(suits[i] for i in slots)),
+                    nat,
+                    len(slots),
+                    size * worth,
+                    len(nat) * pen1 + len(slots) * joker_pen,
+                )
+            )
     return out
 
 
@@ -269,64 +348,82 @@ def solve(
     fixed_left = sum(counts) - sum(work)
     cap_jf = jokers_after if jokers_after is not None else 0
     big = 1000
-    memo: dict[tuple[bytes, int, int, int, int], tuple[int, tuple[object, ...] | None]] = {}
+    memo: dict[object, tuple[int, tuple[object, ...] | None]] = {}
     by_points = objective == "points"
 
-    def search(left: int, jf: int, jused: int, kused: int) -> tuple[int, tuple[object, ...] | None]:
-        k = -1
-        for kk in useful:
-            if work[kk]:
-                k = kk
-                break
-        if k < 0:
-            total_left = left + work[JOKER] + fixed_left
-            if total_left < leave:
+    # Per candidate: (candidate, naturals, jokers, weight, joker-free points, uses must_use).
+    entries: dict[int, list[tuple[Candidate, tuple[int, ...], int, int, int, int]]] = {}
+    for k, lst in by_kind.items():
+        entries[k] = [
+            (
+                c,
+                c.naturals,
+                c.jokers,
+                c.points * big + c.penalty if by_points else c.penalty * big + c.points,
+                0 if c.jokers else c.points,
+                1
+                if must_use is not None
+                and (must_use in c.naturals or (must_use == JOKER and c.jokers > 0))
+                else 0,
+            )
+            for c in lst
+        ]
+    n_useful = len(useful)
+    simple = leave == 0 and cap_jf == 0 and must_use is None
+
+    def search(
+        i: int, left: int, jf: int, jused: int, kused: int
+    ) -> tuple[int, tuple[object, ...] | None]:
+        while i < n_useful and not work[useful[i]]:
+            i += 1
+        if i == n_useful:
+            if left + work[JOKER] + fixed_left < leave:
                 return _NONE, None
             if jused and jf < cap_jf:
                 return _NONE, None
             if must_use is not None and not kused:
                 return _NONE, None
             return 0, ()
-        key = (bytes(work), min(left, leave), min(jf, cap_jf), jused, kused)
+        k = useful[i]
+        if simple:
+            key: object = bytes(work)
+        else:
+            key = (
+                bytes(work),
+                left if left < leave else leave,
+                jf if jf < cap_jf else cap_jf,
+                jused,
+                kused,
+            )
         hit = memo.get(key)
         if hit is not None:
             return hit
         work[k] -= 1
-        best_w, best_chain = search(left + 1, jf, jused, kused)
+        best_w, best_chain = search(i, left + 1, jf, jused, kused)
         work[k] += 1
-        for c in by_kind.get(k, ()):
-            if c.jokers > work[JOKER]:
+        jokers_here = work[JOKER]
+        for c, naturals, nj, weight, jf_add, k_add in entries.get(k, ()):
+            if nj > jokers_here:
                 continue
             ok = True
-            for kk in c.naturals:
+            for kk in naturals:
                 work[kk] -= 1
                 if work[kk] < 0:
                     ok = False
             if ok:
-                work[JOKER] -= c.jokers
-                w, chain = search(
-                    left,
-                    jf + (c.points if not c.jokers else 0),
-                    jused or (1 if c.jokers else 0),
-                    kused
-                    or (
-                        1
-                        if must_use is not None
-                        and (must_use in c.naturals or (must_use == JOKER and c.jokers))
-                        else 0
-                    ),
-                )
-                work[JOKER] += c.jokers
+                work[JOKER] = jokers_here - nj
+                w, chain = search(i, left, jf + jf_add, jused or (1 if nj else 0), kused or k_add)
+                work[JOKER] = jokers_here
                 if chain is not None:
-                    w += c.points * big + c.penalty if by_points else c.penalty * big + c.points
+                    w += weight
                     if w > best_w:
                         best_w, best_chain = w, (c, chain)
-            for kk in c.naturals:
+            for kk in naturals:
                 work[kk] += 1
         memo[key] = (best_w, best_chain)
         return best_w, best_chain
 
-    _, chain = search(0, 0, 0, 0)
+    _, chain = search(0, 0, 0, 0, 0)
     if chain is None:
         return None
     melds: list[TableMeld] = []

@@ -53,7 +53,7 @@ def legal_actions(hand: Hand) -> list[Action]:
 def legal_discards(hand: Hand) -> list[int]:
     """Kinds the current player may discard now."""
     counts = hand.hands[hand.current]
-    return [k for k in range(KINDS) if counts[k] and hand.discard_ban(k) is None]
+    return [k for k in range(KINDS) if counts[k] and hand.can_discard(k)]
 
 
 def lay_off_candidates(hand: Hand) -> Iterator[Action]:

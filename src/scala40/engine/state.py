@@ -867,43 +867,61 @@ class Hand:
     # Discarding -------------------------------------------------------------------------
     def discard_ban(self, card: int) -> IllegalAction | None:
         """Why the current player may not discard ``card`` now (``None``: allowed)."""
+        code = self._discard_code(card)
+        return None if code is None else self._discard_error(code, card)
+
+    def can_discard(self, card: int) -> bool:
+        """Whether the current player may discard ``card`` now (no reason built: fast)."""
+        return self._discard_code(card) is None
+
+    def _discard_code(self, card: int) -> str | None:
         p = self.current
         if self.phase != PLAY:
-            return IllegalAction("draw_first", "draw a card first (from the stock or the pozzo)")
+            return "draw_first"
         hand = self.hands[p]
         if not 0 <= card < KINDS or not hand[card]:
-            what = card_name(card) if 0 <= card < KINDS else repr(card)
-            return IllegalAction("not_in_hand", f"you do not hold {what}")
+            return "not_in_hand"
         if self.jokers_owed:
-            return IllegalAction(
-                "joker_unused", "you must lay the joker you recovered again before ending the turn"
-            )
+            return "joker_unused"
         if not self.pozzo_used:
-            return IllegalAction(
-                "pozzo_unused",
-                f"you took the {card_name(self.pozzo_card)} from the pozzo: use it in a meld "
-                "or lay it off before discarding",
-            )
+            return "pozzo_unused"
         if not self.opened[p] and self.drew == "pozzo" and not self._free_take():
-            return IllegalAction(
-                "must_open", "you took the pozzo before opening: you must open this turn"
-            )
+            return "must_open"
         last = self.sizes[p] == 1
         if self.must_go_out and not last:
-            return IllegalAction("chiusura_pending", "discard your last card to go out")
+            return "chiusura_pending"
         if self._pozzo_banned(card):
-            return IllegalAction(
-                "pozzo_discard",
-                f"the {card_name(card)} you took from the pozzo cannot be this turn's discard",
-            )
+            return "pozzo_discard"
         if last:
-            if not self.first_round_done:
-                return IllegalAction(
-                    "first_round",
-                    "nobody may go out before every player has completed one full turn",
-                )
-            return None
-        return self._fit_ban(card, ignore_lift=False)
+            return None if self.first_round_done else "first_round"
+        if self._fit_banned(card) and not self._bans_lifted(p, card):
+            return "joker_discard" if card == JOKER else "discard_fits"
+        return None
+
+    def _discard_error(self, code: str, card: int) -> IllegalAction:
+        name = card_name(card) if 0 <= card < KINDS else repr(card)
+        if code == "discard_fits":
+            where = self.table[self.fits()[card][0][0]]
+            who = "you have not opened: " if not self.opened[self.current] else ""
+            reason = (
+                f"{who}the {name} fits the {where.kind} {where.text()} on the table, "
+                "so it cannot be discarded"
+            )
+        else:
+            reason = {
+                "draw_first": "draw a card first (from the stock or the pozzo)",
+                "not_in_hand": f"you do not hold {name}",
+                "joker_unused": "you must lay the joker you recovered again before ending the turn",
+                "pozzo_unused": f"you took the {card_name(self.pozzo_card)} from the pozzo: "
+                "use it in a meld or lay it off before discarding",
+                "must_open": "you took the pozzo before opening: you must open this turn",
+                "chiusura_pending": "discard your last card to go out",
+                "pozzo_discard": f"the {name} you took from the pozzo cannot be this turn's "
+                "discard",
+                "first_round": "nobody may go out before every player has completed one full turn",
+                "joker_discard": "you have not opened: you may not discard a joker",
+            }[code]
+        return IllegalAction(code, reason)
 
     def _free_take(self) -> bool:
         """The first player took the turned-up card under ``first_pozzo_free``."""
@@ -918,47 +936,31 @@ class Hand:
         laid = self.hands[self.current][card] < start.hand[card]
         return not laid and self.hands[self.current][card] < 2
 
-    def _fit_ban(self, card: int, *, ignore_lift: bool) -> IllegalAction | None:
-        p = self.current
-        rules = self.rules
-        opened = self.opened[p]
+    def _fit_banned(self, card: int) -> bool:
+        """The ban itself: an unopened joker, or a card that fits (RULES.md §4)."""
+        opened = self.opened[self.current]
         if card == JOKER:
-            if opened:
-                return None
-            if not ignore_lift and self._all_barred(p):
-                hand = self.hands[p]
-                if all(hand[k] == 0 or self._pozzo_banned(k) for k in range(52)):
-                    return None
-            return IllegalAction(
-                "joker_discard", "you have not opened: you may not discard a joker"
-            )
-        mode = rules.fit_discard_ban
+            return not opened
+        mode = self.rules.fit_discard_ban
         if mode == "never":
-            return None
+            return False
         if mode == "fisca":
             banned = not opened or self.n >= 3
         elif mode == "unopened_only":
             banned = not opened
         else:
             banned = True
-        if not banned or card not in self.fits():
-            return None
-        if not ignore_lift and self._all_barred(p):
-            return None
-        where = self.table[self.fits()[card][0][0]]
-        who = "you have not opened: " if not opened else ""
-        return IllegalAction(
-            "discard_fits",
-            f"{who}the {card_name(card)} fits the {where.kind} {where.text()} on the table, "
-            "so it cannot be discarded",
-        )
+        return banned and card in self.fits()
 
-    def _all_barred(self, p: int) -> bool:
+    def _bans_lifted(self, p: int, card: int) -> bool:
+        """Every card in hand is barred: any natural may go, a joker only if alone."""
         hand = self.hands[p]
         for k in range(KINDS):
-            if hand[k] and not self._pozzo_banned(k) and self._fit_ban(k, ignore_lift=True) is None:
+            if hand[k] and not self._pozzo_banned(k) and not self._fit_banned(k):
                 return False
-        return True
+        if card != JOKER:
+            return True
+        return all(hand[k] == 0 or self._pozzo_banned(k) for k in range(52))
 
     def _discard(self, card: int) -> None:
         ban = self.discard_ban(card)
