@@ -162,3 +162,45 @@ def bench(as_json: bool, seconds: float, seed: int) -> None:
         return
     for key, value in figures.items():
         click.echo(f"{key:>16}: {value}")
+
+
+@main.command()
+@rules_options
+@click.option("--players", type=int, default=None, help="Players at the table, you included.")
+@click.option(
+    "--bots",
+    "levels",
+    default="greedy",
+    show_default=True,
+    metavar="LEVELS",
+    help="Bot levels, comma-separated (random, greedy): one for all bots, or one per bot.",
+)
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
+@click.option("--plain", is_flag=True, help="Line mode (the only mode for now).")
+def play(
+    preset: str | None,
+    rule_items: tuple[str, ...],
+    players: int | None,
+    levels: str,
+    seed: int | None,
+    plain: bool,
+) -> None:
+    """Play a match against bots in the terminal: you are seat 0.
+
+    Type actions as text (draw, pozzo, open KH KD KC | 3S 4S 5S, layoff 8S 2, discard QS)
+    or help, hint, legal, quit. End of input quits, so a scripted game can be piped in.
+    """
+    from scala40.play_text import bot_levels, console_reader, play_game
+
+    words = [w for w in levels.split(",") if w.strip()]
+    items = list(rule_items)
+    if players is not None:
+        items.append(f"players={players}")
+    elif len(words) > 1 and not any(i.strip().startswith("players") for i in items):
+        items.append(f"players={len(words) + 1}")
+    rules = rules_from_options(preset, items)
+    try:
+        chosen = bot_levels(words, rules.players)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    play_game(rules, chosen, console_reader(), click.echo, seed)

@@ -149,10 +149,10 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         for t in range(4):
             if counts[t * 13 + rank - 1]:
                 mask |= 1 << t
-        key = (rank, mask, shape)
-        sets = _SET_CACHE.get(key)
+        set_key = (rank, mask, shape)
+        sets = _SET_CACHE.get(set_key)
         if sets is None:
-            sets = _SET_CACHE[key] = _rank_sets(rank, mask, mj, rules)
+            sets = _SET_CACHE[set_key] = _rank_sets(rank, mask, mj, rules)
         out.extend(sets)
     return out
 
