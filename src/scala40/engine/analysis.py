@@ -16,7 +16,7 @@ from typing import cast
 
 from scala40.engine.actions import MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
-from scala40.engine.melds import TableMeld
+from scala40.engine.melds import TableMeld, fit_map
 from scala40.engine.rules import Rules
 
 
@@ -485,6 +485,23 @@ def least_penalty(counts: Sequence[int], rules: Rules, *, leave: int = 0) -> Sol
     return sol
 
 
+def fitting_cards(
+    counts: Sequence[int], table: Sequence[TableMeld], rules: Rules
+) -> dict[int, list[tuple[int, str | None]]]:
+    """Cards of a hand that fit the table: kind -> [(meld index, how)].
+
+    ``how`` is an end ("low"/"high") for a run, ``None`` for a set's missing suit, or
+    ``"swap"`` when the card frees the joker standing for it. Jokers are not listed (a
+    joker fits any run end with room, see :func:`scala40.engine.melds.lay_off`).
+    """
+    out: dict[int, list[tuple[int, str | None]]] = {}
+    for t, meld in enumerate(table):
+        for k, hows in fit_map(meld, rules).items():
+            if counts[k]:
+                out.setdefault(k, []).extend((t, h) for h in hows)
+    return out
+
+
 def counts_of(cards: Sequence[int]) -> list[int]:
     counts = [0] * KINDS
     for c in cards:
@@ -493,14 +510,15 @@ def counts_of(cards: Sequence[int]) -> list[int]:
 
 
 __all__ = [
-    "ACE",
     "Candidate",
     "OpeningAnalysis",
     "Solution",
     "best_opening",
     "candidate_melds",
     "counts_of",
+    "fitting_cards",
     "least_penalty",
+    "meld_bound",
     "meld_spec",
     "solve",
 ]

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, replace
 
 from scala40.engine.cards import KINDS, pack_counts
+from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
 from scala40.engine.state import PLAY, Hand, TurnStart
@@ -55,10 +56,26 @@ class PlayerView:
     turn_start: TurnStart | None
     """Public facts at the current player's draw (table, stock size, opened, known cards),
     plus the hand at the draw when the viewer is the current player."""
+    scores: tuple[int, ...] = ()
+    """Match totals (per seat, or per team with partnerships); empty for a lone hand."""
+    eliminated: tuple[bool, ...] = ()
+    dealer: int = -1
+    hand_number: int = 0
 
     @property
     def my_turn(self) -> bool:
         return self.current == self.me
+
+    @staticmethod
+    def of_match(match: Match, seat: int) -> PlayerView:
+        """The view of ``seat`` in the current hand of ``match``, scores included."""
+        return replace(
+            PlayerView.of(match.hand, seat),
+            scores=tuple(match.totals),
+            eliminated=tuple(match.eliminated),
+            dealer=match.dealer,
+            hand_number=match.hand_number,
+        )
 
     @staticmethod
     def of(hand: Hand, seat: int) -> PlayerView:
