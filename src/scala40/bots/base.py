@@ -1,0 +1,59 @@
+"""What a bot is, and the one way a bot learns what it may do.
+
+A bot is handed a :class:`~scala40.engine.views.PlayerView` and nothing else: it never
+sees the true :class:`~scala40.engine.state.Hand`, so it cannot peek at other hands or
+the stock order. To ask the engine's checker about its own turn it plays in a
+*determinized* world, :func:`~scala40.engine.views.resample`, where the unseen cards are
+dealt at random; on the bot's own turn what is legal depends only on what the seat knows,
+so an action legal in that world is legal in the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from scala40.engine.actions import Action, TakeBack
+from scala40.engine.legal import legal_actions
+from scala40.engine.state import Hand
+from scala40.engine.views import PlayerView, resample
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program: one action at a time, from one seat's view.
+
+    The game loop calls :meth:`choose` again and again during the bot's turn (draw,
+    melds, lay-offs, the discard), each time with a fresh view, until the turn ends.
+    """
+
+    name: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The next action for the seat of ``view``; it must be legal."""
+        ...
+
+
+def world_of(view: PlayerView, rng: random.Random) -> Hand:
+    """A full hand consistent with ``view``, for asking the engine what is legal."""
+    if not view.my_turn:
+        raise ValueError("a bot is asked to act only on its own turn")
+    return resample(view, rng)
+
+
+def first_legal(world: Hand, actions: Iterable[Action]) -> Action | None:
+    """The first of ``actions`` the engine accepts in ``world`` (``None`` if none)."""
+    for action in actions:
+        if world.check(action) is None:
+            return action
+    return None
+
+
+def any_legal(world: Hand, rng: random.Random) -> Action:
+    """A random legal action, taking back only when nothing else is possible."""
+    actions = legal_actions(world)
+    if not actions:
+        raise ValueError("no legal action: the hand is over")
+    pool = [a for a in actions if not isinstance(a, TakeBack)] or actions
+    return rng.choice(pool)

@@ -1,0 +1,454 @@
+"""``scala40 play`` in line mode: one person against bots, in any terminal or from a script.
+
+Everything is plain lines of text in and out, so the same loop serves a person at a
+terminal, a scripted game fed on standard input (end of input quits cleanly) and tests
+that drive the human seat with a bot (:func:`bot_reader`). The human seat is shown only
+its own :class:`~scala40.engine.views.PlayerView`, and bots get nothing else either; what
+bots do is told in public terms (a draw from the stock never names the card).
+Actions are typed in the notation's action text; an illegal one prints the engine's
+reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+
+import click
+
+from scala40.bots import LEVELS, Bot, make_bot
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.analysis import best_opening, counts_of, solve
+from scala40.engine.cards import JOKER, suit_of
+from scala40.engine.errors import IllegalAction
+from scala40.engine.legal import legal_actions
+from scala40.engine.match import HandRecord, Match
+from scala40.engine.melds import SWAP
+from scala40.engine.rules import Rules
+from scala40.engine.scoring import cards_penalty
+from scala40.engine.state import DRAW
+from scala40.engine.views import PlayerView, resample
+from scala40.notation.actions import format_action, parse_action
+from scala40.notation.cards import format_card, format_cards
+from scala40.notation.errors import NotationError
+from scala40.notation.melds import format_meld
+
+HUMAN = 0
+"""The person always sits at seat 0; every other seat is a bot."""
+
+Reader = Callable[[str, PlayerView], str | None]
+"""The human seat's next line, given the prompt and its view; ``None`` at end of input."""
+Writer = Callable[[str], None]
+
+MAX_BOT_ACTIONS = 1000
+"""A bot still acting after this many actions in one turn is stuck: a bug, not a game."""
+
+LEGAL_SHOWN = 60
+
+HELP = """\
+Actions (cards as 7H 10H QS AS JK or 7♥; table melds by number, 0 first):
+  draw                         draw from the stock
+  pozzo                        take the top card of the pozzo
+  open KH KD KC | 3S 4S 5S     open with melds split by |
+  meld 9H 10H JH               lay a new meld (once opened)
+  layoff 8S 2 [low|high]       lay a card off on table meld 2 (JK=7D names a joker)
+  swap 7D 1                    put the 7♦ in place of the joker of meld 1
+  discard QS                   discard (ends your turn)
+  takeback                     take back everything laid down this turn
+Helpers: hint (best opening), legal (every legal action), show, help, quit"""
+
+
+class BotError(RuntimeError):
+    """A bot attempted an illegal action or never ended its turn (a bug in the bot)."""
+
+
+def names_of(players: int) -> list[str]:
+    return ["You"] + [f"Bot {s}" for s in range(1, players)]
+
+
+def bot_reader(bot: Bot, rng: random.Random) -> Reader:
+    """A reader that lets ``bot`` type the human seat's lines (for tests and demos)."""
+
+    def read(prompt: str, view: PlayerView) -> str | None:
+        return format_action(bot.choose(view, rng))
+
+    return read
+
+
+def bot_levels(words: Sequence[str], players: int) -> list[str]:
+    """One level per bot seat from ``--bots``: one word for all, or one per bot."""
+    levels = [w.strip().lower() for w in words if w.strip()] or ["greedy"]
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}: choose among {', '.join(LEVELS)}")
+    if len(levels) == 1:
+        return levels * (players - 1)
+    if len(levels) != players - 1:
+        raise ValueError(
+            f"--bots lists {len(levels)} levels for {players - 1} bots: give one, or one per bot"
+        )
+    return levels
+
+
+def console_reader() -> Reader:
+    """Lines from standard input; a piped script's lines are echoed so the log reads well."""
+
+    def read(prompt: str, view: PlayerView) -> str | None:
+        click.echo(prompt, nl=False)
+        echo = not sys.stdin.isatty()
+        try:
+            line: str = sys.stdin.readline()
+        except KeyboardInterrupt:
+            line = ""
+        if not line:
+            click.echo()
+            return None
+        if echo:
+            click.echo(line.rstrip("\n"))
+        return line
+
+    return read
+
+
+def play_game(
+    rules: Rules,
+    levels: Sequence[str],
+    read: Reader,
+    write: Writer,
+    seed: int | None = None,
+) -> int | None:
+    """Play a whole match, seat 0 by ``read``, seat ``s`` by a bot of ``levels[s - 1]``.
+
+    Returns the winning seat (or team, with partnerships), or ``None`` if the person quit.
+    """
+    bots = {s: make_bot(levels[s - 1]) for s in range(1, rules.players)}
+    match = Match(rules, seed=seed)
+    bot_rng = random.Random(f"bots:{seed}") if seed is not None else random.Random()
+    names = names_of(rules.players)
+    write(f"Scala 40: you against {', '.join(f'{names[s]} ({b.name})' for s, b in bots.items())}.")
+    write("Type help for the commands.")
+    return play_match(match, bots, read, write, bot_rng, names)
+
+
+def play_match(
+    match: Match,
+    bots: Mapping[int, Bot],
+    read: Reader,
+    write: Writer,
+    rng: random.Random,
+    names: Sequence[str],
+) -> int | None:
+    """The game loop: bots act, the person types, hands are scored, until a winner."""
+    seen_hand = 0
+    show = True
+    acts = 0
+    while not match.over:
+        if match.hand_number != seen_hand:
+            seen_hand = match.hand_number
+            _announce_hand(match, names, write)
+            show = True
+        seat = match.current_seat
+        hand = match.hand
+        view = PlayerView.of(hand, seat)
+        done = len(match.history)
+        turn = (match.hand_number, hand.turns_done)
+        bot = bots.get(seat)
+        if bot is not None:
+            action = bot.choose(view, rng)
+            text = describe(action, view)
+            try:
+                match.apply(action)
+            except IllegalAction as err:
+                raise BotError(
+                    f"{names[seat]} tried {format_action(action)}: {err.reason}"
+                ) from err
+            write(f"{names[seat]} {text}")
+            show = True
+            acts = acts + 1 if turn == (match.hand_number, match.hand.turns_done) else 0
+            if acts > MAX_BOT_ACTIONS:
+                raise BotError(f"{names[seat]} did not end its turn")
+        else:
+            if show:
+                write(render(view, match, names))
+                show = False
+            prompt = "draw> " if view.phase == DRAW else "play> "
+            line = read(prompt, view)
+            if line is None or line.strip().lower() in ("quit", "exit"):
+                write("You leave the table. Goodbye.")
+                return None
+            show = _human_line(line.strip(), view, match, write, rng)
+        if len(match.history) > done:
+            write(hand_summary(match, match.history[-1], names))
+            show = True
+    write(_winner_text(match, names))
+    return match.winner
+
+
+def _human_line(
+    line: str, view: PlayerView, match: Match, write: Writer, rng: random.Random
+) -> bool:
+    """Do what the person typed; ``True`` when the position changed (show it again)."""
+    word = line.lower()
+    if not line:
+        return False
+    if word in ("help", "?"):
+        write(HELP)
+    elif word == "show":
+        return True
+    elif word == "hint":
+        write(hint(view, rng))
+    elif word == "legal":
+        write(legal_text(view, rng))
+    else:
+        try:
+            action = parse_action(line)
+        except NotationError as err:
+            write(f"Cannot read that: {err}  (type help for the commands)")
+            return False
+        try:
+            match.apply(action)
+        except IllegalAction as err:
+            write(f"Not allowed: {err.reason}")
+            return False
+        return _after_human(action, view, match, write)
+    return False
+
+
+def _after_human(action: Action, view: PlayerView, match: Match, write: Writer) -> bool:
+    """Tell the person what their action did; ``True`` when the table must be shown again."""
+    if isinstance(action, Discard):
+        write(f"You discard {format_card(action.card, pretty=True)}.")
+        return False
+    if isinstance(action, DrawStock | TakePozzo):
+        before = counts_of(view.hand)
+        now = PlayerView.of(match.hand, HUMAN).hand
+        after = counts_of(now)
+        card = next(k for k, n in enumerate(after) if n > before[k])
+        where = "from the stock" if isinstance(action, DrawStock) else "from the pozzo"
+        write(f"You take {format_card(card, pretty=True)} {where}. Your hand: {hand_text(now)}")
+        return False
+    return True
+
+
+def describe(action: Action, view: PlayerView) -> str:
+    """What everyone sees a player do (a card drawn from the stock stays hidden)."""
+    if isinstance(action, DrawStock):
+        return "draws from the stock"
+    if isinstance(action, TakePozzo):
+        return f"takes {format_card(view.pozzo[-1], pretty=True)} from the pozzo"
+    if isinstance(action, Open):
+        return "opens: " + " | ".join(format_meld(m, pretty=True) for m in action.melds)
+    if isinstance(action, Meld):
+        return "melds " + format_meld(action.meld, pretty=True)
+    if isinstance(action, LayOff):
+        end = f" ({action.end} end)" if action.end else ""
+        card = format_card(action.card, action.declared, pretty=True)
+        return f"lays off {card} on meld {action.target}{end}"
+    if isinstance(action, SwapJoker):
+        card = format_card(action.card, pretty=True)
+        return f"swaps {card} for the joker of meld {action.target}"
+    if isinstance(action, Discard):
+        return f"discards {format_card(action.card, pretty=True)}"
+    assert isinstance(action, TakeBack)
+    return "takes back what it laid down this turn"
+
+
+# Showing the position ------------------------------------------------------------------
+
+
+def hand_text(cards: Sequence[int]) -> str:
+    """Cards grouped by suit (♥ ♦ ♣ ♠, ace low), jokers last, with suit symbols."""
+    groups: list[str] = []
+    for suit in range(4):
+        same = [k for k in cards if k != JOKER and suit_of(k) == suit]
+        if same:
+            groups.append(format_cards(sorted(same), pretty=True))
+    jokers = [k for k in cards if k == JOKER]
+    if jokers:
+        groups.append(format_cards(jokers))
+    return "   ".join(groups) if groups else "(no cards)"
+
+
+def render(view: PlayerView, match: Match, names: Sequence[str]) -> str:
+    """The human seat's whole picture of the hand: what a player at a real table sees."""
+    rules = view.rules
+    phase = "draw a card" if view.phase == DRAW else "meld, lay off, then discard"
+    lines = [f"--- Hand {match.hand_number}, your turn: {phase} ---", "Table:"]
+    if not view.table:
+        lines.append("  (no melds yet)")
+    for i, meld in enumerate(view.table):
+        lines.append(f"  {i}: {format_meld(meld, pretty=True)}  ({meld.points(rules)} pts)")
+    top = format_card(view.pozzo[-1], pretty=True) if view.pozzo else "empty"
+    lines.append(f"Pozzo: {top} ({_count(len(view.pozzo))})   Stock: {_count(view.stock_size)}")
+    others = []
+    for p, seat in enumerate(view.seats):
+        if p == view.me:
+            continue
+        facts = [_count(view.hand_sizes[p]), "opened" if view.opened[p] else "not opened"]
+        if view.known[p]:
+            facts.append("holds " + format_cards(view.known[p], pretty=True))
+        partner = match.rules.partnerships and match.team_of(seat) == match.team_of(HUMAN)
+        others.append(f"  {names[seat]}{' (partner)' if partner else ''}: {', '.join(facts)}")
+    lines.extend(others)
+    lines.append("Scores: " + score_line(match, names))
+    mine = "opened" if view.opened[view.me] else f"not opened, {rules.opening_points} to open"
+    lines.append(f"Your hand ({_count(len(view.hand))}; {mine}): {hand_text(view.hand)}")
+    return "\n".join(lines)
+
+
+def _says(
+    names: Sequence[str], unit: int, verb: str, you_verb: str, match: Match | None = None
+) -> str:
+    """``Bot 2 goes`` but ``You go``: a seat (or team) with the verb agreeing."""
+    if match is not None and match.rules.partnerships:
+        return f"{team_name(match, unit, names)} {verb}"
+    return f"{names[unit]} {you_verb if unit == HUMAN else verb}"
+
+
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def score_line(match: Match, names: Sequence[str]) -> str:
+    if match.rules.partnerships:
+        return " · ".join(f"{team_name(match, u, names)} {t}" for u, t in enumerate(match.totals))
+    return " · ".join(
+        f"{names[s]} {t}" + (" (out)" if match.eliminated[s] else "")
+        for s, t in enumerate(match.totals)
+    )
+
+
+def team_name(match: Match, unit: int, names: Sequence[str]) -> str:
+    if not match.rules.partnerships:
+        return names[unit]
+    members = [names[s] for s in range(match.rules.players) if match.team_of(s) == unit]
+    return "Team " + "+".join(members)
+
+
+def _announce_hand(match: Match, names: Sequence[str], write: Writer) -> None:
+    hand = match.hand
+    order = ", ".join(names[s] for s in hand.seats)
+    kind = " (playoff: first to go out wins)" if match.playoff is not None else ""
+    dealer = _says(names, match.dealer, "deals", "deal")
+    write(f"\n=== Hand {match.hand_number}{kind}: {dealer}. Order: {order} ===")
+    if HUMAN not in hand.seats:
+        write("You are not in this hand: the bots play it out.")
+    write(f"Turned up on the pozzo: {format_card(hand.pozzo[-1], pretty=True)}")
+
+
+# Helpers the person can ask for -------------------------------------------------------------
+
+
+def hint(view: PlayerView, rng: random.Random) -> str:
+    """The best opening (and whether it reaches the threshold), or melds and lay-offs."""
+    rules = view.rules
+    counts = counts_of(view.hand)
+    before = " (with your cards before the draw)" if view.phase == DRAW else ""
+    if not view.opened[view.me]:
+        best = best_opening(counts, rules)
+        if best is None or not best.melds:
+            return f"No meld in your hand yet{before}."
+        melds = " | ".join(format_meld(m, pretty=True) for m in best.melds)
+        verdict = "enough to open" if best.opens else "not enough"
+        text = f"Best opening{before}: {melds} = {best.points} points: {verdict}"
+        text += f" ({rules.opening_points} needed)."
+        if best.opens and view.phase != DRAW:
+            text += "\nType: " + format_action(Open(best.solution.specs()))
+        return text
+    out = []
+    sol = solve(counts, rules, objective="penalty", leave=1)
+    if sol is not None and sol.melds:
+        melds = " | ".join(format_meld(m, pretty=True) for m in sol.melds)
+        out.append(f"Melds you could lay: {melds}")
+    fits = resample(view, rng).fits()
+    lay, swap = [], []
+    for k in sorted(set(view.hand)):
+        targets = [str(t) for t, how in fits.get(k, ()) if how != SWAP]
+        if targets:
+            lay.append(f"{format_card(k, pretty=True)} (meld {', '.join(targets)})")
+        if any(how == SWAP for _, how in fits.get(k, ())):
+            swap.append(format_card(k, pretty=True))
+    if lay:
+        out.append("Cards that fit the table: " + ", ".join(lay))
+    if swap:
+        out.append("Cards that could free a joker: " + ", ".join(swap))
+    return "\n".join(out) if out else f"Nothing to lay down{before}."
+
+
+def legal_text(view: PlayerView, rng: random.Random) -> str:
+    """Every legal action now, as typed text (long lists are cut short)."""
+    actions = legal_actions(resample(view, rng))
+    lines = [format_action(a, pretty=True) for a in actions[:LEGAL_SHOWN]]
+    if len(actions) > LEGAL_SHOWN:
+        lines.append(f"... and {len(actions) - LEGAL_SHOWN} more")
+    return "Legal now:\n  " + "\n  ".join(lines)
+
+
+# The end of a hand and of the match ---------------------------------------------------------
+
+
+def hand_summary(match: Match, record: HandRecord, names: Sequence[str]) -> str:
+    """Every hand revealed with what it pays, and the running score table."""
+    result = record.result
+    rules = match.rules
+    if result.winner is not None:
+        how = " with a chiusura in mano" if result.chiusura_in_mano else ""
+        doubled = " (the others pay double)" if result.doubled else ""
+        head = _says(names, record.seats[result.winner], "goes", "go") + f" out{how}{doubled}."
+    else:
+        head = "Nobody went out: the stock ran out and everybody counts."
+    lines = [f"--- Hand {record.number} is over: {head} ---"]
+    width = max(len(names[s]) for s in record.seats)
+    for p, seat in enumerate(record.seats):
+        cards = result.hands[p]
+        counted = cards_penalty(cards, rules)
+        worth = f" (cards worth {counted})" if counted != result.penalties[p] else ""
+        lines.append(
+            f"  {names[seat]:<{width}}  pays {result.penalties[p]:>3}{worth}: {hand_text(cards)}"
+        )
+    lines.append(score_table(match, names))
+    for u in record.eliminated:
+        lines.append(_says(names, u, "is", "are", match) + " out of the match.")
+    for u, total in record.reentered.items():
+        lines.append(_says(names, u, "re-enters", "re-enter", match) + f" at {total}.")
+    if match.playoff is not None and not match.over:
+        tied = ", ".join(team_name(match, u, names) for u in match.playoff)
+        lines.append(f"Tie between {tied}: single hands decide, first to go out wins.")
+    return "\n".join(lines)
+
+
+def score_table(match: Match, names: Sequence[str]) -> str:
+    """What every seat paid hand by hand, and the running totals."""
+    seats = range(match.rules.players)
+    widths = [max(5, len(names[s])) for s in seats]
+    head = "  hand " + " ".join(f"{names[s]:>{w}}" for s, w in zip(seats, widths, strict=True))
+    rows = [head]
+    for rec in match.history:
+        cells = [
+            f"{rec.penalties[s]:>{w}}" if s in rec.penalties else f"{'-':>{w}}"
+            for s, w in zip(seats, widths, strict=True)
+        ]
+        rows.append(f"  {rec.number:>4} " + " ".join(cells))
+    rows.append("Totals: " + score_line(match, names))
+    return "\n".join(rows)
+
+
+def _winner_text(match: Match, names: Sequence[str]) -> str:
+    winner = match.winner
+    assert winner is not None
+    if match.rules.partnerships:
+        return f"*** {team_name(match, winner, names)} wins the match! ***"
+    if winner == HUMAN:
+        return "*** You win the match! ***"
+    return f"*** {names[winner]} wins the match. ***"

@@ -1,0 +1,136 @@
+"""Bots see one seat's view and nothing else, by construction and in the game loop.
+
+Structural checks: ``choose`` is typed to take a :class:`PlayerView`; the bots' modules
+never import the match or the game loop; the loop hands bots views only. Behavioural
+check: two true hands that differ only in hidden cards give the same view, and then the
+same choice.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+from typing import get_type_hints
+
+import pytest
+
+import scala40.bots
+from scala40.bots import LEVELS, GreedyBot, RandomBot, make_bot
+from scala40.bots.base import Bot
+from scala40.engine.actions import Action, DrawStock
+from scala40.engine.cards import KINDS
+from scala40.engine.match import Match
+from scala40.engine.rules import Rules
+from scala40.engine.state import Hand
+from scala40.engine.views import PlayerView
+from scala40.play_text import bot_reader, names_of, play_match
+
+BOTS_DIR = Path(scala40.bots.__file__).parent
+
+
+@pytest.mark.parametrize("cls", [RandomBot, GreedyBot])
+def test_choose_takes_a_view(cls: type[Bot]) -> None:
+    hints = get_type_hints(cls.choose)
+    assert hints["view"] is PlayerView
+    assert hints["return"] == Action
+    assert isinstance(cls(), Bot)
+
+
+def test_bot_modules_import_no_true_state_holder() -> None:
+    """No bot module can reach a Match, the game loop or the text layer."""
+    allowed = {
+        "scala40.bots",
+        "scala40.bots.base",
+        "scala40.bots.greedy",
+        "scala40.bots.random_bot",
+        "scala40.engine.actions",
+        "scala40.engine.analysis",
+        "scala40.engine.cards",
+        "scala40.engine.legal",
+        "scala40.engine.melds",
+        "scala40.engine.state",
+        "scala40.engine.views",
+    }
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "scala40" in node.module:
+                assert node.module in allowed, f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith("scala40"), f"{path.name}: {alias.name}"
+
+
+def test_bot_modules_build_no_true_hand() -> None:
+    """The only Hand a bot holds is the determinized one ``resample`` deals from its view."""
+    for path in BOTS_DIR.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for forbidden in ("Hand.deal", "Hand.setup", "Match(", ".stock[", "shuffle_seed"):
+            assert forbidden not in text, f"{path.name} uses {forbidden}"
+
+
+class Spy:
+    """A bot wrapper recording what the game loop hands it."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.seen: list[object] = []
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        self.seen.append(view)
+        assert view.my_turn
+        return self.inner.choose(view, rng)
+
+
+def test_the_game_loop_gives_bots_views_only() -> None:
+    rules = Rules.build(None, {"players": "3", "elimination": "51"})
+    spies = {s: Spy(make_bot(level)) for s, level in ((1, "greedy"), (2, "random"))}
+    human = Spy(GreedyBot())
+    out: list[str] = []
+    match = Match(rules, seed=4)
+    winner = play_match(
+        match, spies, bot_reader(human, random.Random(1)), out.append, random.Random(2), names_of(3)
+    )
+    assert winner is not None
+    for spy in (*spies.values(), human):
+        assert spy.seen
+        assert all(type(v) is PlayerView for v in spy.seen)
+        assert not any(isinstance(v, Hand | Match) for v in spy.seen)
+
+
+def _twin(hand: Hand, seat: int) -> Hand:
+    """The same position with the hidden cards of another player and the stock exchanged."""
+    twin = hand.clone()
+    me = hand.seats.index(seat)
+    other = (me + 1) % hand.n
+    counts = twin.hands[other]
+    hidden = [k for k in range(KINDS) if counts[k] > twin.known[other][k]]
+    for i, card in enumerate(twin.stock):
+        swap = next((k for k in hidden if k != card), None)
+        if swap is not None:
+            counts[swap] -= 1
+            counts[card] += 1
+            twin.stock[i] = swap
+            break
+    twin.stock.reverse()
+    return twin
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("seed", range(4))
+def test_hidden_cards_do_not_change_the_choice(level: str, seed: int) -> None:
+    rules = Rules()
+    match = Match(rules, seed=seed)
+    hand = match.hand
+    hand.apply(DrawStock())
+    seat = match.current_seat
+    twin = _twin(hand, seat)
+    assert twin.hands != hand.hands and twin.stock != hand.stock
+    view = PlayerView.of(hand, seat)
+    assert PlayerView.of(twin, seat) == view
+    bot = make_bot(level)
+    assert bot.choose(view, random.Random(seed)) == bot.choose(
+        PlayerView.of(twin, seat), random.Random(seed)
+    )

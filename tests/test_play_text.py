@@ -1,0 +1,149 @@
+"""``scala40 play``: the line-mode game, from scripted standard input and through its loop.
+
+A scripted game is made by letting a bot play the human seat once (recording the lines
+it types) and then feeding those lines to the command: with the same seed the command
+replays the same match to its winner.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from click.testing import CliRunner, Result
+
+from scala40.bots import GreedyBot, RandomBot
+from scala40.bots.base import Bot
+from scala40.cli import main
+from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
+from scala40.play_text import Reader, bot_reader, play_game
+
+
+def run(*args: str, stdin: str = "") -> Result:
+    return CliRunner().invoke(main, ["play", *args], input=stdin)
+
+
+def recording(bot: Bot, rng: random.Random, lines: list[str]) -> Reader:
+    inner = bot_reader(bot, rng)
+
+    def read(prompt: str, view: PlayerView) -> str | None:
+        line = inner(prompt, view)
+        assert line is not None
+        lines.append(line)
+        return line
+
+    return read
+
+
+def test_helpers_bad_text_and_illegal_actions_print_reasons() -> None:
+    script = ["hint", "legal", "discard ZZ", "discard QS", "draw", "layoff 7H 0", "quit"]
+    result = run("--seed", "3", "--players", "3", "--plain", stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Best opening" in out and "needed)" in out
+    assert "Legal now:\n  draw" in out
+    assert 'Cannot read that: not a card: "ZZ"' in out
+    assert "Not allowed: draw a card first (from the stock or the pozzo)" in out
+    assert "You take " in out and " from the stock. Your hand: " in out
+    assert "Not allowed: you have not opened: lay-offs are allowed only after opening" in out
+    assert out.rstrip().endswith("You leave the table. Goodbye.")
+
+
+def test_the_position_shows_what_the_seat_may_see() -> None:
+    result = run("--seed", "3", "--players", "3", stdin="quit\n")
+    out = result.output
+    assert "Table:\n  (no melds yet)" in out
+    assert "Pozzo: " in out and "Stock: 68 cards" in out
+    assert "Bot 1: 13 cards, not opened" in out
+    assert "Scores: You 0 · Bot 1 0 · Bot 2 0" in out
+    hand = re.search(r"Your hand \(13 cards; not opened, 40 to open\): (.*)", out)
+    assert hand is not None and re.search("[♥♦♣♠]", hand.group(1))
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    result = run("--seed", "1", stdin="hint\n")
+    assert result.exit_code == 0
+    assert "You leave the table" in result.output
+
+
+def test_a_scripted_game_plays_to_a_winner() -> None:
+    rules = Rules.build(None, {"players": "3", "elimination": "61"})
+    lines: list[str] = []
+    out: list[str] = []
+    winner = play_game(
+        rules, ["greedy", "random"], recording(GreedyBot(), random.Random(8), lines), out.append, 21
+    )
+    assert winner is not None
+    script = "\n".join(lines) + "\n"
+    result = run(
+        "--seed", "21", "--bots", "greedy,random", "--rule", "elimination=61", stdin=script
+    )
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^\*\*\* .* wins? the match", result.output, re.MULTILINE)
+    assert result.output.count("is over:") == sum("is over:" in o for o in out)
+    assert "Not allowed" not in result.output and "Cannot read" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("rules", "levels", "seed"),
+    [
+        ({"players": "2"}, ["greedy"], 1),
+        ({"players": "4"}, ["random", "greedy", "greedy"], 2),
+        ({"players": "4", "partnerships": "true", "elimination": "81"}, ["greedy"] * 3, 3),
+        ({"players": "3", "open_from_pozzo": "any_use", "reentry": "true"}, ["greedy"] * 2, 4),
+        ({"players": "3", "single_hand": "true"}, ["random"] * 2, 5),
+    ],
+)
+def test_a_bot_in_the_human_seat_finishes_the_match(
+    rules: dict[str, str], levels: list[str], seed: int
+) -> None:
+    out: list[str] = []
+    human = bot_reader(GreedyBot() if seed % 2 else RandomBot(), random.Random(seed))
+    winner = play_game(Rules.build(None, rules), levels, human, out.append, seed)
+    assert winner is not None
+    text = "\n".join(out)
+    assert re.search(r"^\*\*\* .* wins? the match", text, re.MULTILINE)
+    assert "Hand 1 is over" in text
+    # Bots act in public terms: a card drawn from the stock is never named.
+    for line in text.splitlines():
+        if line.startswith("Bot ") and "stock" in line:
+            assert re.fullmatch(r"Bot \d draws from the stock", line), line
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    views: list[PlayerView] = []
+    script = iter(["discard QS", "takeback", "layoff 7H 0", "open KH KD KC", "pozzo?", "quit"])
+
+    def read(prompt: str, view: PlayerView) -> str | None:
+        views.append(view)
+        return next(script)
+
+    out: list[str] = []
+    assert play_game(Rules(), ["greedy"] * 3, read, out.append, 9) is None
+    assert len(views) == 6 and all(v == views[0] for v in views)
+    assert sum(line.startswith("Not allowed: ") for line in out) == 4
+    assert sum(line.startswith("Cannot read that: ") for line in out) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "clever"], "unknown bot level 'clever'"),
+        (["--bots", "random,greedy", "--players", "5"], "--bots lists 2 levels for 4 bots"),
+        (["--players", "9"], "players must be 2 to 6"),
+        (["--rule", "nonsense=1"], "unknown rule key"),
+    ],
+)
+def test_bad_options_exit_2(args: list[str], message: str) -> None:
+    result = run(*args, stdin="quit\n")
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_bot_levels_set_the_table_size() -> None:
+    result = run("--seed", "2", "--bots", "random,greedy", stdin="quit\n")
+    assert "you against Bot 1 (random), Bot 2 (greedy)." in result.output
+    result = run("--seed", "2", "--rules", "house", "--players", "5", stdin="quit\n")
+    assert "Bot 4 (greedy)." in result.output
