@@ -81,6 +81,28 @@ class TurnStart:
     stock_len: int
 
 
+def _card_ok(card: object, *, natural: bool = False) -> None:
+    """Refuse what is not a card kind before it can index anything."""
+    top = JOKER - 1 if natural else JOKER
+    if type(card) is not int or not 0 <= card <= top:
+        raise IllegalAction("bad_card", f"{card!r} is not a card")
+
+
+def _target_ok(target: object) -> None:
+    if type(target) is not int:
+        raise IllegalAction("no_such_meld", f"{target!r} is not a meld number")
+
+
+def _spec_ok(spec: object) -> None:
+    if not isinstance(spec, MeldSpec):
+        raise IllegalAction("bad_action", f"{spec!r} is not a meld")
+    for c in spec.cards:
+        _card_ok(c)
+    for d in spec.declared:
+        if d is not None:
+            _card_ok(d, natural=True)
+
+
 class Hand:
     """The true state of one hand."""
 
@@ -396,16 +418,33 @@ class Hand:
         elif t is TakePozzo:
             self._take_pozzo()
         elif t is Discard:
-            self._discard(action.card)  # type: ignore[union-attr]
+            assert isinstance(action, Discard)
+            _card_ok(action.card)
+            self._discard(action.card)
         elif t is Open:
-            self._open(action.melds)  # type: ignore[union-attr]
+            assert isinstance(action, Open)
+            if not isinstance(action.melds, tuple | list):
+                raise IllegalAction("bad_action", "an opening lists its melds")
+            for spec in action.melds:
+                _spec_ok(spec)
+            self._open(action.melds)
         elif t is Meld:
-            self._meld(action.meld)  # type: ignore[union-attr]
+            assert isinstance(action, Meld)
+            _spec_ok(action.meld)
+            self._meld(action.meld)
         elif t is LayOff:
             assert isinstance(action, LayOff)
+            _card_ok(action.card)
+            _target_ok(action.target)
+            if action.end not in (None, LOW, HIGH):
+                raise IllegalAction("bad_action", f"an end is low or high, not {action.end!r}")
+            if action.declared is not None:
+                _card_ok(action.declared, natural=True)
             self._lay_off(action.card, action.target, action.end, action.declared)
         elif t is SwapJoker:
             assert isinstance(action, SwapJoker)
+            _card_ok(action.card)
+            _target_ok(action.target)
             self._swap(action.card, action.target)
         elif t is TakeBack:
             self._take_back()

@@ -1,0 +1,64 @@
+"""Malformed actions get a clear refusal that names the problem, and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from scala40.engine.actions import (
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    SwapJoker,
+)
+from scala40.engine.errors import IllegalAction
+from scala40.engine.match import Match
+from scala40.engine.rules import Rules
+
+
+def _state(match: Match) -> tuple[object, ...]:
+    h = match.hand
+    return (
+        [c[:] for c in h.hands],
+        h.stock[:],
+        h.pozzo[:],
+        list(h.table),
+        h.phase,
+        h.current,
+    )
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "words"),
+    [
+        (Discard(-5), "bad_card", "-5"),
+        (Discard(99), "bad_card", "99"),
+        (Discard(True), "bad_card", "True"),
+        (LayOff(-1, 0), "bad_card", "-1"),
+        (LayOff(5, "x"), "no_such_meld", "'x'"),  # type: ignore[arg-type]
+        (LayOff(5, 0, "middle"), "bad_action", "middle"),
+        (SwapJoker(500, 0), "bad_card", "500"),
+        (Meld(MeldSpec((1, 2, 60))), "bad_card", "60"),
+        (Open(("7H 7D 7C",)), "bad_action", "7H 7D 7C"),  # type: ignore[arg-type]
+        ("draw", "unknown_action", "draw"),
+    ],
+)
+def test_malformed_actions_are_refused_by_name(action: object, code: str, words: str) -> None:
+    match = Match(Rules(), seed=11)
+    match.apply(DrawStock())
+    before = _state(match)
+    with pytest.raises(IllegalAction) as err:
+        match.apply(action)  # type: ignore[arg-type]
+    assert err.value.code == code
+    assert words in err.value.reason
+    assert _state(match) == before
+
+
+def test_acting_after_the_match_is_over_is_refused() -> None:
+    match = Match(Rules(single_hand=True, players=2), seed=3)
+    match.winner = 0  # a finished match, however it finished
+    with pytest.raises(IllegalAction) as err:
+        match.apply(DrawStock())
+    assert err.value.code == "match_over"
