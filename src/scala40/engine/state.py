@@ -39,7 +39,6 @@ from scala40.engine.melds import (
     all_melds_points,
     build_meld,
     fit_map,
-    fitting_kinds,
     lay_off,
     swap_joker,
 )
@@ -530,15 +529,18 @@ class Hand:
             )
 
     def _any_use_opening(self, counts: list[int], card: int, leave: int) -> bool:
-        """``any_use``: an opening without the card, after which the card can be laid off."""
+        """``any_use``: an opening without the card, after which the card can be used."""
         rest = counts[:]
         rest[card] -= 1
         opening = best_opening(rest, self.rules, leave=leave)
         if opening is None or not opening.opens:
             return False
-        if card != JOKER and card in self.fits():
-            return True
-        return any(card in fitting_kinds(m, self.rules) for m in opening.melds)
+        after = counts[:]
+        for m in opening.melds:
+            for k in m.cards():
+                after[k] -= 1
+        table = [*self.table, *opening.melds]
+        return self._usable(after, card, table, leave, opening_turn=True)
 
     def _pozzo_usable_opened(
         self, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
@@ -550,9 +552,17 @@ class Hand:
         return self._usable(counts, card, self.table if table is None else table, min_left)
 
     def _usable(
-        self, counts: list[int], card: int, table: Sequence[TableMeld], min_left: int
+        self,
+        counts: list[int],
+        card: int,
+        table: Sequence[TableMeld],
+        min_left: int,
+        *,
+        opening_turn: bool = False,
     ) -> bool:
+        """Whether ``card`` (in ``counts``) can be laid this turn, keeping ``min_left``."""
         rules = self.rules
+        strict = opening_turn and rules.open_without_jokers == "strict"
         size = sum(counts)
         if card != JOKER:
             for t, m in enumerate(table):
@@ -563,6 +573,8 @@ class Hand:
                         continue
                     if rules.keep_swapped_joker:
                         return True
+                    if strict:
+                        continue  # the recovered joker could not be laid in the opening turn
                     # FISCA: the recovered joker must be laid again this turn.
                     after = list(table)
                     after[t] = swap_joker(m, card, rules)
@@ -571,7 +583,7 @@ class Hand:
                     again[JOKER] += 1
                     if self._usable(again, JOKER, after, min_left):
                         return True
-        elif size - 1 >= min_left:
+        elif size - 1 >= min_left and not strict:
             for m in table:
                 for end in (LOW, HIGH) if m.is_run else (None,):
                     try:
@@ -580,7 +592,7 @@ class Hand:
                         continue
                     return True
         # A new meld with cards from hand.
-        sol = solve(counts, rules, must_use=card, leave=min_left)
+        sol = solve(counts, rules, must_use=card, leave=min_left, jokers=not strict)
         return sol is not None and bool(sol.melds)
 
     def _take_snapshot(self) -> None:
