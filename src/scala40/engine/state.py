@@ -113,7 +113,6 @@ class Hand:
         "drew",
         "first_free",
         "hands",
-        "joker_placed_now",
         "jokers_owed",
         "known",
         "laid_off_now",
@@ -158,7 +157,6 @@ class Hand:
     jokers_owed: int
     laid_off_now: bool
     """A lay-off or swap was made this turn (then going out is no chiusura in mano)."""
-    joker_placed_now: bool
     must_go_out: bool
     first_free: bool
     snapshot: TurnStart | None
@@ -315,16 +313,20 @@ class Hand:
         return self
 
     def _reset_turn(self) -> None:
+        """A new turn: nothing drawn, nothing laid."""
         self.drew = ""
         self.pozzo_card = -1
         self.pozzo_used = True
+        self.snapshot = None
+        self._reset_melding()
+
+    def _reset_melding(self) -> None:
+        """Nothing laid this turn yet (a new turn, or a take-back)."""
         self.opened_now = False
         self.actions_now = 0
         self.jokers_owed = 0
         self.laid_off_now = False
-        self.joker_placed_now = False
         self.must_go_out = False
-        self.snapshot = None
 
     def clone(self) -> Hand:
         """An independent copy for search (melds are immutable and shared)."""
@@ -349,7 +351,6 @@ class Hand:
         c.actions_now = self.actions_now
         c.jokers_owed = self.jokers_owed
         c.laid_off_now = self.laid_off_now
-        c.joker_placed_now = self.joker_placed_now
         c.must_go_out = self.must_go_out
         c.first_free = self.first_free
         c.snapshot = self.snapshot
@@ -726,8 +727,6 @@ class Hand:
         self.opened[p] = True
         self.opened_now = True
         self.actions_now += 1
-        if has_joker:
-            self.joker_placed_now = True
         for m in melds:
             self._put_meld(m)
         if whole_hand and points < rules.opening_points:
@@ -801,8 +800,8 @@ class Hand:
             )
 
     def _placed_jokers(self, count: int) -> None:
+        """Jokers laid this turn settle the recovered jokers the player owes."""
         if count:
-            self.joker_placed_now = True
             self.jokers_owed = max(0, self.jokers_owed - count)
 
     def _target(self, target: int) -> TableMeld:
@@ -907,12 +906,7 @@ class Hand:
             del self.stock[:extra]
             self.bottom_known -= extra
         self.pozzo_used = start.pozzo_used
-        self.opened_now = False
-        self.actions_now = 0
-        self.jokers_owed = 0
-        self.laid_off_now = False
-        self.joker_placed_now = False
-        self.must_go_out = False
+        self._reset_melding()
         self._fits = None
 
     # Discarding -------------------------------------------------------------------------

@@ -50,7 +50,6 @@ class PlayerView:
     actions_now: int
     jokers_owed: int
     laid_off_now: bool
-    joker_placed_now: bool
     must_go_out: bool
     first_free: bool
     turn_start: TurnStart | None
@@ -110,7 +109,6 @@ class PlayerView:
             actions_now=hand.actions_now,
             jokers_owed=hand.jokers_owed,
             laid_off_now=hand.laid_off_now,
-            joker_placed_now=hand.joker_placed_now,
             must_go_out=hand.must_go_out,
             first_free=hand.first_free,
             turn_start=start,
@@ -181,7 +179,6 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     h.actions_now = view.actions_now
     h.jokers_owed = view.jokers_owed
     h.laid_off_now = view.laid_off_now
-    h.joker_placed_now = view.joker_placed_now
     h.must_go_out = view.must_go_out
     h.first_free = view.first_free
     h.shuffle_seed = rng.getrandbits(63)
