@@ -1,0 +1,192 @@
+"""Fast play-outs for search: finish a determinized hand with a cheap, sensible policy.
+
+Search bots (:mod:`scala40.bots.strong`) play thousands of hands to their end inside
+worlds dealt by :func:`~scala40.engine.views.resample`; there every card is "known"
+because it was made up, so the policy here works on the :class:`Hand` directly. It must
+be fast (no view, no legal-action enumeration) and it must end hands: OpenSpiel's
+random rollouts never go out, so these players open with the joker-free melds they find,
+lay off what fits, and throw their costliest loose card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from scala40.bots.greedy import GreedyBot
+from scala40.engine.actions import (
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    TakeBack,
+)
+from scala40.engine.cards import JOKER, KINDS, card_value_table, penalty_table
+from scala40.engine.errors import IllegalAction
+from scala40.engine.melds import HIGH, LOW, SWAP
+from scala40.engine.state import DRAW, Hand
+from scala40.engine.views import PlayerView
+
+MAX_TURNS = 300
+"""A play-out still going after this many turns stops and is scored as it stands."""
+
+
+def natural_melds(counts: list[int], values: tuple[int, ...]) -> tuple[list[MeldSpec], int]:
+    """Disjoint joker-free melds found greedily (sets first or runs first, the better)."""
+    best: list[MeldSpec] = []
+    best_points = 0
+    for sets_first in (True, False):
+        work = counts[:]
+        melds: list[MeldSpec] = []
+        points = 0
+        for sets in (sets_first, not sets_first):
+            if sets:
+                for r0 in range(13):
+                    group = [k for k in (r0, 13 + r0, 26 + r0, 39 + r0) if work[k]]
+                    if len(group) >= 3:
+                        for k in group:
+                            work[k] -= 1
+                        melds.append(MeldSpec(tuple(group)))
+                        points += len(group) * values[14 if r0 == 0 else r0 + 1]
+                continue
+            for base in (0, 13, 26, 39):
+                start = 0
+                for r in range(1, 16):
+                    k = base + (r - 1 if r < 14 else 0)
+                    if r < 15 and work[k] > 0 and not (r == 14 and start == 1):
+                        if not start:
+                            start = r
+                        continue
+                    if start and r - start >= 3:
+                        run = tuple(base + (q - 1 if q < 14 else 0) for q in range(start, r))
+                        for c in run:
+                            work[c] -= 1
+                        melds.append(MeldSpec(run))
+                        points += sum(values[start:r])
+                    start = 0
+        if points > best_points:
+            best, best_points = melds, points
+    return best, best_points
+
+
+def _loose(counts: list[int], card: int) -> bool:
+    """No partner in hand: no same rank in another suit, no same suit within two ranks."""
+    if card == JOKER:
+        return False
+    s, r = card // 13, card % 13
+    for t in range(4):
+        if t != s and counts[t * 13 + r]:
+            return False
+    base = s * 13
+    for d in (-2, -1, 1, 2):
+        q = (r + d) % 13
+        if counts[base + q] and (q == r + d or q == 0 or r == 0):
+            return False
+    return True
+
+
+def finish_turn(hand: Hand, rng: random.Random) -> None:
+    """Play the rest of the current player's turn after the draw."""
+    p = hand.current
+    rules = hand.rules
+    values = card_value_table(rules.face_values)
+    if not hand.opened[p]:
+        melds, points = natural_melds(hand.hands[p], values)
+        left = hand.sizes[p] - sum(len(m.cards) for m in melds)
+        if melds and points >= rules.opening_points and left >= (1 if hand.first_round_done else 2):
+            _try(hand, Open(tuple(melds)))
+    if hand.opened[p]:
+        for spec in natural_melds(hand.hands[p], values)[0]:
+            if hand.sizes[p] - len(spec.cards) < 1 or not _try(hand, Meld(spec)):
+                break
+        _lay_off_all(hand)
+    if hand.phase != DRAW and not hand.over and hand.current == p:
+        _discard(hand, rng)
+
+
+def _try(hand: Hand, action: object) -> bool:
+    try:
+        hand.apply(action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return False
+    return True
+
+
+def _lay_off_all(hand: Hand) -> None:
+    p = hand.current
+    progress = True
+    while progress and hand.sizes[p] > 1:
+        progress = False
+        counts = hand.hands[p]
+        for k, targets in list(hand.fits().items()):
+            if not counts[k] or hand.sizes[p] <= 1:
+                continue
+            for t, how in targets:
+                if how != SWAP and _try(hand, LayOff(k, t, how)):
+                    progress = True
+                    break
+            if progress:
+                break
+    t = 0
+    while hand.hands[p][JOKER] and hand.sizes[p] > 1 and t < len(hand.table):
+        meld = hand.table[t]
+        if meld.is_run and not meld.jokers:
+            for end in (HIGH, LOW):
+                if _try(hand, LayOff(JOKER, t, end)):
+                    break
+        t += 1
+
+
+def _discard(hand: Hand, rng: random.Random) -> None:
+    """The costliest loose card, else the costliest legal card; take back if cornered."""
+    p = hand.current
+    counts = hand.hands[p]
+    pay = penalty_table(hand.rules.face_values)
+    kinds = [k for k in range(KINDS) if counts[k] and hand.can_discard(k)]
+    if not kinds:
+        if hand.actions_now:
+            hand.apply(TakeBack())
+            kinds = [k for k in range(KINDS) if hand.hands[p][k] and hand.can_discard(k)]
+        if not kinds:
+            # Obligations (a pozzo card, a recovered joker): let the greedy bot, which
+            # plans for them, finish the turn.
+            _finish_with_greedy(hand, rng)
+            return
+    loose = [k for k in kinds if _loose(counts, k)]
+    pool = loose or kinds
+    top = max(pay[k] for k in pool)
+    choice = rng.choice([k for k in pool if pay[k] == top])
+    hand.apply(Discard(choice))
+
+
+def _finish_with_greedy(hand: Hand, rng: random.Random) -> None:
+    bot = GreedyBot()
+    p = hand.current
+    for _ in range(200):
+        if hand.over or hand.current != p or hand.phase == DRAW:
+            return
+        hand.apply(bot.choose(PlayerView.of(hand, hand.seats[p]), rng))
+    raise RuntimeError("a play-out could not end a turn")  # pragma: no cover
+
+
+def play_out(hand: Hand, rng: random.Random) -> None:
+    """Play ``hand`` (a determinized world) to its end, or until :data:`MAX_TURNS`."""
+    turns = 0
+    if hand.phase != DRAW and not hand.over:
+        finish_turn(hand, rng)
+    while not hand.over and turns < MAX_TURNS:
+        hand.apply(DrawStock())
+        finish_turn(hand, rng)
+        turns += 1
+
+
+def outcome(hand: Hand, player: int) -> float:
+    """How well ``player`` did: the others' mean penalty minus its own, in hundreds."""
+    if hand.result is not None:
+        pays = list(hand.result.penalties)
+    else:
+        pay = penalty_table(hand.rules.face_values)
+        pays = [sum(pay[k] * c for k, c in enumerate(h)) for h in hand.hands]
+    others = [x for q, x in enumerate(pays) if q != player]
+    return (sum(others) / len(others) - pays[player]) / 100.0
