@@ -204,3 +204,67 @@ def play(
     except ValueError as err:
         raise InputError(str(err)) from None
     play_game(rules, chosen, console_reader(), click.echo, seed)
+
+
+@main.command()
+@rules_options
+@click.option("--bots", "bot_list", required=True, metavar="A,B[,C...]", help="Bot levels.")
+@click.option("--players", type=int, default=None, help="Seats at the table [one per bot].")
+@click.option("--hands", type=int, default=None, help="Deals of single hands to play.")
+@click.option("--matches", type=int, default=None, help="Whole matches to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals.")
+@click.option("--think-ms", type=float, default=None, help="Time budget for bots that take one.")
+@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def arena(
+    preset: str | None,
+    rule_items: tuple[str, ...],
+    bot_list: str,
+    players: int | None,
+    hands: int | None,
+    matches: int | None,
+    seed: int,
+    think_ms: float | None,
+    workers: int,
+    plot: str | None,
+    as_json: bool,
+) -> None:
+    """Bots against bots on duplicate deals: each deal is replayed in every seating.
+
+    --hands H plays H single hands, --matches M whole matches, each once per seating of
+    the bots listed in --bots (a level may be listed twice: greedy,greedy). Prints each
+    bot's win rate with a 95% interval, penalty, opening turn, going-out rate and rating.
+    """
+    from scala40 import arena as ar  # imported here: only this command needs the arena
+
+    bots = bot_list.split(",")
+    items = list(rule_items)
+    if players is not None:
+        items.append(f"players={players}")
+    elif not any(i.strip().startswith("players") for i in items):
+        items.append(f"players={max(2, len(bots))}")
+    rules = rules_from_options(preset, items)
+    try:
+        config = ar.make_config(
+            bots,
+            rules,
+            hands=hands,
+            matches=matches,
+            seed=seed,
+            think_ms=think_ms,
+            workers=workers,
+        )
+    except ar.ArenaError as err:
+        raise InputError(str(err)) from None
+    if plot is not None and not ar.plot_available():
+        raise InputError("--plot needs matplotlib: pip install 'scala40[plot]'")
+    games = config.count * config.players
+    with ar.progress_bar(games, "arena", shown=not as_json) as advance:
+        report = ar.run(config, advance)
+    if plot is not None:
+        ar.write_plot(report, plot)
+    if as_json:
+        emit_json(report.as_json())
+    else:
+        click.echo(ar.format_report(report))

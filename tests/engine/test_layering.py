@@ -1,6 +1,6 @@
 """The engine stands alone: it imports the standard library and itself, nothing else.
 
-Outer layers import only downward (cli -> play_text/bench -> bots -> notation -> engine);
+Outer layers import only downward (cli -> play_text/bench/arena -> bots -> notation -> engine);
 `lint-imports` checks the same in scripts/test, this test keeps it true under plain pytest.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import scala40
 
 PACKAGE = Path(scala40.__file__).parent
-RANK = {"engine": 0, "notation": 1, "bots": 2, "play_text": 3, "bench": 3, "cli": 4}
+RANK = {"engine": 0, "notation": 1, "bots": 2, "play_text": 3, "bench": 3, "arena": 3, "cli": 4}
 
 
 def _imports(path: Path) -> list[str]:

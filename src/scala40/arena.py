@@ -1,0 +1,682 @@
+"""``scala40 arena``: bots against bots on duplicate deals, with honest statistics.
+
+Why duplicate: in rummy the cards decide much of a single hand, so a few hundred hands
+of free play barely separate two bots. Here every deal (a hand's deck, or a whole
+match's seed) is replayed once per seating, the line-up rotated one seat each time, so
+every bot gets every seat's cards and card luck cancels out. Each seat's bot draws its
+random numbers from a generator seeded by the run seed, the deal and the *seat* (not
+the bot), so two copies of the same bot replay each other's games exactly and
+``--bots greedy,greedy`` splits the wins exactly in half: the format's own sanity check.
+
+Why this shape: every game is a pure function of the settings, the deal and the
+rotation, so games can be played in any number of worker processes and gathered back in
+deal order; the results are the same for any ``--workers`` (only the measured speed,
+``decisions_per_s``, depends on the machine, and bots thinking against the clock do).
+
+Bots see only their seat's :class:`~scala40.engine.views.PlayerView`. The arena is the
+referee: an illegal attempt is counted (``illegal``) and replaced by a legal fallback so
+a long run goes on, and a hand that never ends (reshuffles can make a hand last forever)
+is abandoned at :data:`MAX_TURNS` turns and counted (``abandoned``), never hidden.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any, Final
+
+from scala40.bots import Bot, make_bot
+from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
+from scala40.engine.cards import pack_list
+from scala40.engine.errors import IllegalAction
+from scala40.engine.legal import legal_actions, legal_discards
+from scala40.engine.match import Match
+from scala40.engine.rules import Rules
+from scala40.engine.state import DRAW, Hand
+from scala40.engine.views import PlayerView
+
+HANDS: Final = "hands"
+MATCHES: Final = "matches"
+
+MAX_TURNS: Final = 1000
+"""A hand still going after this many turns is abandoned: with reshuffles a hand may
+legally never end, and one such hand must not stall a whole run."""
+
+MAX_TURN_ACTIONS: Final = 200
+"""A bot still acting after this many actions in one turn is not going to end it; the
+arena ends the turn for it with fallback actions, each counted as illegal."""
+
+MAX_MATCH_HANDS: Final = 500
+"""A match still going after this many hands is abandoned (re-entries can prolong one)."""
+
+Z95: Final = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+ELO_PRIOR: Final = 0.5
+"""Virtual wins each bot is given against each other bot in the rating fit: without
+them a bot that never lost (or never won) would have an infinite rating."""
+
+
+class ArenaError(ValueError):
+    """Settings the arena cannot run (the command line reports them with exit status 2)."""
+
+
+# Settings ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """Everything that decides a run's results (``workers`` and the display aside)."""
+
+    bots: tuple[str, ...]
+    """Bot levels, one per line-up entry, as :func:`~scala40.bots.make_bot` takes them."""
+    rules: Rules
+    mode: str
+    """:data:`HANDS` (single hands) or :data:`MATCHES` (whole matches under the rules)."""
+    count: int
+    """Deals: hands or matches, each played once per seating."""
+    seed: int
+    think_ms: float | None = None
+    workers: int = 1
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def names(self) -> list[str]:
+        return entry_names(self.bots)
+
+    def lineup(self, rotation: int) -> tuple[int, ...]:
+        """The entry index at each seat in ``rotation``: the bots listed in ``--bots``
+        fill the seats in turn (repeating when there are more seats than bots), then
+        everybody moves ``rotation`` seats along."""
+        n = self.players
+        return tuple(((s + rotation) % n) % len(self.bots) for s in range(n))
+
+
+def entry_names(levels: Sequence[str]) -> list[str]:
+    """Result names: the level, with ``#1``, ``#2`` ... when a level is listed twice."""
+    out = []
+    for i, level in enumerate(levels):
+        same = [j for j, other in enumerate(levels) if other == level]
+        out.append(f"{level}#{same.index(i) + 1}" if len(same) > 1 else level)
+    return out
+
+
+def make_config(
+    bots: Sequence[str],
+    rules: Rules,
+    *,
+    hands: int | None = None,
+    matches: int | None = None,
+    seed: int = 1,
+    think_ms: float | None = None,
+    workers: int = 1,
+) -> ArenaConfig:
+    """Checked settings, or :class:`ArenaError` saying what is wrong with them."""
+    levels = tuple(b.strip().lower() for b in bots)
+    if any(not b for b in levels):
+        raise ArenaError("--bots takes bot levels separated by commas, e.g. greedy,random")
+    if len(levels) < 2:
+        raise ArenaError("--bots needs at least two bots to compare, e.g. greedy,random")
+    for level in levels:
+        try:
+            make_bot(level)
+        except ValueError as err:
+            raise ArenaError(str(err)) from None
+    if len(levels) > rules.players:
+        raise ArenaError(f"{len(levels)} bots do not fit at a table of {rules.players} players")
+    if rules.partnerships:
+        raise ArenaError("the arena compares bots seat by seat: partnerships are not supported")
+    if (hands is None) == (matches is None):
+        raise ArenaError("give either --hands H or --matches M (one of them, not both)")
+    count = hands if hands is not None else matches
+    assert count is not None
+    if count < 1:
+        raise ArenaError(f"--{HANDS if hands is not None else MATCHES} must be 1 or more")
+    if workers < 1:
+        raise ArenaError("--workers must be 1 or more")
+    if think_ms is not None and not think_ms > 0:
+        raise ArenaError("--think-ms must be more than 0")
+    mode = HANDS if hands is not None else MATCHES
+    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers)
+
+
+# Playing ------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """One game (a deal played in one seating), per seat of the table."""
+
+    deal: int
+    rotation: int
+    lineup: tuple[int, ...]
+    deal_key: str
+    """A fingerprint of what was dealt: equal for every seating of the same deal."""
+    abandoned: bool = False
+    winners: tuple[int, ...] = ()
+    """The winning seat; several when a stock-out leaves a tie for the lowest penalty."""
+    hands: list[int] = field(default_factory=list)
+    """Hands each seat finished (the abandoned one not counted)."""
+    penalty: list[int] = field(default_factory=list)
+    opened: list[int] = field(default_factory=list)
+    open_turns: list[int] = field(default_factory=list)
+    """Sum over opened hands of the seat's own turn number at the opening (1 = first)."""
+    went_out: list[int] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    illegal: list[int] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, deal: int, rotation: int, lineup: tuple[int, ...], key: str) -> GameOutcome:
+        n = len(lineup)
+        return cls(
+            deal,
+            rotation,
+            lineup,
+            key,
+            hands=[0] * n,
+            penalty=[0] * n,
+            opened=[0] * n,
+            open_turns=[0] * n,
+            went_out=[0] * n,
+            decisions=[0] * n,
+            seconds=[0.0] * n,
+            illegal=[0] * n,
+        )
+
+
+def build_bot(level: str, think_ms: float | None) -> Bot:
+    """A fresh bot of ``level``, given the time budget if it takes one.
+
+    The budget goes through ``make_bot(level, think_ms=...)`` when the factory accepts
+    that keyword, else onto the bot's own ``think_ms`` attribute when it has one; bots
+    without a budget ignore it. Fresh bots per game keep games independent of each other
+    (and so of how they are spread over worker processes).
+    """
+    if think_ms is None:
+        return make_bot(level)
+    params = inspect.signature(make_bot).parameters.values()
+    if any(p.name == "think_ms" or p.kind is p.VAR_KEYWORD for p in params):
+        factory: Callable[..., Bot] = make_bot
+        return factory(level, think_ms=think_ms)
+    bot = make_bot(level)
+    if hasattr(bot, "think_ms"):
+        bot.think_ms = think_ms
+    return bot
+
+
+def deal_of(rules: Rules, seed: int, deal: int) -> tuple[list[int], int]:
+    """The deck (top card last) and reshuffle seed of single-hand deal ``deal``."""
+    rng = random.Random(f"arena:{seed}:hand:{deal}")
+    deck = pack_list(rules.decks, rules.joker_count)
+    rng.shuffle(deck)
+    return deck, rng.getrandbits(63)
+
+
+def match_seed_of(seed: int, deal: int) -> int:
+    """The seed of match ``deal``: every seating of it gets the same decks hand by hand."""
+    return random.Random(f"arena:{seed}:match:{deal}").getrandbits(63)
+
+
+def _seat_rngs(config: ArenaConfig, deal: int) -> list[random.Random]:
+    # Seeded by seat, not by bot: identical bots in a rotated seating replay each other.
+    return [
+        random.Random(f"arena:{config.seed}:{config.mode}:{deal}:seat:{s}")
+        for s in range(config.players)
+    ]
+
+
+def fallback_action(hand: Hand, rng: random.Random) -> Action:
+    """A legal action that moves the game on: draw from the stock, else discard, else
+    any legal action but a take-back (which would undo the turn's progress)."""
+    if hand.phase == DRAW:
+        return DrawStock()
+    discards = legal_discards(hand)
+    if discards:
+        return Discard(rng.choice(discards))
+    actions = legal_actions(hand)
+    pool = [a for a in actions if not isinstance(a, TakeBack)] or actions
+    return rng.choice(pool)
+
+
+def _drive_hand(
+    hand: Hand,
+    apply: Callable[[Action], None],
+    view: Callable[[int], PlayerView],
+    bots: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    out: GameOutcome,
+) -> bool:
+    """Play ``hand`` to its end through ``apply``; ``False`` if abandoned at the cap."""
+    acts = 0
+    turn = hand.turns_done
+    while not hand.over:
+        if hand.turns_done >= MAX_TURNS:
+            return False
+        p = hand.current
+        seat = hand.seats[p]
+        was_open = hand.opened[p]
+        own_turn = hand.turns_done // hand.n + 1
+        acts = acts + 1 if hand.turns_done == turn else 1
+        turn = hand.turns_done
+        if acts > MAX_TURN_ACTIONS:
+            out.illegal[seat] += 1
+            apply(fallback_action(hand, rngs[seat]))
+        else:
+            start = time.perf_counter()
+            action = bots[seat].choose(view(seat), rngs[seat])
+            out.seconds[seat] += time.perf_counter() - start
+            out.decisions[seat] += 1
+            try:
+                apply(action)
+            except IllegalAction:
+                out.illegal[seat] += 1
+                apply(fallback_action(hand, rngs[seat]))
+        if not was_open and hand.opened[p]:
+            out.opened[seat] += 1
+            out.open_turns[seat] += own_turn
+    result = hand.result
+    assert result is not None
+    for q, s in enumerate(hand.seats):
+        out.hands[s] += 1
+        out.penalty[s] += result.penalties[q]
+        out.went_out[s] += result.winner == q
+    return True
+
+
+def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
+    """Play deal ``deal`` with the line-up rotated ``rotation`` seats."""
+    lineup = config.lineup(rotation)
+    bots = [build_bot(config.bots[e], config.think_ms) for e in lineup]
+    rngs = _seat_rngs(config, deal)
+    rules = config.rules
+    if config.mode == HANDS:
+        deck, shuffle_seed = deal_of(rules, config.seed, deal)
+        key = f"{zlib.crc32(bytes(deck)):08x}:{shuffle_seed:x}"
+        out = GameOutcome.start(deal, rotation, lineup, key)
+        hand = Hand.deal(rules, deck, None, shuffle_seed)
+        if not _drive_hand(hand, hand.apply, lambda s: PlayerView.of(hand, s), bots, rngs, out):
+            out.abandoned = True
+            return out
+        result = hand.result
+        assert result is not None
+        if result.winner is not None:
+            out.winners = (hand.seats[result.winner],)
+        else:
+            low = min(result.penalties)
+            out.winners = tuple(s for q, s in enumerate(hand.seats) if result.penalties[q] == low)
+        return out
+    match_seed = match_seed_of(config.seed, deal)
+    out = GameOutcome.start(deal, rotation, lineup, f"{match_seed:x}")
+    match = Match(rules, seed=match_seed, first_dealer=0)
+    while not match.over:
+        if match.hand_number > MAX_MATCH_HANDS or not _drive_hand(
+            match.hand, match.apply, match.view, bots, rngs, out
+        ):
+            out.abandoned = True
+            return out
+    assert match.winner is not None
+    out.winners = (match.winner,)
+    return out
+
+
+def play_deal(config: ArenaConfig, deal: int) -> list[GameOutcome]:
+    """Every seating of one deal (the unit of work sent to a worker process)."""
+    return [play_game(config, deal, r) for r in range(config.players)]
+
+
+def _play_task(task: tuple[ArenaConfig, int]) -> list[GameOutcome]:
+    return play_deal(*task)
+
+
+# Statistics ---------------------------------------------------------------------------------
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate: unlike the normal approximation it stays
+    inside [0, 1] and is honest near 0% and 100%, where a clear ladder's rates sit."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    z2 = z * z
+    denom = 1 + z2 / games
+    centre = (p + z2 / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def bradley_terry(beats: Sequence[Sequence[float]], prior: float = ELO_PRIOR) -> list[float]:
+    """Elo-scale ratings, mean 1500, from ``beats[i][j]`` = times ``i`` beat ``j``.
+
+    The Bradley-Terry model's maximum-likelihood strengths (Hunter's MM iteration) put on
+    the Elo scale (400 points = 10:1 odds). Unlike iterative Elo the fit does not depend
+    on the order games were played in. ``prior`` virtual wins for each side of every
+    pair keep ratings finite when a bot never lost.
+    """
+    k = len(beats)
+    w = [[beats[i][j] + prior if i != j else 0.0 for j in range(k)] for i in range(k)]
+    wins = [sum(row) for row in w]
+    p = [1.0] * k
+    for _ in range(10_000):
+        new = []
+        for i in range(k):
+            denom = sum((w[i][j] + w[j][i]) / (p[i] + p[j]) for j in range(k) if j != i)
+            new.append(wins[i] / denom if denom > 0 else p[i])
+        logs = [math.log(x) for x in new]
+        mean = sum(logs) / k
+        new = [math.exp(x - mean) for x in logs]
+        done = max(abs(a - b) for a, b in zip(new, p, strict=True)) < 1e-12
+        p = new
+        if done:
+            break
+    ratings = [400 * math.log10(x) for x in p]
+    shift = 1500 - sum(ratings) / k
+    return [r + shift for r in ratings]
+
+
+@dataclass(slots=True)
+class BotResult:
+    """One line-up entry's results over the whole run (all its seats together)."""
+
+    bot: str
+    level: str
+    seats: int
+    games: int = 0
+    wins: float = 0.0
+    hands: int = 0
+    penalty: int = 0
+    opened: int = 0
+    open_turns: int = 0
+    went_out: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    illegal: int = 0
+    abandoned: int = 0
+    elo: float = 1500.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {
+            "bot": self.bot,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_penalty": round(self.penalty / self.hands, 2) if self.hands else 0.0,
+            "elo": round(self.elo, 1),
+            "level": self.level,
+            "seats": self.seats,
+            "games": self.games,
+            "wins": round(self.wins, 4),
+            "hands": self.hands,
+            "mean_open_turn": round(self.open_turns / self.opened, 2) if self.opened else None,
+            "open_rate": round(self.opened / self.hands, 4) if self.hands else 0.0,
+            "go_out_rate": round(self.went_out / self.hands, 4) if self.hands else 0.0,
+            "decisions": self.decisions,
+            "decisions_per_s": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
+            "illegal": self.illegal,
+            "abandoned": self.abandoned,
+        }
+
+
+@dataclass(slots=True)
+class ArenaReport:
+    """A finished run: the settings, each bot's results and every game in deal order."""
+
+    config: ArenaConfig
+    results: list[BotResult]
+    outcomes: list[GameOutcome]
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return sum(not o.abandoned for o in self.outcomes)
+
+    @property
+    def abandoned(self) -> int:
+        return sum(o.abandoned for o in self.outcomes)
+
+    def as_json(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "bots": list(c.bots),
+            "players": c.players,
+            "hands": c.count if c.mode == HANDS else None,
+            "matches": c.count if c.mode == MATCHES else None,
+            "seed": c.seed,
+            "rules": c.rules.changes(),
+            "think_ms": c.think_ms,
+            "workers": c.workers,
+            "mode": c.mode,
+            "games": self.games,
+            "abandoned": self.abandoned,
+            "max_turns": MAX_TURNS,
+            "results": [r.as_json() for r in self.results],
+        }
+
+    def cumulative(self) -> list[list[float]]:
+        """Each bot's win rate after each completed game, in deal order (for the plot)."""
+        k = len(self.results)
+        wins = [0.0] * k
+        series: list[list[float]] = [[] for _ in range(k)]
+        played = 0
+        for o in self.outcomes:
+            if o.abandoned:
+                continue
+            played += 1
+            for e, share in _shares(o).items():
+                wins[e] += share
+            for e in range(k):
+                series[e].append(wins[e] / played)
+        return series
+
+
+def _shares(o: GameOutcome) -> dict[int, float]:
+    """Each entry's share of a game's win (a tie for the lowest penalty splits it)."""
+    shares: dict[int, float] = {}
+    for s in o.winners:
+        shares[o.lineup[s]] = shares.get(o.lineup[s], 0.0) + 1 / len(o.winners)
+    return shares
+
+
+def summarize(config: ArenaConfig, outcomes: Sequence[GameOutcome], seconds: float) -> ArenaReport:
+    """Per-bot results from the games (which must be in deal order, for the plot)."""
+    names = config.names
+    k = len(names)
+    results = [
+        BotResult(name, level, config.lineup(0).count(e))
+        for e, (name, level) in enumerate(zip(names, config.bots, strict=True))
+    ]
+    beats = [[0.0] * k for _ in range(k)]
+    for o in outcomes:
+        present = sorted(set(o.lineup))
+        for s, e in enumerate(o.lineup):
+            r = results[e]
+            r.hands += o.hands[s]
+            r.penalty += o.penalty[s]
+            r.opened += o.opened[s]
+            r.open_turns += o.open_turns[s]
+            r.went_out += o.went_out[s]
+            r.decisions += o.decisions[s]
+            r.seconds += o.seconds[s]
+            r.illegal += o.illegal[s]
+        if o.abandoned:
+            for e in present:
+                results[e].abandoned += 1
+            continue
+        shares = _shares(o)
+        for e in present:
+            results[e].games += 1
+            results[e].wins += shares.get(e, 0.0)
+        # The winner beats every other bot at the table: the comparison the win rate makes.
+        for e, share in shares.items():
+            for other in present:
+                if other != e:
+                    beats[e][other] += share
+    for r, elo in zip(results, bradley_terry(beats), strict=True):
+        r.elo = elo
+    return ArenaReport(config, results, list(outcomes), seconds)
+
+
+# Running ------------------------------------------------------------------------------------
+
+
+def run(config: ArenaConfig, progress: Callable[[int], None] | None = None) -> ArenaReport:
+    """Play every seating of every deal and gather the results.
+
+    ``progress(n)`` is called as each deal's ``n`` games finish. With ``workers`` above 1
+    deals go to a pool of processes (started fresh, not forked, which is safe whatever
+    threads the caller runs); results come back in deal order whatever finishes first.
+    """
+    start = time.perf_counter()
+    by_deal: dict[int, list[GameOutcome]] = {}
+    if config.workers == 1:
+        for deal in range(config.count):
+            by_deal[deal] = play_deal(config, deal)
+            if progress is not None:
+                progress(len(by_deal[deal]))
+    else:
+        with ProcessPoolExecutor(config.workers, mp_context=get_context("spawn")) as pool:
+            futures = {pool.submit(_play_task, (config, d)): d for d in range(config.count)}
+            for future in as_completed(futures):
+                by_deal[futures[future]] = future.result()
+                if progress is not None:
+                    progress(len(by_deal[futures[future]]))
+    outcomes = [o for deal in range(config.count) for o in by_deal[deal]]
+    return summarize(config, outcomes, time.perf_counter() - start)
+
+
+@contextmanager
+def progress_bar(total: int, label: str, *, shown: bool = True) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error (rich) when it is a terminal, else nothing shown.
+
+    Standard output stays clean for the table or the JSON object; ``shown=False`` (as
+    with ``--json``) keeps standard error quiet too, for programs that run the arena.
+    """
+    if not shown or not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+# Showing ------------------------------------------------------------------------------------
+
+
+def format_report(report: ArenaReport) -> str:
+    """The results table, strongest first by rating, with the settings above it."""
+    c = report.config
+    rules = c.rules.changes()
+    rules.pop("players", None)
+    rule_text = ", ".join(f"{k}={v}" for k, v in rules.items()) or "FISCA defaults"
+    unit = "hand" if c.mode == HANDS else "match"
+    lines = [
+        f"Arena: {' vs '.join(c.names)}, {c.players} players, "
+        f"{c.count} {c.mode if c.count != 1 else unit} x {c.players} seatings"
+        f" = {len(report.outcomes)} games, seed {c.seed}"
+        + (f", think {c.think_ms:g} ms" if c.think_ms is not None else ""),
+        f"Rules: {rule_text}",
+        "",
+    ]
+    head = (
+        f"{'bot':<12} {'games':>6} {'win rate':>8}  {'95% CI':<15} {'penalty':>7} "
+        f"{'opens@':>6} {'out':>5} {'Elo':>6} {'dec/s':>8} {'illegal':>7} {'abandon':>7}"
+    )
+    lines += [head, "-" * len(head)]
+    for r in sorted(report.results, key=lambda r: -r.elo):
+        j = r.as_json()
+        low, high = j["ci95"]
+        opens = "-" if j["mean_open_turn"] is None else f"{j['mean_open_turn']:.1f}"
+        lines.append(
+            f"{r.bot:<12} {r.games:>6} {j['win_rate']:>8.1%}  "
+            f"{f'[{low:.1%}, {high:.1%}]':<15} {j['mean_penalty']:>7.1f} "
+            f"{opens:>6} {j['go_out_rate']:>5.0%} {j['elo']:>6.0f} "
+            f"{j['decisions_per_s']:>8.0f} {r.illegal:>7} {r.abandoned:>7}"
+        )
+    lines += [
+        "",
+        f"win rate: games won (a game is a {unit} in one seating); penalty: mean per hand;",
+        "opens@: mean own turn of opening; out: hands gone out; Elo: Bradley-Terry, mean 1500.",
+    ]
+    if any(r.seats > 1 for r in report.results):
+        shares = ", ".join(f"{r.bot} {r.seats}/{c.players}" for r in report.results)
+        lines.append(f"Seats per bot (an equal bot's expected win rate): {shares}.")
+    if report.abandoned:
+        lines.append(
+            f"{report.abandoned} game(s) abandoned: a hand passed {MAX_TURNS} turns"
+            + (f" or a match {MAX_MATCH_HANDS} hands" if c.mode == MATCHES else "")
+            + "; they count in no win rate."
+        )
+    illegal = sum(r.illegal for r in report.results)
+    if illegal:
+        lines.append(f"{illegal} illegal action(s) replaced by a legal fallback.")
+    lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
+    return "\n".join(lines)
+
+
+def plot_available() -> bool:
+    """Whether ``--plot`` can work (matplotlib is an optional extra: ``scala40[plot]``)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def write_plot(report: ArenaReport, path: str) -> None:
+    """A PNG of each bot's cumulative win rate over the games, an equal bot's share of
+    the wins dashed: where the lines settle, and whether they have, at a glance."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    series = report.cumulative()
+    c = report.config
+    for share in sorted({r.seats for r in report.results}):
+        ax.axhline(share / c.players, color="grey", ls="--", lw=0.8)
+    for r, ys in zip(report.results, series, strict=True):
+        ax.plot(range(1, len(ys) + 1), ys, label=f"{r.bot} (Elo {r.elo:.0f})")
+    ax.set_xlabel(f"games ({c.mode}, every seating, in deal order)")
+    ax.set_ylabel("cumulative win rate")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title(f"scala40 arena, {c.players} players, seed {c.seed}")
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+    plt.close(fig)
