@@ -10,9 +10,14 @@ from typing import Final
 
 from scala40.bots.base import Bot
 from scala40.bots.greedy import GreedyBot
+from scala40.bots.heuristic import HeuristicBot, Hint
 from scala40.bots.random_bot import RandomBot
 
-LEVELS: Final[dict[str, Callable[[], Bot]]] = {"random": RandomBot, "greedy": GreedyBot}
+LEVELS: Final[dict[str, Callable[[], Bot]]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
+}
 
 
 def make_bot(level: str) -> Bot:
@@ -25,4 +30,4 @@ def make_bot(level: str) -> Bot:
         ) from None
 
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "HeuristicBot", "Hint", "RandomBot", "make_bot"]

@@ -1,0 +1,748 @@
+"""A club player: plans the opening, keeps what can become melds, never feeds the next seat.
+
+Where :class:`~scala40.bots.greedy.GreedyBot` throws away its costliest loose card, this
+player weighs each card the way a good club player does at the table:
+
+* **The opening.** Unopened, the exact solver (:func:`~scala40.engine.analysis.best_opening`)
+  says what the hand can lay; cards in that plan are kept, and the cards that could still
+  join it (pairs, near-runs) are valued by the points they would add toward the 40. It
+  opens the turn it can, and goes down with the whole hand at once (a chiusura in mano)
+  when the hand allows it. Under ``open_from_pozzo`` it takes the pozzo's top card when
+  that card opens.
+* **Counting cards.** Each natural exists twice (three times with three decks). A pair or
+  a near-run is only worth keeping while the cards it waits on are still unseen: cards in
+  the pozzo, on the table, in its own hand or publicly taken by others cannot come. A
+  near-run whose missing cards are all in sight is dead and goes first.
+* **The next player.** Only the next seat can take a discard. A card that fits what that
+  player visibly collects (cards taken from the pozzo, :attr:`PlayerView.known`) or that
+  it could lay off once opened is held back; jokers are never handed over.
+* **Penalty.** Loose high cards cost more the sooner the hand is likely to end (an
+  opponent who has opened with few cards left); jokers (25) are laid at a run's end then,
+  rather than kept for a future meld. Under ``unopened_penalty = "flat100"`` an unopened
+  hand pays 100 whatever it holds, so it keeps its high cards for the opening instead.
+* **Going out.** Once opened it lays every meld and lay-off but keeps one card to discard
+  (never melding itself "incartato"), and in the endgame keeps the card likeliest to go
+  out with.
+
+Every call re-reads the view (the bot is stateless), builds only the action it wants
+(no enumeration of every opening), and checks it in a determinized world
+(:func:`~scala40.engine.views.resample`) before returning it; when nothing it wants is
+legal it defers to the greedy player, so it never plays illegally. :meth:`HeuristicBot.hint`
+gives the same choice with a sentence a player can read.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from scala40.bots.base import any_legal, world_of
+from scala40.bots.greedy import GreedyBot
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.analysis import Solution, best_opening, meld_bound, solve
+from scala40.engine.cards import (
+    ACE,
+    HIGH_ACE,
+    JOKER,
+    KINDS,
+    RANK_TEXT,
+    card_name,
+    card_value_table,
+    penalty_table,
+)
+from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld
+from scala40.engine.state import DRAW, OVER, Hand
+from scala40.engine.views import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The weights behind the club player's judgement (measured against greedy).
+
+    Values are in penalty points, the currency of the game: what keeping a card may save
+    against what holding it may cost.
+    """
+
+    horizon: float = 6.0
+    """Draws a hand can still expect when nobody threatens to go out."""
+    pozzo_chance: float = 0.5
+    """Extra chance of a missing card for a player who may take it from the pozzo."""
+    tempo: float = 4.0
+    """What laying one more card down is worth to an opened player, besides its penalty."""
+    opening_push: float = 1.5
+    """How much more a near-meld counts when it would carry the plan past the opening."""
+    base_risk: float = 0.25
+    """Share of a loose card's penalty counted even when nobody is close to going out."""
+    feed_fit: float = 14.0
+    """Handing the next (opened) player a card it can lay off."""
+    feed_known: float = 16.0
+    """Handing the next player a card that goes with what it took from the pozzo."""
+    shed_jokers_at: float = 0.3
+    """Threat (chance the hand ends soon) from which an opened player lays its jokers."""
+    prospect: float = 0.0
+    """Worth of a loose card's future partners (unseen cards it could pair with), per
+    point it would bring to an opening (unopened) or per card laid (opened)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action, the sentence that explains it, and the rest of the turn's plan."""
+
+    action: Action
+    text: str
+    then: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    action: Action
+    why: str
+    planned: bool = True
+    """False when the plan had nothing legal and a fallback chose."""
+
+
+class HeuristicBot:
+    """Plans the opening, keeps live near-melds, avoids feeding, sheds penalty in time."""
+
+    name = "heuristic"
+
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style or Style()
+        self.fallbacks = 0
+        """Times the plan had no legal action and a fallback chose (a bug if ever > 0)."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return self._decide(view, rng).action
+
+    def hint(self, view: PlayerView, rng: random.Random) -> Hint:
+        """The action this player would take, explained; in the play phase the rest of the
+        turn is played out on a copy so the sentence can name the discard that follows."""
+        world = world_of(view, rng)
+        first = self._decide_in(view, world, rng)
+        if view.phase == DRAW or isinstance(first.action, Discard | TakeBack):
+            return Hint(first.action, first.why)
+        probe = world.clone()
+        then: list[Action] = []
+        whys: list[str] = []
+        probe.apply(first.action)
+        seat = view.seat
+        for _ in range(30):
+            if probe.phase == OVER or probe.phase == DRAW:
+                break
+            step = self._decide_in(PlayerView.of(probe, seat), probe, rng)
+            then.append(step.action)
+            whys.append(step.why)
+            probe.apply(step.action)
+            if isinstance(step.action, Discard):
+                break
+        text = "; then ".join([first.why, *whys])
+        return Hint(first.action, text, tuple(then))
+
+    # Deciding -------------------------------------------------------------------------
+    def _decide(self, view: PlayerView, rng: random.Random) -> _Choice:
+        return self._decide_in(view, world_of(view, rng), rng)
+
+    def _decide_in(self, view: PlayerView, world: Hand, rng: random.Random) -> _Choice:
+        seat = _Seat(view, world, self.style)
+        plan = seat.draw() if view.phase == DRAW else seat.play()
+        for choice in plan:
+            if world.check(choice.action) is None:
+                return choice
+        # Nothing planned is legal: the plain greedy choice, or any legal action.
+        self.fallbacks += 1
+        fallback = GreedyBot().choose(view, rng)
+        if world.check(fallback) is None:
+            return _Choice(fallback, f"{_say(fallback)} (the plain choice)", planned=False)
+        action = any_legal(world, rng)
+        return _Choice(action, _say(action), planned=False)
+
+
+def hint(view: PlayerView, rng: random.Random) -> Hint:
+    """The club player's suggestion for ``view`` (a convenience over :class:`HeuristicBot`)."""
+    return HeuristicBot().hint(view, rng)
+
+
+# What the seat reads from the table ------------------------------------------------------
+
+
+_THREAT_OPENED = {1: 0.9, 2: 0.65, 3: 0.45, 4: 0.3, 5: 0.2}
+"""Chance that an opened player holding this many cards goes out within a turn or two."""
+
+
+def _kind_at(suit: int, pos: int) -> int:
+    """The kind at run position ``pos`` (1..14, 14 being the ace above the king)."""
+    return suit * 13 + (0 if pos == HIGH_ACE else pos - 1)
+
+
+def _positions(kind: int) -> tuple[int, ...]:
+    """Run positions of a natural kind: an ace sits at either end."""
+    r = kind % 13 + 1
+    return (ACE, HIGH_ACE) if r == ACE else (r,)
+
+
+def _related(a: int, b: int) -> bool:
+    """Two naturals that could share a meld: same rank (other suit), or same suit within two."""
+    if a == b:
+        return False
+    if a % 13 == b % 13:
+        return True
+    if a // 13 != b // 13:
+        return False
+    return any(abs(p - q) <= 2 for p in _positions(a) for q in _positions(b))
+
+
+class _Seat:
+    """One decision: the view, a determinized world to ask the checker, and derived facts."""
+
+    def __init__(self, view: PlayerView, world: Hand, style: Style) -> None:
+        rules = view.rules
+        self.view = view
+        self.world = world
+        self.rules = rules
+        self.style = style
+        self.me = view.me
+        self.n = len(view.seats)
+        self.counts = world.hands[view.me]
+        self.size = view.hand_sizes[view.me]
+        self.pay = penalty_table(rules.face_values)
+        self.values = card_value_table(rules.face_values)
+        self.opened = view.opened[view.me]
+        self.round_done = view.turns_done >= self.n
+        self.keep = 1 if self.round_done else 2
+        """Cards to keep after laying down (one for the discard; two in the first round)."""
+        self.may_meld_out = bool(rules.go_out_without_discard) and self.round_done
+        self.next = (self.me + 1) % self.n
+        self.live = [0] * KINDS
+        unseen = view.unseen()
+        for k in unseen:
+            self.live[k] += 1
+        self.unseen = max(1, len(unseen))
+        self.threat = max(self._threat(p) for p in range(self.n) if p != self.me)
+        self._solved: dict[tuple[object, ...], Solution | None] = {}
+
+    # Facts ------------------------------------------------------------------------------
+    def _threat(self, p: int) -> float:
+        """Rough chance that player ``p`` ends the hand within a turn or two."""
+        v = self.view
+        size = v.hand_sizes[p]
+        risk = _THREAT_OPENED.get(size, 0.1) if v.opened[p] else 0.05
+        if self.rules.stock_out == "end_hand" and v.stock_size <= 2 * self.n:
+            risk = max(risk, 0.6)
+        return risk
+
+    def _solve(
+        self,
+        counts: list[int],
+        objective: str,
+        leave: int,
+        must_use: int | None = None,
+        jokers: bool = True,
+    ) -> Solution | None:
+        key = (tuple(counts), objective, leave, must_use, jokers)
+        if key not in self._solved:
+            self._solved[key] = solve(
+                counts,
+                self.rules,
+                objective=objective,
+                leave=leave,
+                must_use=must_use,
+                jokers=jokers,
+            )
+        return self._solved[key]
+
+    def _lay_leave(self) -> int:
+        """Fewest cards to keep after a meld or lay-off (none if melding out goes out)."""
+        return 0 if self.may_meld_out else self.keep
+
+    def _jokers_now(self) -> bool:
+        """Whether a joker may be placed this turn (``open_without_jokers = "strict"``)."""
+        return not (self.view.opened_now and self.rules.open_without_jokers == "strict")
+
+    def next_takes(self) -> bool:
+        """Whether the next player could take a discard at all."""
+        return self.view.opened[self.next] or self.rules.open_from_pozzo != "no"
+
+    def plain_fits(self, card: int) -> list[tuple[int, str | None]]:
+        return [(t, how) for t, how in self.world.fits().get(card, ()) if how != SWAP]
+
+    # The draw ---------------------------------------------------------------------------
+    def draw(self) -> Iterator[_Choice]:
+        v = self.view
+        if v.pozzo:
+            top = v.pozzo[-1]
+            reason = self._pozzo_worth(top)
+            if reason is not None:
+                yield _Choice(TakePozzo(), f"take the {card_name(top)} from the pozzo: {reason}")
+            why = f"the {card_name(top)} on the pozzo does nothing for you now"
+        else:
+            why = "the pozzo is empty"
+        yield _Choice(DrawStock(), f"draw from the stock: {why}")
+
+    def _pozzo_worth(self, top: int) -> str | None:
+        """Why the pozzo's top card is worth taking now, or ``None``."""
+        v = self.view
+        rules = self.rules
+        plus = self.counts[:]
+        plus[top] += 1
+        if v.first_free and v.turns_done == 0 and len(v.pozzo) == 1:
+            if top == JOKER:
+                return "a joker, free to keep"
+            if meld_bound(plus, top, rules) or any(
+                self.counts[k] and _related(k, top) for k in range(JOKER)
+            ):
+                return "it is free to keep and goes with your cards"
+            return None
+        if self.opened:
+            if top == JOKER:
+                return "a joker goes down at once and saves you a card"
+            spots = self.plain_fits(top)
+            if spots:
+                return f"it goes on {self.world.table[spots[0][0]].text()}"
+            if meld_bound(plus, top, rules):
+                sol = self._solve(plus, "penalty", self._lay_leave(), must_use=top)
+                if sol is not None and sol.melds:
+                    meld = next(m for m in sol.melds if top in m.cards())
+                    return f"it makes {meld.text()}"
+            if any(how == SWAP for _, how in self.world.fits().get(top, ())):
+                return "it frees a joker on the table"
+            return None
+        mode = rules.open_from_pozzo
+        if mode == "no":
+            return None
+        extra = 1 if mode == "keep" and top != JOKER else 0
+        must = None if mode == "keep" else top
+        best = best_opening(plus, rules, must_use=must, leave=self.keep + extra)
+        if best is not None and best.opens:
+            return f"it lets you open ({_melds_text(best.melds)} = {best.points})"
+        return None
+
+    # The play phase -----------------------------------------------------------------------
+    def play(self) -> Iterator[_Choice]:
+        v = self.view
+        if not v.must_go_out:
+            if v.pozzo_card >= 0 and not v.pozzo_used:
+                yield from self._pozzo_uses(v.pozzo_card)
+            if v.jokers_owed:
+                yield from self._joker_homes(owed=True)
+            if self.opened:
+                yield from self._opened_moves()
+            else:
+                yield from self._openings()
+        yield from self.discards()
+
+    def _openings(self) -> Iterator[_Choice]:
+        rules = self.rules
+        counts = self.counts
+        if self.round_done:
+            # A chiusura in mano: the whole hand down at once, whatever it is worth.
+            whole = self._solve(counts, "penalty", 0 if self.may_meld_out else 1)
+            if whole is not None and whole.melds and whole.cards_left <= 1:
+                yield _Choice(
+                    Open(whole.specs()),
+                    f"chiusura in mano: lay down {_melds_text(whole.melds)} at once",
+                )
+        best = best_opening(counts, rules, leave=self.keep)
+        if best is not None and best.opens:
+            yield _Choice(
+                Open(best.solution.specs()),
+                f"open with {_melds_text(best.melds)} = {best.points}",
+            )
+
+    def _pozzo_uses(self, card: int) -> Iterator[_Choice]:
+        """Ways to lay the card taken from the pozzo this turn, as the rules demand."""
+        name = card_name(card)
+        if not self.opened:
+            rules = self.rules
+            best = best_opening(self.counts, rules, must_use=card, leave=self.keep)
+            if best is not None and best.opens:
+                yield _Choice(
+                    Open(best.solution.specs()),
+                    f"open with {_melds_text(best.melds)} = {best.points}, using the {name}",
+                )
+            if rules.open_from_pozzo != "opening":
+                best = best_opening(self.counts, rules, leave=self.keep)
+                if best is not None and best.opens:
+                    yield _Choice(
+                        Open(best.solution.specs()),
+                        f"open with {_melds_text(best.melds)} = {best.points}, then lay the {name}",
+                    )
+            return
+        if card == JOKER:
+            yield from self._joker_homes(owed=True)
+            return
+        for t, how in self.plain_fits(card):
+            yield _Choice(
+                LayOff(card, t, how), f"lay off the {name} on {self.world.table[t].text()}"
+            )
+        sol = self._solve(
+            self.counts, "penalty", self._lay_leave(), must_use=card, jokers=self._jokers_now()
+        )
+        if sol is not None:
+            for meld in sol.melds:
+                if card in meld.cards():
+                    yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}")
+        for t, how in self.world.fits().get(card, ()):
+            if how == SWAP and self._swap_settles(card, t):
+                yield _Choice(
+                    SwapJoker(card, t),
+                    f"put the {name} in place of the joker in {self.world.table[t].text()}",
+                )
+
+    def _joker_homes(self, *, owed: bool) -> Iterator[_Choice]:
+        """Places for a joker from hand: a new meld with hand cards, else a meld's end."""
+        if not self._jokers_now():
+            return
+        sol = self._solve(self.counts, "penalty", self._lay_leave(), must_use=JOKER)
+        if sol is not None:
+            for meld in sol.melds:
+                if meld.jokers:
+                    yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}")
+        if not owed and self.size - 1 < self._lay_leave():
+            return
+        spots: list[tuple[int, int, str | None]] = []
+        for t, meld in enumerate(self.world.table):
+            if meld.is_run:
+                if meld.lo > 1:
+                    spots.append((self.live[_kind_at(meld.suit, meld.lo - 1)], t, LOW))
+                if meld.hi < HIGH_ACE:
+                    spots.append((self.live[_kind_at(meld.suit, meld.hi + 1)], t, HIGH))
+            elif len(meld.slots) == 3:
+                spots.append((2, t, None))
+        # Where the card it stands for is dead, nobody can swap the joker back out.
+        for _, t, end in sorted(spots, key=lambda s: s[0]):
+            meld = self.world.table[t]
+            yield _Choice(LayOff(JOKER, t, end), f"lay the joker on {meld.text()}")
+
+    def _swap_settles(self, card: int, target: int) -> bool:
+        """Whether freeing the joker with ``card`` leaves the turn finishable (FISCA: the
+        joker must go down again this turn)."""
+        if self.rules.keep_swapped_joker:
+            return True
+        probe = self.world.clone()
+        if probe.check(SwapJoker(card, target)) is not None:
+            return False
+        probe.apply(SwapJoker(card, target))
+        after = _Seat(PlayerView.of(probe, self.view.seat), probe, self.style)
+        return any(probe.check(c.action) is None for c in after._joker_homes(owed=True))
+
+    def _opened_moves(self) -> Iterator[_Choice]:
+        counts = self.counts
+        lay_leave = self._lay_leave()
+        sol = self._solve(counts, "penalty", lay_leave, jokers=self._jokers_now())
+        if sol is not None:
+            for meld in sol.melds:
+                yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}")
+        fits = self.world.fits()
+        order = sorted((k for k in fits if counts[k]), key=lambda k: -self.pay[k])
+        for card in order:
+            for t, how in fits[card]:
+                if how == SWAP and self._swap_wanted(card, t):
+                    yield _Choice(
+                        SwapJoker(card, t),
+                        f"put the {card_name(card)} in place of the joker in "
+                        f"{self.world.table[t].text()}",
+                    )
+        if self.size - 1 >= lay_leave:
+            for card in order:
+                for t, how in fits[card]:
+                    if how != SWAP:
+                        yield _Choice(
+                            LayOff(card, t, how),
+                            f"lay off the {card_name(card)} on {self.world.table[t].text()}",
+                        )
+        if counts[JOKER] and self._shed_jokers():
+            yield from self._joker_homes(owed=False)
+
+    def _swap_wanted(self, card: int, target: int) -> bool:
+        """Free a joker when it can go down again (FISCA), or, when it may be kept, while
+        the hand is not about to end (a joker in hand then costs 25)."""
+        if not self.rules.keep_swapped_joker:
+            return self._swap_settles(card, target)
+        return self.threat < self.style.shed_jokers_at
+
+    def _shed_jokers(self) -> bool:
+        """Lay jokers now rather than keep them for a meld: the hand may end soon."""
+        return self.threat >= self.style.shed_jokers_at or self.size <= 4
+
+    # The discard ----------------------------------------------------------------------------
+    def discards(self) -> Iterator[_Choice]:
+        scored = self._discard_scores()
+        for _, card, why in scored:
+            yield _Choice(Discard(card), why)
+
+    def _discard_scores(self) -> list[tuple[float, int, str]]:
+        """Legal discards, best first, each with the sentence that justifies it."""
+        world = self.world
+        counts = self.counts
+        legal = [k for k in range(KINDS) if counts[k] and world.can_discard(k)]
+        if not legal:
+            return []
+        if len(legal) == 1 or self.size == 1:
+            k = legal[0]
+            last = " to go out" if self.size == 1 else ""
+            return [(0.0, k, f"discard the {card_name(k)}{last}")]
+        judge = _Judge(self)
+        out = []
+        for k in legal:
+            score, why = judge.discard_score(k)
+            out.append((score, k, why))
+        out.sort(key=lambda e: (-e[0], -self.pay[e[1]], e[1]))
+        return out
+
+
+class _Judge:
+    """Weighs each card in hand: what keeping it may bring against what it may cost."""
+
+    def __init__(self, seat: _Seat) -> None:
+        self.seat = seat
+        rules = seat.rules
+        style = seat.style
+        counts = seat.counts
+        self.counts = counts
+        opened = seat.opened
+        if opened:
+            plan = seat._solve(counts, "penalty", 1)
+        else:
+            best = best_opening(counts, rules, leave=1)
+            plan = best.solution if best is not None else None
+        self.plan_melds: tuple[TableMeld, ...] = plan.melds if plan is not None else ()
+        self.plan_points = plan.points if plan is not None else 0
+        self.planned = [0] * KINDS
+        for m in self.plan_melds:
+            for k in m.cards():
+                self.planned[k] += 1
+        self.loose = [counts[k] - self.planned[k] for k in range(KINDS)]
+        # Chance that one card among ``outs`` arrives before the hand ends.
+        reach = style.horizon * (1.0 - seat.threat) + 1.0
+        if opened or rules.open_from_pozzo != "no":
+            reach *= 1.0 + style.pozzo_chance
+        self.reach = reach
+        after = seat.size - 1
+        # A pair kept among two cards cannot go down: melding every card is no going out.
+        self.endgame = after <= 2 and not seat.may_meld_out
+        risk = style.base_risk + seat.threat
+        if not opened:
+            if rules.unopened_penalty == "flat100":
+                risk *= 0.2
+            elif rules.unopened_penalty == "double":
+                risk *= 2.0
+        self.risk = min(risk, 1.5)
+        self.need = max(0, rules.opening_points - self.plan_points)
+
+    def chance(self, outs: int) -> float:
+        if outs <= 0:
+            return 0.0
+        miss = 1.0 - outs / self.seat.unseen
+        return 1.0 - math.pow(miss, self.reach)
+
+    def worth(self, cards: tuple[int, ...], filler: int) -> float:
+        """What completing a near-meld of ``cards`` with ``filler`` is worth."""
+        seat = self.seat
+        if seat.opened:
+            w = sum(seat.pay[k] for k in cards) + seat.style.tempo * (len(cards) + 1)
+        else:
+            pts = sum(seat.values[p] for p in (*_first_positions(cards), filler))
+            w = float(pts)
+            if self.need and pts >= self.need:
+                w *= seat.style.opening_push
+            w += sum(seat.pay[k] for k in cards) * self.risk
+        return w * (0.2 if self.endgame else 1.0)
+
+    def partials(self, card: int) -> list[tuple[float, str]]:
+        """Near-melds ``card`` is part of: (expected worth, what it waits on)."""
+        seat = self.seat
+        live = seat.live
+        loose = self.loose
+        out: list[tuple[float, str]] = []
+        s, r = card // 13, card % 13 + 1
+        # A set: other suits of the rank among the loose cards.
+        mates = [t for t in range(4) if t != s and loose[t * 13 + r - 1] > 0]
+        if mates:
+            missing = [t * 13 + r - 1 for t in range(4) if t != s and t not in mates]
+            outs = sum(live[k] for k in missing)
+            value = HIGH_ACE if r == ACE else r
+            chance = 1.0 if len(mates) >= 2 else self.chance(outs)
+            pair = (card, mates[0] * 13 + r - 1)
+            worth = self.worth(pair, value) if len(mates) == 1 else self.worth(pair, value) * 1.5
+            text = ", ".join(card_name(k) for k in missing if live[k]) or "nothing left"
+            out.append((chance * worth, f"waits on {text} for a set"))
+        # Runs: every window of three positions holding this card and one more.
+        present = [0] * 15
+        for q in range(1, 15):
+            k = _kind_at(s, q)
+            present[q] = 1 if loose[k] > 0 or self.planned[k] > 0 else 0
+        for pos in _positions(card):
+            for lo in range(max(1, pos - 2), min(pos, 12) + 1):
+                window = (lo, lo + 1, lo + 2)
+                held = [q for q in window if present[q] or q == pos]
+                if len(held) != 2:
+                    continue
+                other = next(q for q in held if q != pos)
+                miss = next(q for q in window if q not in held)
+                k_other, k_miss = _kind_at(s, other), _kind_at(s, miss)
+                if loose[k_other] <= 0 and self.planned[k_other] <= 0:
+                    continue
+                outs = live[k_miss]
+                cards = (card, k_other) if loose[k_other] > 0 else (card,)
+                worth = self.worth(cards, miss)
+                out.append(
+                    (self.chance(outs) * worth, f"waits on {card_name(k_miss)} ({outs} unseen)")
+                )
+        return out
+
+    def prospect(self, card: int) -> float:
+        """A loose card may still find partners: the unseen cards it could pair with."""
+        seat = self.seat
+        weight = seat.style.prospect
+        if not weight or self.endgame:
+            return 0.0
+        live = seat.live
+        s, r = card // 13, card % 13
+        partners = sum(live[t * 13 + r] for t in range(4) if t != s)
+        for pos in _positions(card):
+            for q in (pos - 2, pos - 1, pos + 1, pos + 2):
+                if 1 <= q <= HIGH_ACE and _kind_at(s, q) != card:
+                    partners += live[_kind_at(s, q)]
+        share = partners / 14.0
+        if seat.opened:
+            return weight * seat.style.tempo * share
+        return weight * seat.values[HIGH_ACE if r == 0 else r + 1] * share
+
+    def feed(self, card: int) -> tuple[float, str]:
+        """Cost of handing ``card`` to the next player, and the sentence saying why (not)."""
+        seat = self.seat
+        style = seat.style
+        v = seat.view
+        nxt = seat.next
+        rank = _a_rank(card)
+        if not seat.next_takes():
+            return 0.0, "the next player cannot take it before opening"
+        if card == JOKER:
+            return 60.0, "the next player would take the joker"
+        cost = 0.0
+        notes: list[str] = []
+        if v.opened[nxt] and card in seat.world.fits():
+            cost += style.feed_fit + seat.pay[card] * 0.5
+            notes.append("the next player could lay it off")
+        known = v.known[nxt]
+        hits = [k for k in known if k != JOKER and _related(k, card)]
+        if hits:
+            cost += style.feed_known + len(hits) * 2.0
+            notes.append(f"the next player picked up {card_name(hits[0])}")
+        if notes:
+            return cost, " and ".join(notes)
+        if v.opened[nxt]:
+            return 0.0, f"the next player has not picked up {rank} and cannot lay it off"
+        return 0.0, f"the next player has not picked up {rank}"
+
+    def discard_score(self, card: int) -> tuple[float, str]:
+        """Higher is a better discard."""
+        seat = self.seat
+        counts = self.counts
+        name = card_name(card)
+        feed, feed_why = self.feed(card)
+        if card == JOKER:
+            keep = 40.0 + seat.pay[JOKER] * (1.0 - self.risk)
+            return -keep - feed, f"discard the joker: nothing else can go; {feed_why}"
+        keep = 0.0
+        notes: list[str] = []
+        if self.loose[card] <= 0:
+            keep += self._plan_loss(card)
+            notes.append("it breaks a meld in hand")
+        elif counts[card] > 1 or self.planned[card]:
+            notes.append("you hold another one")
+        else:
+            parts = self.partials(card)
+            keep += sum(w for w, _ in parts) + self.prospect(card)
+            if not parts:
+                notes.append("it fits nothing")
+            elif all(w == 0.0 for w, _ in parts):
+                notes.append("every card it waits on is already seen")
+            else:
+                best = max(parts)
+                notes.append(f"it only {best[1]}")
+        if not seat.opened and card in seat.world.fits():
+            # It goes down on the table the turn the hand opens.
+            keep += seat.pay[card]
+            notes.append("though it fits the table")
+        cost = seat.pay[card] * self.risk
+        if seat.pay[card] >= 8 and self.risk >= 0.4:
+            notes.append(f"it costs {seat.pay[card]} if the hand ends")
+        score = cost - keep - feed
+        return score, f"discard the {name}: {' and '.join([*notes, feed_why])}"
+
+    def _plan_loss(self, card: int) -> float:
+        """What discarding a card of a planned meld costs: a spare end or fourth card only
+        loses its own worth; any other card breaks the meld."""
+        seat = self.seat
+        for m in self.plan_melds:
+            cards = m.cards()
+            if card not in cards:
+                continue
+            spare = (not m.is_run and len(cards) == 4) or (
+                m.is_run and len(cards) >= 4 and card in (cards[0], cards[-1])
+            )
+            own = seat.values[HIGH_ACE if card % 13 == 0 else card % 13 + 1]
+            if spare:
+                return own + seat.style.tempo
+            worth = m.points(seat.rules) if not seat.opened else sum(seat.pay[k] for k in cards)
+            return worth + 3 * seat.style.tempo + 10.0
+        return 20.0
+
+
+def _a_rank(card: int) -> str:
+    """The rank of a card with its article: "an ace", "a 9", "an 8", "a king"."""
+    if card == JOKER:
+        return "a joker"
+    word = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(card % 13 + 1)
+    word = word or RANK_TEXT[card % 13 + 1]
+    return ("an " if word in ("ace", "8") else "a ") + word
+
+
+def _first_positions(cards: tuple[int, ...]) -> list[int]:
+    return [HIGH_ACE if k % 13 == 0 else k % 13 + 1 for k in cards]
+
+
+def _spec(meld: TableMeld) -> MeldSpec:
+    cards = tuple(meld.cards())
+    declared = tuple(k if c == JOKER else None for c, k in zip(cards, meld.slots, strict=True))
+    return MeldSpec(cards, declared)
+
+
+def _melds_text(melds: tuple[TableMeld, ...]) -> str:
+    return " + ".join(m.text() for m in melds)
+
+
+def _say(action: Action) -> str:
+    """A plain sentence for an action (used when the plan had nothing better)."""
+    if isinstance(action, DrawStock):
+        return "draw from the stock"
+    if isinstance(action, TakePozzo):
+        return "take the pozzo's top card"
+    if isinstance(action, Discard):
+        return f"discard the {card_name(action.card)}"
+    if isinstance(action, LayOff):
+        return f"lay off the {card_name(action.card)}"
+    if isinstance(action, SwapJoker):
+        return f"swap the {card_name(action.card)} for a joker"
+    if isinstance(action, Meld):
+        return f"lay down {action.meld}"
+    if isinstance(action, Open):
+        return "open with " + " + ".join(str(s) for s in action.melds)
+    return "take back what you laid down this turn"
+
+
+__all__ = ["HeuristicBot", "Hint", "Style", "hint"]
