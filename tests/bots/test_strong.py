@@ -34,7 +34,7 @@ def _deal(rules: Rules, seed: int) -> Hand:
 def test_the_strong_bot_never_attempts_an_illegal_action(changes: dict[str, object]) -> None:
     rules = Rules.build(None, changes)
     hand = _deal(rules, 5)
-    strong = StrongBot(max_worlds=1)
+    strong = StrongBot(max_worlds=3)
     greedy = GreedyBot()
     rng = random.Random(1)
     steps = 0

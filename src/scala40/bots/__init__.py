@@ -12,11 +12,13 @@ from scala40.bots.base import Bot
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot, Hint
 from scala40.bots.random_bot import RandomBot
+from scala40.bots.strong import StrongBot
 
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
+    "strong": StrongBot,
 }
 
 
@@ -30,4 +32,13 @@ def make_bot(level: str) -> Bot:
         ) from None
 
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "HeuristicBot", "Hint", "RandomBot", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "HeuristicBot",
+    "Hint",
+    "RandomBot",
+    "StrongBot",
+    "make_bot",
+]
