@@ -98,7 +98,7 @@ def drive(rules: Rules, bots: Sequence[Bot], seed: int, limit: int = ACTIONS_PER
 
 
 @pytest.mark.parametrize("table", sorted(TABLES))
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(5))
 def test_never_illegal_and_always_by_plan(table: str, seed: int) -> None:
     """Heuristic players (against each other and against greedy) only play legal actions,
     and their own plan always had one: the fallback is never needed."""
@@ -323,9 +323,40 @@ def test_never_melds_itself_incartato() -> None:
         assert (hand.result is not None) is goes_out
 
 
+def play_turn(hand: Hand, bot: HeuristicBot) -> list[Action]:
+    """The bot's whole turn in ``hand`` (player 0), every action checked."""
+    actions: list[Action] = []
+    while hand.current == 0 and hand.result is None and len(actions) < 30:
+        action = bot.choose(PlayerView.of(hand, 0), random.Random(0))
+        assert hand.check(action) is None, action
+        hand.apply(action)
+        actions.append(action)
+    return actions
+
+
+def test_never_strands_the_pozzo_card_as_its_last_card() -> None:
+    """Under ``keep_pozzo_card`` the K♠ taken from the pozzo may stay in hand but is not
+    this turn's discard: laying 7♥ 8♥ 9♥ first would leave only the K♠. The bot lays the
+    K♠ off instead and discards from the run, with no take-back."""
+    rules = Rules.build(None, {"players": "2", "keep_pozzo_card": "true"})
+    kings = TableMeld.set_of(13, [H, D, C])
+    other = cards("2S 7D 9C JD 3C 5C 7C QS 4C 6D 2D 3H 5H")
+    hand = position(
+        rules,
+        [cards("7H 8H 9H"), other],
+        table=[kings],
+        opened=[True, True],
+        pozzo=cards("3D KS"),
+    )
+    bot = HeuristicBot()
+    actions = play_turn(hand, bot)
+    assert actions[0] == TakePozzo()
+    assert isinstance(actions[-1], Discard) and bot.fallbacks == 0
+
+
 def test_flat100_keeps_high_cards_for_the_opening() -> None:
-    """Unopened and the opponent about to go out: counting, the loose king is thrown;
-    under a flat 100 for an unopened hand, points toward the opening matter more."""
+    """Unopened under a flat 100, what the cards cost does not matter until the hand
+    opens: the king pair stays for the opening though the opponent is about to go out."""
     mine = cards("KS KH QD 2C 5H 7S 9C 4D 6C 8H 3S JC 10D")
     other = cards("2S 7H")
     table = [TableMeld.run(C, 3, 6)]

@@ -92,9 +92,6 @@ class Style:
     """Handing the next player a card that goes with what it took from the pozzo."""
     shed_jokers_at: float = 0.3
     """Threat (chance the hand ends soon) from which an opened player lays its jokers."""
-    prospect: float = 0.0
-    """Worth of a loose card's future partners (unseen cards it could pair with), per
-    point it would bring to an opening (unopened) or per card laid (opened)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +328,31 @@ class _Seat:
 
     # The play phase -----------------------------------------------------------------------
     def play(self) -> Iterator[_Choice]:
+        for choice in self._plan():
+            if self._keeps_a_discard(_laid(choice.action)):
+                yield choice
+
+    def _keeps_a_discard(self, laid: tuple[int, ...]) -> bool:
+        """Whether the cards left after laying ``laid`` still hold a discard (or none at
+        all: melding out). The card just taken from the pozzo is never the discard, so a
+        hand reduced to it would be stuck."""
+        if not laid:
+            return True
+        left = self.counts[:]
+        for k in laid:
+            left[k] -= 1
+        if not any(left):
+            return True
+        v = self.view
+        banned = v.pozzo_card if v.drew == "pozzo" else -1
+        if banned >= 0:
+            start = v.turn_start.hand if v.turn_start is not None else None
+            copies = start[banned] if start is not None else left[banned]
+            if left[banned] >= 2 or left[banned] < copies:
+                banned = -1  # a copy was laid, or another is held: that one may go
+        return any(left[k] for k in range(KINDS) if k != banned)
+
+    def _plan(self) -> Iterator[_Choice]:
         v = self.view
         if not v.must_go_out:
             if v.pozzo_card >= 0 and not v.pozzo_used:
@@ -603,24 +625,6 @@ class _Judge:
                 )
         return out
 
-    def prospect(self, card: int) -> float:
-        """A loose card may still find partners: the unseen cards it could pair with."""
-        seat = self.seat
-        weight = seat.style.prospect
-        if not weight or self.endgame:
-            return 0.0
-        live = seat.live
-        s, r = card // 13, card % 13
-        partners = sum(live[t * 13 + r] for t in range(4) if t != s)
-        for pos in _positions(card):
-            for q in (pos - 2, pos - 1, pos + 1, pos + 2):
-                if 1 <= q <= HIGH_ACE and _kind_at(s, q) != card:
-                    partners += live[_kind_at(s, q)]
-        share = partners / 14.0
-        if seat.opened:
-            return weight * seat.style.tempo * share
-        return weight * seat.values[HIGH_ACE if r == 0 else r + 1] * share
-
     def feed(self, card: int) -> tuple[float, str]:
         """Cost of handing ``card`` to the next player, and the sentence saying why (not)."""
         seat = self.seat
@@ -666,7 +670,7 @@ class _Judge:
             notes.append("you hold another one")
         else:
             parts = self.partials(card)
-            keep += sum(w for w, _ in parts) + self.prospect(card)
+            keep += sum(w for w, _ in parts)
             if not parts:
                 notes.append("it fits nothing")
             elif all(w == 0.0 for w, _ in parts):
@@ -701,6 +705,17 @@ class _Judge:
             worth = m.points(seat.rules) if not seat.opened else sum(seat.pay[k] for k in cards)
             return worth + 3 * seat.style.tempo + 10.0
         return 20.0
+
+
+def _laid(action: Action) -> tuple[int, ...]:
+    """The cards an action puts on the table from hand."""
+    if isinstance(action, Open):
+        return tuple(c for spec in action.melds for c in spec.cards)
+    if isinstance(action, Meld):
+        return action.meld.cards
+    if isinstance(action, LayOff):
+        return (action.card,)
+    return ()
 
 
 def _a_rank(card: int) -> str:
