@@ -17,7 +17,7 @@ from typing import get_type_hints
 import pytest
 from tests.bots.duplicate import duplicate, summarize
 
-from scala40.bots import LEVELS, GreedyBot, HeuristicBot, Hint, make_bot
+from scala40.bots import LEVELS, GreedyBot, HeuristicBot, Hint, heuristic, make_bot
 from scala40.bots.base import Bot
 from scala40.engine.actions import Action, Discard, DrawStock, LayOff, Open, TakePozzo
 from scala40.engine.cards import JOKER, KINDS, kind_of, pack_counts
@@ -111,6 +111,19 @@ def test_never_illegal_and_always_by_plan(table: str, seed: int) -> None:
     match = drive(rules, bots, seed * 7919 + len(table))
     assert match.history, "at least one hand was played to its end"
     assert sum(b.fallbacks for b in heuristic) == 0
+
+
+def test_falls_back_to_a_legal_action_when_its_plan_has_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With its plan emptied the bot still plays legally (greedy's choice, else any legal
+    action) and counts each fallback."""
+    monkeypatch.setattr(heuristic._Seat, "play", lambda self: iter(()))
+    rules = Rules.build(None, {"players": "3"})
+    bots = [HeuristicBot() for _ in range(3)]
+    match = drive(rules, bots, 4, limit=400)
+    assert match.history or match.hand.turns_done > 10
+    assert all(b.fallbacks > 0 for b in bots)
 
 
 # Stronger than greedy ---------------------------------------------------------------------

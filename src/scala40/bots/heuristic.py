@@ -15,20 +15,23 @@ player weighs each card the way a good club player does at the table:
   near-run whose missing cards are all in sight is dead and goes first.
 * **The next player.** Only the next seat can take a discard. A card that fits what that
   player visibly collects (cards taken from the pozzo, :attr:`PlayerView.known`) or that
-  it could lay off once opened is held back; jokers are never handed over.
+  it could lay off once opened is held back; a joker is handed over only when nothing on
+  the table could take it and the next player cannot pick it up.
 * **Penalty.** Loose high cards cost more the sooner the hand is likely to end (an
   opponent who has opened with few cards left); jokers (25) are laid at a run's end then,
   rather than kept for a future meld. Under ``unopened_penalty = "flat100"`` an unopened
   hand pays 100 whatever it holds, so it keeps its high cards for the opening instead.
 * **Going out.** Once opened it lays every meld and lay-off but keeps one card to discard
-  (never melding itself "incartato"), and in the endgame keeps the card likeliest to go
-  out with.
+  (never melding itself "incartato", never left holding only the card it took from the
+  pozzo); down to its last cards it keeps the cheapest, or a joker that the table can take
+  next turn.
 
-Every call re-reads the view (the bot is stateless), builds only the action it wants
-(no enumeration of every opening), and checks it in a determinized world
-(:func:`~scala40.engine.views.resample`) before returning it; when nothing it wants is
-legal it defers to the greedy player, so it never plays illegally. :meth:`HeuristicBot.hint`
-gives the same choice with a sentence a player can read.
+Every call re-reads the view (the choice depends on the view and the random generator
+only; the bot remembers nothing but a take-back it was forced into this turn), builds
+only the action it wants (no enumeration of every opening), and checks it in a
+determinized world (:func:`~scala40.engine.views.resample`) before returning it; when
+nothing it wants is legal it defers to the greedy player, so it never plays illegally.
+:meth:`HeuristicBot.hint` gives the same choice with a sentence a player can read.
 """
 
 from __future__ import annotations
@@ -120,6 +123,9 @@ class HeuristicBot:
         self.style = style or Style()
         self.fallbacks = 0
         """Times the plan had no legal action and a fallback chose (a bug if ever > 0)."""
+        self._took_back: tuple[int, int, int] | None = None
+        """The turn (hand, turns done, seat) in which a fallback had to take back: the
+        rest of that turn only discards, so the same corner is not entered again."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         return self._decide(view, rng).action
@@ -154,7 +160,13 @@ class HeuristicBot:
 
     def _decide_in(self, view: PlayerView, world: Hand, rng: random.Random) -> _Choice:
         seat = _Seat(view, world, self.style)
-        plan = seat.draw() if view.phase == DRAW else seat.play()
+        turn = (view.hand_number, view.turns_done, view.seat)
+        if view.phase == DRAW:
+            plan = seat.draw()
+        elif self._took_back == turn:
+            plan = seat.discards()
+        else:
+            plan = seat.play()
         for choice in plan:
             if world.check(choice.action) is None:
                 return choice
@@ -162,9 +174,13 @@ class HeuristicBot:
         self.fallbacks += 1
         fallback = GreedyBot().choose(view, rng)
         if world.check(fallback) is None:
-            return _Choice(fallback, f"{_say(fallback)} (the plain choice)", planned=False)
-        action = any_legal(world, rng)
-        return _Choice(action, _say(action), planned=False)
+            choice = _Choice(fallback, f"{_say(fallback)} (the plain choice)", planned=False)
+        else:
+            action = any_legal(world, rng)
+            choice = _Choice(action, _say(action), planned=False)
+        if isinstance(choice.action, TakeBack):
+            self._took_back = turn
+        return choice
 
 
 def hint(view: PlayerView, rng: random.Random) -> Hint:
@@ -271,6 +287,13 @@ class _Seat:
     def next_takes(self) -> bool:
         """Whether the next player could take a discard at all."""
         return self.view.opened[self.next] or self.rules.open_from_pozzo != "no"
+
+    def joker_has_home(self) -> bool:
+        """Whether a joker could be laid off on the table (a run with room, a set of three)."""
+        return any(
+            (m.lo > 1 or m.hi < HIGH_ACE) if m.is_run else len(m.slots) == 3
+            for m in self.world.table
+        )
 
     def plain_fits(self, card: int) -> list[tuple[int, str | None]]:
         return [(t, how) for t, how in self.world.fits().get(card, ()) if how != SWAP]
@@ -458,7 +481,10 @@ class _Seat:
             return False
         probe.apply(SwapJoker(card, target))
         after = _Seat(PlayerView.of(probe, self.view.seat), probe, self.style)
-        return any(probe.check(c.action) is None for c in after._joker_homes(owed=True))
+        return any(
+            probe.check(c.action) is None and after._keeps_a_discard(_laid(c.action))
+            for c in after._joker_homes(owed=True)
+        )
 
     def _opened_moves(self) -> Iterator[_Choice]:
         counts = self.counts
@@ -659,8 +685,11 @@ class _Judge:
         name = card_name(card)
         feed, feed_why = self.feed(card)
         if card == JOKER:
-            keep = 40.0 + seat.pay[JOKER] * (1.0 - self.risk)
-            return -keep - feed, f"discard the joker: nothing else can go; {feed_why}"
+            # Kept, a joker makes a meld of any pair, or goes on the table next turn; with
+            # no run end or set of three to take it, it only waits for a pair.
+            keep = 40.0 if seat.joker_has_home() else 12.0
+            cost = seat.pay[JOKER] * self.risk
+            return cost - keep - feed, f"discard the joker: it has nowhere to go; {feed_why}"
         keep = 0.0
         notes: list[str] = []
         if self.loose[card] <= 0:
