@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import get_type_hints
 
 import pytest
-from tests.bots.duplicate import duplicate, summarize
 
 from scala40.bots import LEVELS, GreedyBot, HeuristicBot, Hint, heuristic, make_bot
 from scala40.bots.base import Bot
@@ -27,6 +26,8 @@ from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, Hand
 from scala40.engine.views import PlayerView
 from scala40.play_text import bot_reader, names_of, play_match
+
+from .duplicate import duplicate, summarize
 
 H, D, C, S = 0, 1, 2, 3
 
@@ -104,13 +105,13 @@ def test_never_illegal_and_always_by_plan(table: str, seed: int) -> None:
     and their own plan always had one: the fallback is never needed."""
     preset, keys = TABLES[table]
     rules = Rules.build(preset, keys)
-    heuristic = [HeuristicBot() for _ in range(rules.players)]
+    players = [HeuristicBot() for _ in range(rules.players)]
     bots: list[Bot] = [
-        heuristic[s] if s % 2 == 0 or seed == 0 else GreedyBot() for s in range(rules.players)
+        players[s] if s % 2 == 0 or seed == 0 else GreedyBot() for s in range(rules.players)
     ]
     match = drive(rules, bots, seed * 7919 + len(table))
     assert match.history, "at least one hand was played to its end"
-    assert sum(b.fallbacks for b in heuristic) == 0
+    assert sum(b.fallbacks for b in players) == 0
 
 
 def test_falls_back_to_a_legal_action_when_its_plan_has_none(
