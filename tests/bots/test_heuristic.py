@@ -368,6 +368,20 @@ def test_never_strands_the_pozzo_card_as_its_last_card() -> None:
     assert isinstance(actions[-1], Discard) and bot.fallbacks == 0
 
 
+def test_opens_keeping_a_discard_besides_the_kept_pozzo_card() -> None:
+    """``open_from_pozzo = "keep"``: the 5♠ taken may stay in hand but is not this turn's
+    discard, so the whole hand cannot go down around it; the bot opens with one card less
+    and discards that."""
+    rules = Rules.build(None, {"players": "2", "open_from_pozzo": "keep"})
+    mine = cards("KH KD KC KS QH QD QC JH JD JC 10H 10D 10C")
+    other = cards("2S 7H 9S JS 3C 5C 8C QS 4C 6D 2D 3H 5H")
+    hand = position(rules, [mine, other], pozzo=cards("3D 5S"))
+    bot = HeuristicBot()
+    actions = play_turn(hand, bot)
+    assert actions[0] == TakePozzo() and isinstance(actions[1], Open)
+    assert isinstance(actions[-1], Discard) and bot.fallbacks == 0
+
+
 def test_flat100_keeps_high_cards_for_the_opening() -> None:
     """Unopened under a flat 100, what the cards cost does not matter until the hand
     opens: the king pair stays for the opening though the opponent is about to go out."""

@@ -399,12 +399,18 @@ class _Seat:
                     Open(whole.specs()),
                     f"chiusura in mano: lay down {_melds_text(whole.melds)} at once",
                 )
-        best = best_opening(counts, rules, leave=self.keep)
-        if best is not None and best.opens:
-            yield _Choice(
-                Open(best.solution.specs()),
-                f"open with {_melds_text(best.melds)} = {best.points}",
-            )
+        leaves = [self.keep]
+        if self.view.drew == "pozzo":
+            # The card taken may stay in hand (``open_from_pozzo = "keep"``) but is not this
+            # turn's discard: keep one more card if the best opening would leave only it.
+            leaves.append(self.keep + 1)
+        for leave in leaves:
+            best = best_opening(counts, rules, leave=leave)
+            if best is not None and best.opens:
+                yield _Choice(
+                    Open(best.solution.specs()),
+                    f"open with {_melds_text(best.melds)} = {best.points}",
+                )
 
     def _pozzo_uses(self, card: int) -> Iterator[_Choice]:
         """Ways to lay the card taken from the pozzo this turn, as the rules demand."""
