@@ -13,12 +13,12 @@ import statistics
 import time
 from typing import Any
 
+from scala40.bots.rollout import loose_card, natural_melds
 from scala40.engine.actions import (
     Discard,
     DrawStock,
     LayOff,
     Meld,
-    MeldSpec,
     Open,
     SwapJoker,
     TakeBack,
@@ -62,23 +62,6 @@ def _joins_natural_meld(counts: list[int], card: int) -> bool:
     return False
 
 
-def _connected(counts: list[int], card: int) -> bool:
-    """Whether ``card`` has a partner in hand: same rank in another suit, or same suit
-    within two ranks (a pair or a near-run worth keeping)."""
-    if card == JOKER:
-        return True
-    s, r = card // 13, card % 13
-    for t in range(4):
-        if t != s and counts[t * 13 + r]:
-            return True
-    base = s * 13
-    for d in (-2, -1, 1, 2):
-        q = (r + d) % 13
-        if counts[base + q] and (q == r + d or q == 0 or r == 0):
-            return True
-    return False
-
-
 def _lays_off(hand: Hand, card: int) -> bool:
     for meld in hand.table:
         for end in (None, LOW, HIGH):
@@ -92,55 +75,6 @@ def _lays_off(hand: Hand, card: int) -> bool:
 
 MAX_TURNS = 400
 """A hand still going after this many turns is abandoned (reported, never expected)."""
-
-
-def natural_melds(counts: list[int], values: tuple[int, ...]) -> tuple[list[MeldSpec], int]:
-    """Disjoint joker-free melds found greedily (sets then runs, or runs then sets).
-
-    Not the exact solver (that one is benchmarked on its own): a cheap way for the
-    benchmark's players to open and meld so that hands end.
-    """
-    best: list[MeldSpec] = []
-    best_points = 0
-    sets_possible = any(
-        (counts[r0] > 0) + (counts[13 + r0] > 0) + (counts[26 + r0] > 0) + (counts[39 + r0] > 0)
-        >= 3
-        for r0 in range(13)
-    )
-    orders = (True, False) if sets_possible else (False,)
-    for sets_first in orders:
-        work = counts[:]
-        melds: list[MeldSpec] = []
-        points = 0
-        for sets in (sets_first, not sets_first):
-            if sets:
-                for r0 in range(13):
-                    group = [k for k in (r0, 13 + r0, 26 + r0, 39 + r0) if work[k]]
-                    if len(group) >= 3:
-                        for k in group:
-                            work[k] -= 1
-                        melds.append(MeldSpec(tuple(group)))
-                        points += len(group) * values[14 if r0 == 0 else r0 + 1]
-                continue
-            for base in (0, 13, 26, 39):
-                start = 0  # first rank of the current stretch (1..14), 0 for none
-                for r in range(1, 16):
-                    k = base + (r - 1 if r < 14 else 0)
-                    here = r < 15 and work[k] > 0 and not (r == 14 and start == 1)
-                    if here:
-                        if not start:
-                            start = r
-                        continue
-                    if start and r - start >= 3:
-                        run = tuple(base + (q - 1 if q < 14 else 0) for q in range(start, r))
-                        for c in run:
-                            work[c] -= 1
-                        melds.append(MeldSpec(run))
-                        points += sum(values[start:r])
-                    start = 0
-        if points > best_points:
-            best, best_points = melds, points
-    return best, best_points
 
 
 class _Policy:
@@ -288,7 +222,7 @@ class _Policy:
         kinds = [k for k in range(KINDS) if counts[k]]
         keep = self.keep.get(p, set())
         spare = (
-            [k for k in kinds if k not in keep and not _connected(counts, k)]
+            [k for k in kinds if k not in keep and loose_card(counts, k)]
             or [k for k in kinds if k not in keep]
             or kinds
         )

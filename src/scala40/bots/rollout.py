@@ -70,7 +70,7 @@ def natural_melds(counts: list[int], values: tuple[int, ...]) -> tuple[list[Meld
     return best, best_points
 
 
-def _loose(counts: list[int], card: int) -> bool:
+def loose_card(counts: list[int], card: int) -> bool:
     """No partner in hand: no same rank in another suit, no same suit within two ranks."""
     if card == JOKER:
         return False
@@ -153,7 +153,7 @@ def _discard(hand: Hand, rng: random.Random) -> None:
             # plans for them, finish the turn.
             _finish_with_greedy(hand, rng)
             return
-    loose = [k for k in kinds if _loose(counts, k)]
+    loose = [k for k in kinds if loose_card(counts, k)]
     pool = loose or kinds
     top = max(pay[k] for k in pool)
     choice = rng.choice([k for k in pool if pay[k] == top])
