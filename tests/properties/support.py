@@ -11,6 +11,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from scala40.engine.actions import (
@@ -326,3 +327,13 @@ def outcome(hand: Hand, action: Action) -> dict[str, Any] | None:
     except IllegalAction:
         return None
     return fingerprint(probe)
+
+
+def examples(count: int) -> settings:
+    """The suite's Hypothesis settings: ``count`` examples, the same ones every run."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )

@@ -38,6 +38,7 @@ from .support import (
     choose,
     deal,
     diff,
+    examples,
     fingerprint,
     match_fingerprint,
     open_key,
@@ -178,12 +179,7 @@ def test_a_refused_action_leaves_the_state_untouched(rules: Rules, seed: int, st
         assert legal_actions(hand) == legal_actions(before)
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@examples(30)
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32), steps=st.integers(0, 200))
 def test_mutating_a_clone_never_changes_the_original(rules: Rules, seed: int, steps: int) -> None:
     hand = state(rules, seed, steps)
@@ -214,12 +210,7 @@ def test_mutating_a_clone_never_changes_the_original(rules: Rules, seed: int, st
     assert fingerprint(clone) == kept_clone
 
 
-@settings(
-    max_examples=15,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@examples(15)
 @given(
     rules=rules_strategy(match_keys=True, elimination=51, players=st.integers(2, 3)),
     seed=st.integers(0, 2**32),

@@ -14,7 +14,7 @@ from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
 
-from .support import choose, diff, fingerprint, match_fingerprint, rules_strategy
+from .support import choose, diff, examples, fingerprint, match_fingerprint, rules_strategy
 
 PROPS = settings(
     max_examples=40,
@@ -59,12 +59,7 @@ def test_a_hand_replays_from_deck_seed_and_actions(
     assert replay.result == original.result
 
 
-@settings(
-    max_examples=12,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@examples(12)
 @given(
     rules=rules_strategy(match_keys=True, elimination=51, players=st.integers(2, 3)),
     seed=st.integers(0, 2**64 - 1),

@@ -21,7 +21,7 @@ from scala40.engine.rules import Rules
 from scala40.engine.state import PLAY, Hand
 from scala40.engine.views import PlayerView, resample
 
-from .support import advance, choose, deal, rules_strategy
+from .support import advance, choose, deal, examples, rules_strategy
 
 H, D, C, S = range(4)
 
@@ -197,12 +197,7 @@ def test_resample_is_consistent_with_the_view(rules: Rules, seed: int, steps: in
                 assert legal_actions(guess) == legal_actions(hand)
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@examples(30)
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
 def test_resample_does_not_reproduce_the_hidden_cards(rules: Rules, seed: int, steps: int) -> None:
     hand = mid_hand(rules, seed, steps)
@@ -289,12 +284,7 @@ def test_a_take_back_does_not_reveal_a_private_copy_of_the_card() -> None:
     assert with_copy == without, view_diff(with_copy, without)
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@examples(150)
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32), steps=st.integers(0, 150))
 def test_a_take_back_looks_the_same_in_every_resampled_world(
     rules: Rules, seed: int, steps: int
