@@ -1,6 +1,7 @@
 """The engine stands alone: it imports the standard library and itself, nothing else.
 
-Outer layers import only downward (cli -> play_text/bench/arena -> bots -> notation -> engine);
+Outer layers import only downward (cli -> server/tui/rl/play_text/bench/arena ->
+bots/scoresheet -> notation -> engine);
 `lint-imports` checks the same in scripts/test, this test keeps it true under plain pytest.
 """
 
@@ -13,7 +14,19 @@ from pathlib import Path
 import scala40
 
 PACKAGE = Path(scala40.__file__).parent
-RANK = {"engine": 0, "notation": 1, "bots": 2, "play_text": 3, "bench": 3, "arena": 3, "cli": 4}
+RANK = {
+    "engine": 0,
+    "notation": 1,
+    "bots": 2,
+    "scoresheet": 2,
+    "play_text": 3,
+    "bench": 3,
+    "arena": 3,
+    "server": 3,
+    "tui": 3,
+    "rl": 3,
+    "cli": 4,
+}
 
 
 def _imports(path: Path) -> list[str]:

@@ -1,0 +1,1 @@
+"""Score sheets for paper-card games: penalties per hand, elimination, re-entry, winner."""
