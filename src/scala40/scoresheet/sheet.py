@@ -1,0 +1,534 @@
+"""A score sheet for a game played with real cards: the hands as entered, and the standing.
+
+A :class:`ScoreSheet` is a plain value: the players' names, the table's rules, the first
+dealer and the hands entered so far (:class:`PaperHand`: who went out, what each player
+had left, who had not opened, a chiusura in mano). Everything else (what each player
+pays, totals, eliminations, re-entries, ties, the winner) is *derived* by
+:meth:`ScoreSheet.standing`, which runs the hands through the engine's own match
+scoring, so a paper table is scored exactly as the program scores its games:
+
+* what a player pays for a hand is decided by :func:`scala40.engine.scoring.hand_penalties`
+  (flat 100 for not opening, chiusura doubling, ``go_out_without_discard = "double"``);
+* totals, elimination, re-entry, target total, fixed hands, partnerships and play-off
+  hands for a tie are settled by :class:`scala40.engine.match.Match` itself.
+
+Undo is dropping the last hand; the standing is recomputed from scratch each time, so it
+can never drift from the hands on the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from scala40.engine.cards import KINDS
+from scala40.engine.errors import RulesError
+from scala40.engine.match import HandRecord, Match
+from scala40.engine.rules import ANY, Rules
+from scala40.engine.scoring import FLAT_UNOPENED, cards_penalty, hand_penalties
+from scala40.engine.state import HandResult
+from scala40.notation.cards import format_cards, parse_cards
+from scala40.notation.codec import rules_changes, rules_from_changes
+from scala40.notation.errors import NotationError
+
+SHEET_FORMAT: Final = "scala40-scoresheet"
+SHEET_VERSION: Final = 1
+
+MAX_PLAYERS: Final = 8
+PROBE_CARD: Final = 9
+"""The ten of hearts: a plain card whose value is the same under every face-value table."""
+
+
+class ScoreSheetError(NotationError):
+    """A hand, a name or a saved sheet the score sheet cannot take; it changes nothing."""
+
+
+Entry = int | tuple[int, ...]
+"""What a player had left: points counted at the table, or the cards themselves (kinds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PaperHand:
+    """One hand as the table reports it.
+
+    ``left`` maps a seat to the points its cards were worth, or to the cards themselves
+    (the engine counts them). Seats that went out, or whose count does not matter (a flat
+    100, a play-off hand), may be left out.
+    """
+
+    went_out: int | None
+    """The seat that went out; ``None`` when the stock ran out and everybody counts."""
+    left: Mapping[int, Entry] = field(default_factory=dict)
+    not_opened: frozenset[int] = frozenset()
+    """Seats that had not opened when the hand ended."""
+    chiusura: bool = False
+    """The seat that went out did so with a chiusura in mano (the whole hand at once)."""
+    doubled: bool = False
+    """It went out without a discard under ``go_out_without_discard = "double"``."""
+
+    def counted(self, seat: int, rules: Rules) -> int:
+        """What the seat's cards are worth, before any flat 100 or doubling."""
+        entry = self.left.get(seat, 0)
+        if isinstance(entry, int):
+            return entry
+        return cards_penalty(entry, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One hand of the standing: what each seat paid, the totals after, who left or returned."""
+
+    number: int
+    dealer: int
+    seats: tuple[int, ...]
+    """Seats that played the hand."""
+    went_out: int | None
+    penalties: dict[int, int]
+    counted: dict[int, int]
+    """What each seat's cards were worth, before a flat 100 or doubling."""
+    totals: dict[int, int]
+    eliminated: tuple[int, ...]
+    reentered: dict[int, int]
+    playoff: bool
+    """A play-off hand between tied players: whoever goes out wins, nothing is counted."""
+    chiusura: bool
+    doubled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Everything the table wants to know after the hands entered so far."""
+
+    lines: tuple[HandLine, ...]
+    totals: tuple[int, ...]
+    """Per scoring unit: per player, or per team with partnerships."""
+    eliminated: tuple[bool, ...]
+    reentries: tuple[int, ...]
+    reentered_at: tuple[tuple[int, ...], ...]
+    """The totals each unit re-entered at, in order."""
+    next_seats: tuple[int, ...]
+    """Seats that play the next hand, in play order (empty once the game is over)."""
+    next_dealer: int
+    playoff: tuple[int, ...] | None
+    """Units tied for the win, playing single hands to settle it."""
+    winner: int | None
+    """The winning unit (player, or team with partnerships)."""
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+class _TallyMatch(Match):
+    """The engine's match, fed finished hands from a paper table instead of played ones.
+
+    The deals it makes are never played: they only keep the match's bookkeeping (hand
+    number, dealer, who is in) moving exactly as in a played game.
+    """
+
+    __slots__ = ()
+
+    def score(self, result: HandResult) -> None:
+        """Score a finished hand as :meth:`Match.apply` does when a hand ends."""
+        self.hand.result = result
+        self._score_hand()
+        if not self.over:
+            self.hand = self._deal_next()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Players, rules and the hands entered: the whole of a paper game's score sheet."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    hands: tuple[PaperHand, ...] = ()
+    first_dealer: int = 0
+
+    # Making one ----------------------------------------------------------------------------
+    @staticmethod
+    def new(
+        players: Sequence[str],
+        changes: Mapping[str, Any] | None = None,
+        preset: str | None = None,
+        first_dealer: int = 0,
+    ) -> ScoreSheet:
+        """A fresh sheet; ``changes`` are rule keys over ``preset`` (players come from names)."""
+        names = tuple(" ".join(str(p).split()) for p in players)
+        if not 2 <= len(names) <= MAX_PLAYERS:
+            raise ScoreSheetError(
+                f"a score sheet needs 2 to {MAX_PLAYERS} players, not {len(names)}"
+            )
+        if any(not n for n in names):
+            raise ScoreSheetError("every player needs a name")
+        if len({n.casefold() for n in names}) != len(names):
+            raise ScoreSheetError("two players have the same name: tell them apart")
+        values: dict[str, Any] = dict(changes or {})
+        if "players" in values and str(values["players"]).strip() != str(len(names)):
+            raise ScoreSheetError(
+                f"the rules say {values['players']} players but {len(names)} are named"
+            )
+        values["players"] = len(names)
+        if len(names) > 6 and "decks" not in values:
+            values["decks"] = 3
+        try:
+            base = Rules.build(preset, {})
+        except RulesError as err:
+            raise ScoreSheetError(str(err)) from None
+        rules = _rules({**rules_changes(base), **values})
+        if not 0 <= first_dealer < len(names):
+            raise ScoreSheetError(f"the first dealer must be one of the {len(names)} players")
+        return ScoreSheet(names, rules, (), first_dealer)
+
+    # Entering hands ------------------------------------------------------------------------
+    def add(self, hand: PaperHand) -> ScoreSheet:
+        """The sheet with ``hand`` added, or :class:`ScoreSheetError` naming what is wrong."""
+        standing = self.standing()
+        self._check(hand, standing)
+        return replace(self, hands=(*self.hands, hand))
+
+    def undo(self) -> ScoreSheet:
+        """The sheet without its last hand."""
+        if not self.hands:
+            raise ScoreSheetError("there is no hand to undo")
+        return replace(self, hands=self.hands[:-1])
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player named ``name`` (case-insensitive, or a unique prefix)."""
+        want = name.strip().casefold()
+        exact = [s for s, n in enumerate(self.players) if n.casefold() == want]
+        if exact:
+            return exact[0]
+        starts = [s for s, n in enumerate(self.players) if want and n.casefold().startswith(want)]
+        if len(starts) == 1:
+            return starts[0]
+        if want.isdigit() and 1 <= int(want) <= len(self.players):
+            return int(want) - 1
+        raise ScoreSheetError(f"no player called {name.strip()!r}: {', '.join(self.players)}")
+
+    @property
+    def units(self) -> int:
+        return 2 if self.rules.partnerships else len(self.players)
+
+    def unit_of(self, seat: int) -> int:
+        return seat % 2 if self.rules.partnerships else seat
+
+    def unit_name(self, unit: int) -> str:
+        """A player's name, or ``Anna+Carla`` for a team."""
+        if not self.rules.partnerships:
+            return self.players[unit]
+        return "+".join(n for s, n in enumerate(self.players) if s % 2 == unit)
+
+    def _check(self, hand: PaperHand, standing: Standing) -> None:
+        rules = self.rules
+        if standing.over:
+            assert standing.winner is not None
+            raise ScoreSheetError(f"the game is over: {self.unit_name(standing.winner)} won")
+        playing = set(standing.next_seats)
+        n = len(self.players)
+
+        def who(seat: int) -> str:
+            return self.players[seat] if 0 <= seat < n else f"seat {seat}"
+
+        for seat in (*hand.left, *hand.not_opened):
+            if not 0 <= seat < n:
+                raise ScoreSheetError(f"there is no player {seat + 1}: the sheet has {n}")
+            if seat not in playing:
+                raise ScoreSheetError(f"{who(seat)} is out of the game and plays no hands")
+        if hand.went_out is not None:
+            if hand.went_out not in playing:
+                raise ScoreSheetError(f"{who(hand.went_out)} does not play this hand")
+            if hand.went_out in hand.not_opened:
+                raise ScoreSheetError(
+                    f"{who(hand.went_out)} went out, so did not stay unopened "
+                    "(going out without opening is a chiusura in mano)"
+                )
+            if hand.counted(hand.went_out, rules) != 0:
+                raise ScoreSheetError(f"{who(hand.went_out)} went out and has nothing left to pay")
+        if hand.went_out is None and (hand.chiusura or hand.doubled):
+            raise ScoreSheetError("a chiusura in mano or a doubling needs someone who went out")
+        if hand.doubled and rules.go_out_without_discard != "double":
+            raise ScoreSheetError(
+                'doubling for going out without a discard needs go_out_without_discard="double"'
+            )
+        for seat, entry in hand.left.items():
+            if isinstance(entry, bool) or (isinstance(entry, int) and entry < 0):
+                raise ScoreSheetError(f"{who(seat)}: points left are a number, 0 or more")
+            if isinstance(entry, tuple) and any(not 0 <= k < KINDS for k in entry):
+                raise ScoreSheetError(f"{who(seat)}: not a card")
+        if standing.playoff is not None or rules.single_hand:
+            return
+        missing = [
+            s
+            for s in standing.next_seats
+            if s != hand.went_out and s not in hand.left and not self.pays_flat(hand, s)
+        ]
+        if missing:
+            names = ", ".join(who(s) for s in missing)
+            raise ScoreSheetError(f"enter what {names} had left (points or cards)")
+
+    def pays_flat(self, hand: PaperHand, seat: int) -> bool:
+        """Whether ``seat`` pays a flat 100 whatever its cards (so they need not be entered)."""
+        if hand.went_out is None or seat not in hand.not_opened:
+            return False
+        return hand.chiusura or self.rules.unopened_penalty == "flat100"
+
+    # Deriving the standing -----------------------------------------------------------------
+    def standing(self) -> Standing:
+        """Run the hands through the engine's match scoring and read off the standing."""
+        match = _TallyMatch(self.rules, seed=0, first_dealer=self.first_dealer)
+        lines: list[HandLine] = []
+        reentered_at: list[list[int]] = [[] for _ in range(match.units)]
+        for hand in self.hands:
+            seats = match.hand.seats
+            playoff = match.playoff is not None
+            counted = {s: hand.counted(s, self.rules) for s in seats}
+            pays = pay_for_hand(self.rules, seats, hand, counted)
+            winner = None if hand.went_out is None else seats.index(hand.went_out)
+            match.score(
+                HandResult(
+                    winner=winner,
+                    penalties=tuple(pays[s] for s in seats),
+                    chiusura_in_mano=hand.chiusura,
+                    doubled=hand.doubled,
+                    reason="went_out" if winner is not None else "stock_out",
+                    hands=tuple(_cards_of(hand.left.get(s, 0)) for s in seats),
+                )
+            )
+            record: HandRecord = match.history[-1]
+            for unit, total in record.reentered.items():
+                reentered_at[unit].append(total)
+            lines.append(
+                HandLine(
+                    number=record.number,
+                    dealer=record.dealer,
+                    seats=seats,
+                    went_out=hand.went_out,
+                    penalties=dict(record.penalties),
+                    counted=counted,
+                    totals=dict(record.totals),
+                    eliminated=record.eliminated,
+                    reentered=dict(record.reentered),
+                    playoff=playoff or self.rules.single_hand,
+                    chiusura=hand.chiusura,
+                    doubled=hand.doubled,
+                )
+            )
+        over = match.over
+        return Standing(
+            lines=tuple(lines),
+            totals=tuple(match.totals),
+            eliminated=tuple(match.eliminated),
+            reentries=tuple(match.reentries),
+            reentered_at=tuple(tuple(r) for r in reentered_at),
+            next_seats=() if over else tuple(match.hand.seats),
+            next_dealer=match.dealer,
+            playoff=match.playoff,
+            winner=match.winner,
+        )
+
+    def distance(self, standing: Standing, unit: int) -> int | None:
+        """How far a unit is from the end of the game for it: the elimination limit (or the
+        target total) minus its total; ``None`` once it is out or where no limit applies."""
+        if standing.eliminated[unit] or self.rules.single_hand:
+            return None
+        if self.rules.target_total is not None:
+            return self.rules.target_total - standing.totals[unit]
+        if self.rules.fixed_hands is not None:
+            return None
+        return self.rules.elimination - standing.totals[unit]
+
+    def hands_left(self, standing: Standing) -> int | None:
+        """Hands still to play under ``fixed_hands`` (``None`` otherwise)."""
+        if self.rules.fixed_hands is None:
+            return None
+        played = sum(1 for line in standing.lines if not line.playoff)
+        return max(0, self.rules.fixed_hands - played)
+
+    def reentries_left(self, standing: Standing, unit: int) -> int | None:
+        """Re-entries a unit may still make (``None``: unlimited; 0 without re-entry)."""
+        if not self.rules.reentry or self.rules.partnerships:
+            return 0
+        if self.rules.reentry_limit == ANY:
+            return None
+        return max(0, int(self.rules.reentry_limit) - standing.reentries[unit])
+
+    # JSON ----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict (cards as text) that :meth:`from_json` reads back."""
+        return {
+            "format": SHEET_FORMAT,
+            "version": SHEET_VERSION,
+            "players": list(self.players),
+            "rules": rules_changes(self.rules),
+            "first_dealer": self.first_dealer,
+            "hands": [_hand_to_json(h) for h in self.hands],
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> ScoreSheet:
+        """Read a saved sheet, checking every hand again as if it were entered now."""
+        if not isinstance(data, Mapping) or data.get("format") != SHEET_FORMAT:
+            raise ScoreSheetError(f'not a score sheet: "format" is not "{SHEET_FORMAT}"')
+        if data.get("version") != SHEET_VERSION:
+            raise ScoreSheetError(f"unknown score sheet version {data.get('version')!r}")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ScoreSheetError("players must be a list of names")
+        rules = data.get("rules", {})
+        if not isinstance(rules, Mapping):
+            raise ScoreSheetError("rules must be an object of rule keys")
+        dealer = data.get("first_dealer", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise ScoreSheetError("first_dealer must be a player number")
+        sheet = ScoreSheet.new(players, rules, first_dealer=dealer)
+        hands = data.get("hands", [])
+        if not isinstance(hands, list):
+            raise ScoreSheetError("hands must be a list")
+        for i, h in enumerate(hands, 1):
+            try:
+                sheet = sheet.add(hand_from_json(h, len(players)))
+            except ScoreSheetError as err:
+                raise ScoreSheetError(f"hand {i}: {err}") from None
+        return sheet
+
+
+def _rules(values: Mapping[str, Any]) -> Rules:
+    try:
+        return rules_from_changes(values)
+    except NotationError as err:
+        raise ScoreSheetError(str(err)) from None
+
+
+def _cards_of(entry: Entry) -> tuple[int, ...]:
+    return entry if isinstance(entry, tuple) else ()
+
+
+def pay_for_hand(
+    rules: Rules, seats: Sequence[int], hand: PaperHand, counted: Mapping[int, int]
+) -> dict[int, int]:
+    """What each seat pays, decided by the engine's :func:`hand_penalties`.
+
+    The engine decides from cards; a paper table often knows only the points. So the
+    engine is asked about a probe hand (one plain ten each) with the same flags: a seat
+    whose probe comes back as the flat 100 pays 100, one whose probe comes back doubled
+    pays its points doubled, the others pay their points. Every rule the engine applies
+    (flat 100, unopened doubling, chiusura doubling, no stacking) is the engine's.
+    """
+    probe_value = cards_penalty([PROBE_CARD], rules)
+    probe = [0] * KINDS
+    probe[PROBE_CARD] = 1
+    winner = None if hand.went_out is None else list(seats).index(hand.went_out)
+    verdict = hand_penalties(
+        [probe] * len(seats),
+        [s not in hand.not_opened for s in seats],
+        winner,
+        hand.chiusura,
+        hand.doubled,
+        rules,
+    )
+    pays: dict[int, int] = {}
+    for seat, probed in zip(seats, verdict, strict=True):
+        if seat == hand.went_out:
+            pays[seat] = 0
+        elif probed == FLAT_UNOPENED:
+            pays[seat] = FLAT_UNOPENED
+        elif probed == 2 * probe_value:
+            pays[seat] = 2 * counted[seat]
+        else:
+            pays[seat] = counted[seat]
+    return pays
+
+
+def _hand_to_json(hand: PaperHand) -> dict[str, Any]:
+    left: dict[str, Any] = {}
+    for seat in sorted(hand.left):
+        entry = hand.left[seat]
+        left[str(seat)] = entry if isinstance(entry, int) else format_cards(entry)
+    return {
+        "went_out": hand.went_out,
+        "left": left,
+        "not_opened": sorted(hand.not_opened),
+        "chiusura": hand.chiusura,
+        "doubled": hand.doubled,
+    }
+
+
+def parse_entry(value: Any, who: str = "a player") -> Entry:
+    """Points (a number, or number text) or cards (card text, counted by the engine)."""
+    if isinstance(value, bool):
+        raise ScoreSheetError(f"{who}: give points or cards, not {value!r}")
+    if isinstance(value, int):
+        if value < 0:
+            raise ScoreSheetError(f"{who}: points left are a number, 0 or more")
+        return value
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    if not isinstance(value, str):
+        raise ScoreSheetError(f"{who}: give points or cards, not {value!r}")
+    text = value.strip()
+    if text.lstrip("+-").isdigit():
+        return parse_entry(int(text), who)
+    terms = text.replace(" ", "").split("+")
+    if len(terms) > 1 and all(t.isdigit() for t in terms):
+        # "25+10+4": the table added the cards up aloud.
+        return sum(int(t) for t in terms)
+    if text == "" or text == "-":
+        return ()
+    try:
+        cards = tuple(parse_cards(text))
+    except NotationError as err:
+        raise ScoreSheetError(f"{who}: {err}") from None
+    return cards
+
+
+def hand_from_json(data: Any, players: int) -> PaperHand:
+    """A :class:`PaperHand` from its JSON form (what the web page and saved files hold)."""
+    if not isinstance(data, Mapping):
+        raise ScoreSheetError("a hand is an object")
+    unknown = sorted(set(data) - {"went_out", "left", "not_opened", "chiusura", "doubled"})
+    if unknown:
+        raise ScoreSheetError(f"unknown fields in a hand: {', '.join(unknown)}")
+
+    def seat(value: Any, what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ScoreSheetError(f"{what} must be a player number, not {value!r}")
+        try:
+            s = int(value)
+        except ValueError:
+            raise ScoreSheetError(f"{what} must be a player number, not {value!r}") from None
+        if not 0 <= s < players:
+            raise ScoreSheetError(f"{what}: there is no player {s} (0 to {players - 1})")
+        return s
+
+    went_out = data.get("went_out")
+    out_seat = None if went_out is None else seat(went_out, "went_out")
+    left_raw = data.get("left", {})
+    if not isinstance(left_raw, Mapping):
+        raise ScoreSheetError("left must map player numbers to points or cards")
+    left: dict[int, Entry] = {}
+    for key, value in left_raw.items():
+        s = seat(key, "left")
+        if value is None:
+            continue
+        left[s] = parse_entry(value, f"player {s}")
+    not_opened = data.get("not_opened", [])
+    if not isinstance(not_opened, list):
+        raise ScoreSheetError("not_opened must be a list of player numbers")
+    flags: dict[str, bool] = {}
+    for key in ("chiusura", "doubled"):
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise ScoreSheetError(f"{key} must be true or false")
+        flags[key] = value
+    return PaperHand(
+        went_out=out_seat,
+        left=left,
+        not_opened=frozenset(seat(s, "not_opened") for s in not_opened),
+        chiusura=flags["chiusura"],
+        doubled=flags["doubled"],
+    )
