@@ -268,3 +268,38 @@ def arena(
         emit_json(report.as_json())
     else:
         click.echo(ar.format_report(report))
+
+
+@main.command()
+@rules_options
+@click.option("--players", "names", default=None, metavar="NAMES", help="Names, comma-separated.")
+@click.option("--list", "list_all", is_flag=True, help="List the saved score sheets.")
+@click.option("--export", "export_id", default=None, metavar="ID", help="Print a saved sheet.")
+@click.option("--csv", "as_csv", is_flag=True, help="With --export: as CSV.")
+@click.option("--resume", "resume_id", default=None, metavar="ID", help="Carry on a saved game.")
+def score(
+    preset: str | None,
+    rule_items: tuple[str, ...],
+    names: str | None,
+    list_all: bool,
+    export_id: str | None,
+    as_csv: bool,
+    resume_id: str | None,
+) -> None:
+    """Keep the score of a game played with real cards: penalties, eliminations, winner.
+
+    Asks for the players and (unless --rules/--rule give them) the scoring rules, then
+    each hand: who went out, who had not opened, what everyone had left (points, or the
+    cards: the program counts them). Saved after every hand in $SCALA40_DATA/scoresheets.
+    """
+    from scala40.notation.codec import rules_changes
+    from scala40.scoresheet.prompt import score_command
+    from scala40.scoresheet.sheet import ScoreSheetError
+
+    changes = rules_changes(rules_from_options(preset, rule_items))
+    changes.pop("players", None)
+    asked = preset is None and not rule_items
+    try:
+        score_command(None, changes, asked, names, list_all, export_id, as_csv, resume_id)
+    except ScoreSheetError as err:
+        raise InputError(str(err)) from None
