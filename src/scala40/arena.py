@@ -37,7 +37,7 @@ from typing import Any, Final
 from scala40.bots import Bot, make_bot
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.cards import pack_list
-from scala40.engine.errors import IllegalAction
+from scala40.engine.errors import IllegalAction, RulesError
 from scala40.engine.legal import legal_actions, legal_discards
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
@@ -54,6 +54,9 @@ legally never end, and one such hand must not stall a whole run."""
 MAX_TURN_ACTIONS: Final = 200
 """A bot still acting after this many actions in one turn is not going to end it; the
 arena ends the turn for it with fallback actions, each counted as illegal."""
+
+MAX_LOGGED: Final = 20
+"""Illegal attempts listed one by one in ``--json`` (all are counted)."""
 
 MAX_MATCH_HANDS: Final = 500
 """A match still going after this many hands is abandoned (re-entries can prolong one)."""
@@ -87,10 +90,18 @@ class ArenaConfig:
     seed: int
     think_ms: float | None = None
     workers: int = 1
+    random_rules: bool = False
+    """Each deal under its own rule keys, drawn by :func:`random_rules` (seeded)."""
 
     @property
     def players(self) -> int:
         return self.rules.players
+
+    def rules_for(self, deal: int) -> Rules:
+        """The rules deal ``deal`` is played under (the same in every seating)."""
+        if not self.random_rules:
+            return self.rules
+        return random_rules(self.rules, self.seed, deal, matches=self.mode == MATCHES)
 
     @property
     def names(self) -> list[str]:
@@ -122,6 +133,7 @@ def make_config(
     seed: int = 1,
     think_ms: float | None = None,
     workers: int = 1,
+    random_rules: bool = False,
 ) -> ArenaConfig:
     """Checked settings, or :class:`ArenaError` saying what is wrong with them."""
     levels = tuple(b.strip().lower() for b in bots)
@@ -149,7 +161,83 @@ def make_config(
     if think_ms is not None and not think_ms > 0:
         raise ArenaError("--think-ms must be more than 0")
     mode = HANDS if hands is not None else MATCHES
-    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers)
+    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers, random_rules)
+
+
+# Random rules -------------------------------------------------------------------------------
+
+PLAY_KEYS: Final[dict[str, tuple[Any, ...]]] = {
+    "jokers": (None, 0, 2, 3, 6),
+    "decks": (2, 3),
+    "no_joker_first_discard": (False, True),
+    "first_pozzo_free": (False, True),
+    "face_values": ("standard", "high"),
+    "lone_ace_counts_one": (False, True),
+    "jokers_per_meld": (1, 2, "any"),
+    "min_naturals": (1, 2, 3),
+    "two_natural_aces_in_run": (False, True),
+    "max_run_length_5": (False, True),
+    "complete_set_to_stock": (False, True),
+    "fit_discard_ban": ("fisca", "unopened_only", "always", "never"),
+    "opening_points": (0, 25, 40, 51, 60, 80),
+    "open_from_pozzo": ("no", "opening", "any_use", "keep"),
+    "keep_pozzo_card": (False, True),
+    "open_without_jokers": ("no", "fisca", "strict"),
+    "keep_swapped_joker": (False, True),
+    "go_out_without_discard": (False, True, "double"),
+    "stock_out": ("reshuffle", "end_hand"),
+    "unopened_penalty": ("count", "flat100", "double"),
+    "chiusura_in_mano_double": (False, True),
+}
+"""The RULES.md §12 keys that change how a hand is played, each with values to draw from
+(every listed value for the keys with a few; common table values for the numbers)."""
+
+MATCH_KEYS: Final[dict[str, tuple[Any, ...]]] = {
+    "elimination": (101, 151, 201),
+    "reentry": (False, True),
+    "reentry_limit": (1, 2, "any"),
+}
+"""Keys that change how a match runs, drawn besides :data:`PLAY_KEYS` under ``--matches``."""
+
+MATCH_ENDS: Final[tuple[dict[str, Any], ...]] = (
+    {},
+    {"single_hand": True},
+    {"target_total": 301},
+    {"fixed_hands": 3},
+)
+"""How a drawn match ends: elimination (the default), one hand, a target, fixed hands."""
+
+
+def json_text(value: Any) -> str:
+    """A rule value as JSON writes it (``None`` -> ``"null"``, ``True`` -> ``"true"``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def random_rules(base: Rules, seed: int, deal: int, *, matches: bool = False) -> Rules:
+    """The rules of deal ``deal`` under ``--random-rules``: every play key (and, for
+    matches, every match key) drawn at random, seeded by the run seed and the deal.
+
+    Keys the table changed from the FISCA defaults (``--rules``/``--rule``) stay as
+    given, and so do the players and the partnerships. A draw the rules refuse (a pack
+    too small for the table) is drawn again.
+    """
+    pinned = base.changes()
+    rng = random.Random(f"arena:{seed}:rules:{deal}")
+    pools = {**PLAY_KEYS, **(MATCH_KEYS if matches else {})}
+    for _ in range(100):
+        changes: dict[str, Any] = {k: rng.choice(v) for k, v in pools.items() if k not in pinned}
+        if matches and not any(k in pinned for k in ("single_hand", "target_total", "fixed_hands")):
+            changes.update(rng.choice(MATCH_ENDS))
+        changes.update(pinned)
+        try:
+            return Rules.build(None, changes)
+        except RulesError:
+            continue
+    raise ArenaError(f"no valid random rules drawn around {pinned}")  # pragma: no cover
 
 
 # Playing ------------------------------------------------------------------------------------
@@ -177,6 +265,8 @@ class GameOutcome:
     decisions: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     illegal: list[int] = field(default_factory=list)
+    illegal_log: list[tuple[int, str]] = field(default_factory=list)
+    """What each illegal attempt was (seat, action, the referee's reason), for a report."""
 
     @classmethod
     def start(cls, deal: int, rotation: int, lineup: tuple[int, ...], key: str) -> GameOutcome:
@@ -273,6 +363,7 @@ def _drive_hand(
         turn = hand.turns_done
         if acts > MAX_TURN_ACTIONS:
             out.illegal[seat] += 1
+            out.illegal_log.append((seat, f"no end to the turn after {acts - 1} actions"))
             apply(fallback_action(hand, rngs[seat]))
         else:
             start = time.perf_counter()
@@ -281,8 +372,9 @@ def _drive_hand(
             out.decisions[seat] += 1
             try:
                 apply(action)
-            except IllegalAction:
+            except IllegalAction as err:
                 out.illegal[seat] += 1
+                out.illegal_log.append((seat, f"{action!r} refused: {err.reason}"))
                 apply(fallback_action(hand, rngs[seat]))
         if not was_open and hand.opened[p]:
             out.opened[seat] += 1
@@ -301,7 +393,7 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
     lineup = config.lineup(rotation)
     bots = [build_bot(config.bots[e], config.think_ms) for e in lineup]
     rngs = _seat_rngs(config, deal)
-    rules = config.rules
+    rules = config.rules_for(deal)
     if config.mode == HANDS:
         deck, shuffle_seed = deal_of(rules, config.seed, deal)
         key = f"{zlib.crc32(bytes(deck)):08x}:{shuffle_seed:x}"
@@ -465,8 +557,44 @@ class ArenaReport:
             "games": self.games,
             "abandoned": self.abandoned,
             "max_turns": MAX_TURNS,
+            "random_rules": c.random_rules,
+            "rule_draws": self.rule_draws() if c.random_rules else None,
+            "illegal_attempts": self.illegal_attempts()[:MAX_LOGGED],
             "results": [r.as_json() for r in self.results],
         }
+
+    def rule_draws(self) -> dict[str, dict[str, int]]:
+        """Under random rules: for each key, how many deals were played with each value."""
+        c = self.config
+        draws: dict[str, dict[str, int]] = {}
+        for deal in range(c.count):
+            rules = c.rules_for(deal)
+            for key in (*PLAY_KEYS, *(MATCH_KEYS if c.mode == MATCHES else ())):
+                value = json_text(getattr(rules, key))
+                draws.setdefault(key, {}).setdefault(value, 0)
+                draws[key][value] += 1
+            if c.mode == MATCHES:
+                ends = ("single_hand", "target_total", "fixed_hands")
+                end = next((k for k in ends if getattr(rules, k)), "elimination")
+                draws.setdefault("match_end", {}).setdefault(end, 0)
+                draws["match_end"][end] += 1
+        return draws
+
+    def illegal_attempts(self) -> list[dict[str, Any]]:
+        """Every illegal attempt: the deal, the bot, what it tried and the deal's rules."""
+        c = self.config
+        names = c.names
+        return [
+            {
+                "deal": o.deal,
+                "rotation": o.rotation,
+                "bot": names[o.lineup[seat]],
+                "what": what,
+                "rules": c.rules_for(o.deal).changes(),
+            }
+            for o in self.outcomes
+            for seat, what in o.illegal_log
+        ]
 
     def cumulative(self) -> list[list[float]]:
         """Each bot's win rate after each completed game, in deal order (for the plot)."""
@@ -602,6 +730,9 @@ def format_report(report: ArenaReport) -> str:
     rules = c.rules.changes()
     rules.pop("players", None)
     rule_text = ", ".join(f"{k}={v}" for k, v in rules.items()) or "FISCA defaults"
+    if c.random_rules:
+        fixed = f" (fixed: {rule_text})" if rules else ""
+        rule_text = f"drawn at random for each deal from every key that changes play{fixed}"
     unit = "hand" if c.mode == HANDS else "match"
     lines = [
         f"Arena: {' vs '.join(c.names)}, {c.players} players, "
@@ -642,7 +773,9 @@ def format_report(report: ArenaReport) -> str:
         )
     illegal = sum(r.illegal for r in report.results)
     if illegal:
-        lines.append(f"{illegal} illegal action(s) replaced by a legal fallback.")
+        lines.append(f"{illegal} illegal action(s) replaced by a legal fallback, first:")
+        for a in report.illegal_attempts()[:5]:
+            lines.append(f"  deal {a['deal']}, {a['bot']}: {a['what']}")
     lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
     return "\n".join(lines)
 

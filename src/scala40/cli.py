@@ -215,6 +215,11 @@ def play(
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals.")
 @click.option("--think-ms", type=float, default=None, help="Time budget for bots that take one.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--random-rules",
+    is_flag=True,
+    help="Draw each deal's rule keys at random (seeded); --rule keys stay fixed.",
+)
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def arena(
@@ -227,6 +232,7 @@ def arena(
     seed: int,
     think_ms: float | None,
     workers: int,
+    random_rules: bool,
     plot: str | None,
     as_json: bool,
 ) -> None:
@@ -254,6 +260,7 @@ def arena(
             seed=seed,
             think_ms=think_ms,
             workers=workers,
+            random_rules=random_rules,
         )
     except ar.ArenaError as err:
         raise InputError(str(err)) from None
