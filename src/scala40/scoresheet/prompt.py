@@ -109,9 +109,14 @@ def ask_hand(sheet: ScoreSheet, first: str) -> PaperHand:
 def show_line(sheet: ScoreSheet) -> None:
     standing = sheet.standing()
     line = standing.lines[-1]
+    entered = sheet.hands[-1].left
     paid = ", ".join(
         f"{sheet.name(s)} {line.penalties[s]}"
-        + (f" (cards {line.counted[s]})" if line.counted[s] != line.penalties[s] else "")
+        + (
+            f" (cards {line.counted[s]})"
+            if s in entered and line.counted[s] != line.penalties[s]
+            else ""
+        )
         for s in line.seats
         if s != line.went_out
     )
