@@ -310,3 +310,44 @@ def score(
         score_command(None, changes, asked, names, list_all, export_id, as_csv, resume_id)
     except ScoreSheetError as err:
         raise InputError(str(err)) from None
+
+
+@main.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--step", is_flag=True, help="Pause before each action: Enter for the next one.")
+def replay(record: str, step: bool) -> None:
+    """Tell a saved game RECORD.json hand by hand: every action, the table after each
+    hand, penalties and totals. With --step, press Enter for each action (q stops)."""
+    from scala40.tui.replay import replay_command
+
+    try:
+        replay_command(record, step)
+    except NotationError as err:
+        raise InputError(str(err)) from None
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="Database URL (postgresql+psycopg://…); default SQLite in $SCALA40_DATA.",
+)
+@click.option(
+    "--grace",
+    type=float,
+    default=60.0,
+    show_default=True,
+    help="Seconds before a bot plays for a dropped player.",
+)
+@click.option(
+    "--bot-pause", type=float, default=0.8, show_default=True, help="Seconds a bot waits per move."
+)
+def serve(host: str, port: int, db_url: str | None, grace: float, bot_pause: float) -> None:
+    """Start the web table: a lobby, real-time games with friends and bots, history."""
+    from scala40.server.serve import run  # imported here: the web stack is heavy
+
+    run(host=host, port=port, db_url=db_url, grace=grace, bot_pause=bot_pause)
