@@ -1,0 +1,558 @@
+"""One actor per table: every change to a table goes through its single queue, in order.
+
+Human moves, bot moves, turn timeouts, joins and (dis)connections are commands; the actor
+takes them one at a time, asks the engine, stores an accepted action *before* anyone hears
+of it, then sends each connected seat its own VIEW. Bots think in a worker thread and
+submit their move as a command like anyone else, so a stale bot move (the table moved on
+meanwhile) is simply refused by version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from scala40.bots import Bot, make_bot
+from scala40.bots.base import any_legal, world_of
+from scala40.engine.actions import Action
+from scala40.engine.errors import IllegalAction
+from scala40.engine.match import Match
+from scala40.engine.views import PlayerView
+from scala40.notation.actions import format_action, parse_action
+from scala40.notation.codec import JSONDict
+from scala40.notation.errors import NotationError
+from scala40.notation.record import Recorder, dump_record
+from scala40.server.settings import Settings
+from scala40.server.store import SeatRow, Store, StoredTable, TableRow
+from scala40.server.summaries import summary_json
+from scala40.server.viewjson import (
+    SeatFacts,
+    TableFacts,
+    event_json,
+    spectator_view,
+    view_to_json,
+)
+
+log = logging.getLogger("scala40.server")
+T = TypeVar("T")
+
+CLOSE_REPLACED = 4000
+"""Close code for a connection replaced by a newer one for the same seat."""
+
+
+class Outbox:
+    """Messages waiting to go to one connection; the WebSocket handler drains it."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[JSONDict | tuple[int, str]] = asyncio.Queue()
+
+    def put(self, message: JSONDict) -> None:
+        self.queue.put_nowait(message)
+
+    def close(self, code: int, reason: str) -> None:
+        self.queue.put_nowait((code, reason))
+
+
+class Db:
+    """Runs store calls in worker threads (one writer for SQLite) off the event loop."""
+
+    def __init__(self, store: Store) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.store = store
+        self.pool = ThreadPoolExecutor(
+            max_workers=1 if store.is_sqlite else 4, thread_name_prefix="scala40-db"
+        )
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, lambda: fn(*args))
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
+@dataclass
+class Seat:
+    """A seat as the actor keeps it: who sits there and how to reach them."""
+
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None
+    outbox: Outbox | None = None
+    stand_in: bool = False
+    """A bot plays this human seat until its player comes back."""
+    epoch: int = 0
+    """Bumped on every (dis)connection, so an old grace timer knows it is old."""
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot:")
+
+    @property
+    def taken(self) -> bool:
+        return self.is_bot or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class Act:
+    seat: int
+    v: int
+    action: Action
+    outbox: Outbox | None
+
+
+@dataclass(frozen=True)
+class BotMove:
+    seat: int
+    version: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class TurnTimeout:
+    turn: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GraceOver:
+    seat: int
+    epoch: int
+
+
+@dataclass(frozen=True)
+class Connect:
+    seat: int
+    outbox: Outbox
+
+
+@dataclass(frozen=True)
+class Disconnect:
+    seat: int
+    outbox: Outbox
+
+
+@dataclass(frozen=True)
+class Join:
+    seat: int | None
+    name: str
+    token_hash: str
+    done: asyncio.Future[int] = field(compare=False)
+
+
+Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join
+
+
+class JoinRefused(Exception):
+    """No seat for a newcomer (``code``: ``table_full``, ``seat_taken``, ``no_such_seat``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def error(code: str, message: str, v: int) -> JSONDict:
+    return {"type": "error", "code": code, "message": message, "v": v}
+
+
+class TableActor:
+    """The authority over one table: its match, seats, version and connections."""
+
+    def __init__(self, table: TableRow, seats: list[SeatRow], db: Db, settings: Settings) -> None:
+        from scala40.notation.codec import rules_from_changes
+
+        self.table = table
+        self.db = db
+        self.settings = settings
+        self.status = table.status
+        self.seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in seats]
+        for s in self.seats:
+            if s.is_bot:
+                s.bot = make_bot(s.kind.split(":", 1)[1])
+        self.rules = rules_from_changes(table.changes)
+        self.match = Match(self.rules, table.seed, table.first_dealer)
+        self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
+        self.version = 0
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.rng = random.Random(secrets.randbits(64))
+        """The bots' own randomness: never the table's seed, which stays a secret."""
+        self.deadline: float | None = None
+        self.turn: tuple[int, int] | None = None
+        self.timed_out: tuple[int, int] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._thinking: asyncio.Task[None] | None = None
+        self._graces: dict[int, asyncio.Task[None]] = {}
+
+    # Life --------------------------------------------------------------------------------
+    @classmethod
+    def rebuild(cls, stored: StoredTable, db: Db, settings: Settings) -> TableActor:
+        """A stored table as it was at its last stored action (replayed through the engine)."""
+        actor = cls(stored.table, stored.seats, db, settings)
+        for version, _seat, text in stored.actions:
+            if version != actor.version + 1:
+                raise ValueError(
+                    f"table {stored.table.id}: action {version} follows {actor.version}"
+                )
+            actor.recorder.apply(parse_action(text))
+            actor.version = version
+        return actor
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=self.table.id)
+        if self.status == "playing":
+            for s in self.seats:
+                if not s.is_bot and s.outbox is None:
+                    self._start_grace(s)
+            self._schedule()
+
+    async def stop(self) -> None:
+        tasks = [self._task, self._timer, self._thinking, *self._graces.values()]
+        for t in tasks:
+            if t is not None:
+                t.cancel()
+        for t in tasks:
+            if t is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await t
+        for s in self.seats:
+            if s.outbox is not None:
+                s.outbox.close(1012, "the server is restarting")
+
+    def submit(self, command: Command) -> None:
+        self.queue.put_nowait(command)
+
+    async def finish_if_over(self) -> None:
+        """A match whose last action was stored but whose end was not (a crash between)."""
+        if self.match.over and self.status != "over":
+            await self._mark_over()
+
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            try:
+                await self._handle(command)
+            except Exception:  # one bad command must not stop the table
+                log.exception("table %s: %r failed", self.table.id, command)
+                if isinstance(command, Join) and not command.done.done():
+                    command.done.set_exception(JoinRefused("server_error", "could not join"))
+
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, Act):
+            await self._act(command)
+        elif isinstance(command, BotMove):
+            await self._bot_move(command)
+        elif isinstance(command, TurnTimeout):
+            self._timeout(command)
+        elif isinstance(command, GraceOver):
+            self._grace_over(command)
+        elif isinstance(command, Connect):
+            self._connect(command)
+        elif isinstance(command, Disconnect):
+            self._disconnect(command)
+        else:
+            await self._join(command)
+
+    # Reading -----------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name or f"Seat {seat + 1}"
+
+    def facts(self, spectator: bool = False) -> TableFacts:
+        return TableFacts(
+            table_id=self.table.id,
+            status=self.status,
+            preset=self.table.preset,
+            seats=[
+                SeatFacts(
+                    s.name,
+                    s.kind,
+                    s.is_bot or s.outbox is not None,
+                    s.stand_in or (self.timed_out == self.turn and self._current() == s.seat),
+                    s.taken,
+                )
+                for s in self.seats
+            ],
+            history=self.match.history,
+            turn_deadline=self.deadline,
+            spectator=spectator,
+        )
+
+    def view_of(self, seat: int) -> PlayerView:
+        """The seat's PlayerView (an eliminated seat gets the public part of the table)."""
+        hand = self.match.hand
+        if seat in hand.seats:
+            return self.match.view(seat)
+        return spectator_view(self.match.view(hand.seats[0]), seat)
+
+    def view_json(self, seat: int) -> JSONDict:
+        spectator = seat not in self.match.hand.seats
+        return view_to_json(self.view_of(seat), self.facts(spectator))
+
+    def state(self, seat: int, event: JSONDict | None = None) -> JSONDict:
+        return {"type": "state", "v": self.version, "view": self.view_json(seat), "event": event}
+
+    def _current(self) -> int:
+        return self.match.current_seat
+
+    def check_token(self, token_hash: str) -> int | None:
+        """The seat a token hash belongs to at this table, or ``None``."""
+        import hmac
+
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
+                return s.seat
+        return None
+
+    # Sending -----------------------------------------------------------------------------
+    def _broadcast(self, event: JSONDict | None) -> None:
+        for s in self.seats:
+            if s.outbox is not None:
+                s.outbox.put(self.state(s.seat, event))
+
+    def _send_all(self, message: JSONDict) -> None:
+        for s in self.seats:
+            if s.outbox is not None:
+                s.outbox.put(message)
+
+    # Moves -------------------------------------------------------------------------------
+    def refusal(self, seat: int, v: int, action: Action) -> tuple[str, str] | None:
+        """Why ``seat`` may not play ``action`` at version ``v`` now (``None``: it may)."""
+        if self.status == "waiting":
+            return "not_started", "the match starts when every seat is taken"
+        if self.status == "over" or self.match.over:
+            return "match_over", "the match is over"
+        if seat != self._current():
+            return "not_your_turn", f"it is {self.name(self._current())}'s turn"
+        if v != self.version:
+            return "stale_version", f"the table is at version {self.version}, not {v}: resync"
+        try:
+            if parse_action(format_action(action)) != action:
+                return "bad_action", f"{format_action(action)!r} does not read back as itself"
+        except NotationError as err:
+            return "bad_action", str(err)
+        refused = self.match.hand.check(action)
+        if refused is not None:
+            return refused.code, refused.reason
+        return None
+
+    async def _act(self, cmd: Act) -> None:
+        refused = self.refusal(cmd.seat, cmd.v, cmd.action)
+        if refused is not None:
+            if cmd.outbox is not None:
+                cmd.outbox.put(error(*refused, self.version))
+            return
+        seat = self.seats[cmd.seat]
+        if self.timed_out == self.turn and not seat.is_bot and not seat.stand_in:
+            self.timed_out = None  # the player is back in time to finish the turn
+        await self._commit(cmd.seat, cmd.action, cmd.outbox)
+
+    async def _commit(self, seat: int, action: Action, sender: Outbox | None) -> None:
+        text = format_action(action)
+        version = self.version + 1
+        hand = self.match.hand
+        pozzo_top = hand.pozzo[-1] if hand.pozzo else None
+        try:
+            await self.db.run(self.db.store.append_action, self.table.id, version, seat, text)
+        except Exception:
+            log.exception("table %s: could not store version %d", self.table.id, version)
+            if sender is not None:
+                sender.put(error("server_error", "the move could not be saved", self.version))
+            return
+        finished = len(self.match.history)
+        try:
+            self.recorder.apply(action)
+        except IllegalAction:  # checked just before: only a bug gets here
+            log.exception("table %s: a checked action was refused", self.table.id)
+            raise
+        self.version = version
+        if self.match.over:
+            await self._mark_over()
+        if len(self.match.history) > finished:
+            record = self.match.history[-1]
+            self._send_all(
+                {"type": "hand_over", "v": version, "summary": summary_json(record, self.match)}
+            )
+        self._schedule()
+        self._broadcast(event_json(seat, action, pozzo_top))
+
+    async def _mark_over(self) -> None:
+        self.status = "over"
+        self.recorder.seats[:] = [self.name(s.seat) for s in self.seats]
+        record = dump_record(self.recorder.record())
+        await self.db.run(self.db.store.mark_over, self.table.id, self.match.winner, record)
+
+    # Bots --------------------------------------------------------------------------------
+    def _bot_for(self, seat: int) -> Bot | None:
+        s = self.seats[seat]
+        if s.is_bot:
+            return s.bot
+        if s.stand_in or self.timed_out == self.turn:
+            if s.bot is None:
+                s.bot = make_bot(self.settings.stand_in_level)
+            return s.bot
+        return None
+
+    def _schedule(self) -> None:
+        """After every change: arm the turn timer or set the seat's bot thinking."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.status != "playing" or self.match.over:
+            self.deadline = None
+            return
+        hand = self.match.hand
+        turn = (self.match.hand_number, hand.turns_done)
+        if turn != self.turn:
+            self.turn = turn
+            self.timed_out = None
+            self.deadline = None
+            seat = self.seats[self._current()]
+            if self.table.turn_seconds and not seat.is_bot:
+                self.deadline = time.time() + self.table.turn_seconds
+        bot = self._bot_for(self._current())
+        if bot is not None:
+            if self._thinking is None or self._thinking.done():
+                self._thinking = asyncio.get_running_loop().create_task(
+                    self._think(self._current(), self.version, bot)
+                )
+            return
+        if self.deadline is not None:
+            self._timer = asyncio.get_running_loop().create_task(self._alarm(turn, self.deadline))
+
+    async def _alarm(self, turn: tuple[int, int], deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        self.submit(TurnTimeout(turn))
+
+    def _timeout(self, cmd: TurnTimeout) -> None:
+        if cmd.turn != self.turn or self.status != "playing":
+            return
+        self.timed_out = self.turn
+        self.deadline = None
+        self._schedule()
+        self._broadcast({"type": "timeout", "seat": self._current()})
+
+    async def _think(self, seat: int, version: int, bot: Bot) -> None:
+        if self.settings.bot_pause > 0:
+            await asyncio.sleep(self.settings.bot_pause)
+        if self.version != version:
+            return
+        view = self.match.view(seat)
+        try:
+            action = await asyncio.to_thread(bot.choose, view, self.rng)
+        except Exception:
+            log.exception(
+                "table %s: bot for seat %d failed; playing any legal move", self.table.id, seat
+            )
+            action = any_legal(world_of(view, self.rng), self.rng)
+        self.submit(BotMove(seat, version, action))
+
+    async def _bot_move(self, cmd: BotMove) -> None:
+        if cmd.version != self.version or self._bot_for(cmd.seat) is None:
+            self._schedule()
+            return
+        refused = self.refusal(cmd.seat, cmd.version, cmd.action)
+        action = cmd.action
+        if refused is not None:
+            log.error("table %s: bot move %r refused: %s", self.table.id, action, refused)
+            action = any_legal(world_of(self.match.view(cmd.seat), self.rng), self.rng)
+        await self._commit(cmd.seat, action, None)
+
+    # Seats and connections ---------------------------------------------------------------
+    def _connect(self, cmd: Connect) -> None:
+        s = self.seats[cmd.seat]
+        if s.outbox is not None and s.outbox is not cmd.outbox:
+            s.outbox.close(CLOSE_REPLACED, "replaced by a newer connection to this seat")
+        s.outbox = cmd.outbox
+        s.epoch += 1
+        grace = self._graces.pop(cmd.seat, None)
+        if grace is not None:
+            grace.cancel()
+        event = None
+        if s.stand_in:
+            s.stand_in = False
+            event = {"type": "human_back", "seat": cmd.seat}
+            self._schedule()
+        cmd.outbox.put(self.state(cmd.seat, event))
+        for other in self.seats:
+            if other.outbox is not None and other is not s:
+                other.outbox.put(self.state(other.seat, event))
+
+    def _disconnect(self, cmd: Disconnect) -> None:
+        s = self.seats[cmd.seat]
+        if s.outbox is not cmd.outbox:
+            return  # an old connection, already replaced
+        s.outbox = None
+        s.epoch += 1
+        if self.status == "playing":
+            self._start_grace(s)
+        self._broadcast(None)
+
+    def _start_grace(self, s: Seat) -> None:
+        epoch = s.epoch
+
+        async def wait() -> None:
+            await asyncio.sleep(self.settings.grace_seconds)
+            self.submit(GraceOver(s.seat, epoch))
+
+        old = self._graces.pop(s.seat, None)
+        if old is not None:
+            old.cancel()
+        self._graces[s.seat] = asyncio.get_running_loop().create_task(wait())
+
+    def _grace_over(self, cmd: GraceOver) -> None:
+        s = self.seats[cmd.seat]
+        self._graces.pop(cmd.seat, None)
+        if s.epoch != cmd.epoch or s.outbox is not None or self.status != "playing":
+            return
+        s.stand_in = True
+        self._schedule()
+        self._broadcast({"type": "bot_takes_over", "seat": cmd.seat})
+
+    async def _join(self, cmd: Join) -> None:
+        free = [s for s in self.seats if not s.taken]
+        if cmd.seat is None:
+            if not free:
+                raise_refusal(cmd, "table_full", "every seat at this table is taken")
+                return
+            s = free[0]
+        else:
+            if not 0 <= cmd.seat < len(self.seats):
+                raise_refusal(cmd, "no_such_seat", f"the table has no seat {cmd.seat}")
+                return
+            s = self.seats[cmd.seat]
+            if s.taken:
+                raise_refusal(cmd, "seat_taken", f"seat {cmd.seat} is taken")
+                return
+        await self.db.run(self.db.store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash)
+        s.name = cmd.name
+        s.token_hash = cmd.token_hash
+        self.recorder.seats[s.seat] = cmd.name
+        if all(x.taken for x in self.seats) and self.status == "waiting":
+            await self.db.run(self.db.store.set_status, self.table.id, "playing")
+            self.status = "playing"
+            for x in self.seats:
+                if not x.is_bot and x.outbox is None:
+                    self._start_grace(x)
+            self._schedule()
+        cmd.done.set_result(s.seat)
+        self._broadcast({"type": "join", "seat": s.seat})
+
+
+def raise_refusal(cmd: Join, code: str, message: str) -> None:
+    cmd.done.set_exception(JoinRefused(code, message))
+
+
+async def wait_join(actor: TableActor, seat: int | None, name: str, token_hash: str) -> int:
+    """Take a seat through the actor's queue; raises :class:`JoinRefused`."""
+    done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    actor.submit(Join(seat, name, token_hash, done))
+    return await done

@@ -1,0 +1,53 @@
+"""The web app factory: settings in, a FastAPI app out; storage opens in the lifespan.
+
+Nothing happens at import time: ``create_app(settings)`` wires the store, the live tables,
+the lobby, the WebSocket and the pages; starting the app migrates the database and
+rebuilds every unfinished table from its stored actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.staticfiles import StaticFiles
+
+from scala40 import __version__
+from scala40.server import lobby, pages, ws
+from scala40.server.registry import LobbyError, Tables
+from scala40.server.settings import Settings
+from scala40.server.store import Store
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The whole web table for ``settings`` (default: SQLite in the data directory)."""
+    settings = settings or Settings()
+    store = Store(settings.database_url())
+    tables = Tables(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(store.migrate)
+        await tables.start()
+        try:
+            yield
+        finally:
+            await tables.stop()
+            store.close()
+
+    app = FastAPI(title="scala40", version=__version__, lifespan=lifespan)
+    app.state.tables = tables
+    app.state.store = store
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
+        return lobby.error_response(exc.status, exc.code, exc.message)
+
+    app.include_router(lobby.build_router(tables))
+    app.include_router(ws.build_router(tables, settings))
+    app.include_router(pages.build_router())
+    app.mount("/static", StaticFiles(directory=pages.static_dir(), check_dir=False), name="static")
+    return app

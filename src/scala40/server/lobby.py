@@ -1,0 +1,201 @@
+"""The lobby over HTTP: rules in plain words, creating and joining tables, history, records.
+
+Every refusal is ``{"error": {"code", "message"}}`` with a 4xx status (see
+docs/protocol.md); the body of a request is read by hand so a malformed one gets a
+sentence naming the problem rather than a validation dump.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from scala40.notation.codec import rules_from_changes
+from scala40.notation.record import load_record
+from scala40.server.actor import JoinRefused, TableActor, wait_join
+from scala40.server.registry import LobbyError, Tables, clean_name
+from scala40.server.rules_labels import rules_catalogue, rules_summary
+from scala40.server.store import SeatRow, TableRow
+from scala40.server.summaries import replay_steps
+from scala40.server.tokens import new_token, token_hash
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > 16384:
+        raise LobbyError(413, "too_big", "the request body is over 16 KiB")
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise LobbyError(400, "bad_json", f"the body is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise LobbyError(400, "bad_json", "the body must be a JSON object")
+    return data
+
+
+def _seats_json(seats: list[tuple[int, str, str, bool]]) -> list[dict[str, Any]]:
+    return [{"seat": s, "kind": k, "name": n, "taken": t} for s, k, n, t in seats]
+
+
+def live_summary(actor: TableActor) -> dict[str, Any]:
+    """A live table as the lobby lists it (public facts only)."""
+    return {
+        "table_id": actor.table.id,
+        "seats": _seats_json([(s.seat, s.kind, s.name, s.taken) for s in actor.seats]),
+        "rules_summary": rules_summary(actor.table.preset, actor.rules),
+        "status": actor.status,
+        "created": actor.table.created.isoformat(),
+        "turn_seconds": actor.table.turn_seconds,
+    }
+
+
+def stored_summary(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    rules = rules_from_changes(table.changes)
+    return {
+        "table_id": table.id,
+        "seats": _seats_json([(s.seat, s.kind, s.name, True) for s in seats]),
+        "rules_summary": rules_summary(table.preset, rules),
+        "status": table.status,
+        "created": table.created.isoformat(),
+        "turn_seconds": table.turn_seconds,
+    }
+
+
+def _winner_name(winner: int | None, seats: list[SeatRow], partnerships: bool) -> str | None:
+    if winner is None:
+        return None
+    if partnerships:
+        return " & ".join(s.name for s in seats if s.seat % 2 == winner)
+    return seats[winner].name
+
+
+def build_router(tables: Tables) -> APIRouter:
+    """The lobby's HTTP routes over the live ``tables`` and their store."""
+    router = APIRouter()
+
+    def actor_or_404(table_id: str) -> TableActor:
+        actor = tables.get(table_id)
+        if actor is None:
+            raise LobbyError(404, "no_such_table", f"there is no table {table_id!r}")
+        return actor
+
+    @router.get("/api/rules")
+    async def get_rules() -> dict[str, Any]:
+        return rules_catalogue()
+
+    @router.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        rules = body.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise LobbyError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+        made = await tables.create(
+            body.get("seats"),
+            rules.get("preset"),
+            rules.get("changes"),
+            body.get("nickname"),
+            body.get("turn_seconds"),
+        )
+        table_id = made.actor.table.id
+        return {
+            "table_id": table_id,
+            "seat": made.seat,
+            "token": made.token,
+            "share_url": f"{request.base_url}t/{table_id}?join",
+        }
+
+    @router.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        live = sorted(tables.actors.values(), key=lambda a: a.table.created, reverse=True)
+        return {"tables": [live_summary(a) for a in live if a.status != "over"]}
+
+    @router.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        actor = tables.get(table_id)
+        if actor is not None:
+            return live_summary(actor)
+        done = await tables.db.run(tables.store.finished_table, table_id)
+        if done is None:
+            raise LobbyError(404, "no_such_table", f"there is no table {table_id!r}")
+        return stored_summary(done[0], done[1])
+
+    @router.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        actor = actor_or_404(table_id)
+        body = await _body(request)
+        name = clean_name(body.get("nickname"))
+        seat = body.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise LobbyError(400, "bad_seat", "seat is a seat number or null")
+        token = new_token()
+        try:
+            taken = await wait_join(actor, seat, name, token_hash(token))
+        except JoinRefused as err:
+            status = 404 if err.code == "no_such_seat" else 409
+            raise LobbyError(status, err.code, str(err)) from None
+        return {"seat": taken, "token": token}
+
+    async def finished(table_id: str) -> tuple[TableRow, list[SeatRow], str]:
+        actor = tables.get(table_id)
+        if actor is not None and actor.status != "over":
+            raise LobbyError(403, "match_in_play", "the record is shown once the match is over")
+        done = await tables.db.run(tables.store.finished_table, table_id)
+        if done is None:
+            if actor is not None:
+                raise LobbyError(403, "match_in_play", "the record is being saved; try again")
+            raise LobbyError(404, "no_such_table", f"there is no table {table_id!r}")
+        return done
+
+    @router.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        _table, _seats, text = await finished(table_id)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="scala40-{table_id}.json"'},
+        )
+
+    @router.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str) -> dict[str, Any]:
+        table, _seats, text = await finished(table_id)
+        rules = rules_from_changes(table.changes)
+        rec = load_record(text)
+        return {
+            "table_id": table.id,
+            "seats": rec["seats"],
+            "rules": {
+                "preset": table.preset,
+                "changes": dict(table.changes),
+                "opening_points": rules.opening_points,
+            },
+            "elimination": rules.elimination,
+            "winner": table.winner,
+            "steps": replay_steps(rec),
+        }
+
+    @router.get("/api/history")
+    async def history() -> dict[str, Any]:
+        rows = await tables.db.run(tables.store.history)
+        out = []
+        for table, seats in rows:
+            rules = rules_from_changes(table.changes)
+            out.append(
+                {
+                    "table_id": table.id,
+                    "players": [s.name for s in seats],
+                    "winner": _winner_name(table.winner, seats, rules.partnerships),
+                    "winner_seat": table.winner,
+                    "finished": None if table.finished is None else table.finished.isoformat(),
+                    "rules_summary": rules_summary(table.preset, rules),
+                }
+            )
+        return {"matches": out}
+
+    return router

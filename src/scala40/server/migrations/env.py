@@ -1,0 +1,20 @@
+"""Alembic environment: migrate the connection or URL the server hands over."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import create_engine
+
+config = context.config
+connection = config.attributes.get("connection")
+if connection is not None:
+    context.configure(connection=connection, target_metadata=None)
+    with context.begin_transaction():
+        context.run_migrations()
+else:
+    engine = create_engine(config.get_main_option("sqlalchemy.url") or "")
+    with engine.connect() as conn:
+        context.configure(connection=conn, target_metadata=None)
+        with context.begin_transaction():
+            context.run_migrations()
+    engine.dispose()

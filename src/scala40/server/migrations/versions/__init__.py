@@ -1,0 +1,1 @@
+"""Migration scripts, one per revision ("0001", "0002", ...)."""

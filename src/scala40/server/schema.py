@@ -1,0 +1,62 @@
+"""The tables the server stores: tables, their seats, and every action ever played.
+
+``actions`` is append-only, one row per table version (UNIQUE(table_id, version)): a
+match is its seed and rules plus these rows, so it can always be rebuilt by replaying
+them through the engine. Migrations (``migrations/``) create exactly this schema.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("preset", String(32), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("finished", DateTime(timezone=True), nullable=True),
+    Column("winner", Integer, nullable=True),
+    Column("record", Text, nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(32), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "version", name="uq_actions_table_version"),
+)

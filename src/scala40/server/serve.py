@@ -1,0 +1,18 @@
+"""``scala40 serve``: the web app under uvicorn, with the settings the command was given."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from scala40.server.app import create_app
+from scala40.server.settings import Settings
+
+
+def run(
+    *, host: str, port: int, db_url: str | None, grace: float = 60.0, bot_pause: float = 0.8
+) -> None:
+    """Serve until interrupted; the database is migrated and tables resumed at start."""
+    settings = Settings(db_url=db_url or "", grace_seconds=grace, bot_pause=bot_pause)
+    app = create_app(settings)
+    print(f"scala40: the table is open at http://{host}:{port}/ ({settings.database_url()})")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)

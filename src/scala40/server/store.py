@@ -1,0 +1,247 @@
+"""SQL storage of tables, seats and actions (SQLite by default, PostgreSQL by URL).
+
+The store is synchronous SQLAlchemy Core; the server calls it from a worker thread so the
+event loop never waits on the disk. SQLite runs in WAL mode with a busy timeout, so
+readers never block the single writer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.engine import Connection
+
+from scala40.server import schema
+
+UNFINISHED = ("waiting", "playing")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    kind: str
+    """``"human"`` or ``"bot:LEVEL"``."""
+    name: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    created: datetime
+    preset: str
+    changes: dict[str, Any]
+    """Every rule key that differs from FISCA (what rebuilds the rules exactly)."""
+    seed: int
+    first_dealer: int
+    turn_seconds: float | None
+    status: str
+    finished: datetime | None = None
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """An unfinished table as stored: enough to rebuild it by replaying its actions."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    actions: list[tuple[int, int, str]]
+    """(version, seat, action text) in version order."""
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes: they were stored in UTC."""
+    if value is None or value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=UTC)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (Alembic, scripts inside the package)."""
+    where = resources.files("scala40.server") / "migrations"
+    cfg = Config()
+    cfg.set_main_option("script_location", str(where))
+    cfg.set_main_option("path_separator", "os")
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """Tables, seats and the append-only action log."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        args: dict[str, Any] = {"check_same_thread": False} if self.is_sqlite else {}
+        self.engine = create_engine(url, connect_args=args, pool_pre_ping=not self.is_sqlite)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # Writing ---------------------------------------------------------------------------
+    def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(schema.tables).values(
+                    id=table.id,
+                    created=table.created,
+                    preset=table.preset,
+                    rules=json.dumps(table.changes, sort_keys=True),
+                    seed=table.seed,
+                    first_dealer=table.first_dealer,
+                    turn_seconds=table.turn_seconds,
+                    status=table.status,
+                )
+            )
+            conn.execute(
+                insert(schema.seats),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in seats
+                ],
+            )
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(schema.seats)
+                .where(schema.seats.c.table_id == table_id, schema.seats.c.seat == seat)
+                .values(name=name, token_hash=token_hash)
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(schema.tables).where(schema.tables.c.id == table_id).values(status=status)
+            )
+
+    def append_action(self, table_id: str, version: int, seat: int, text: str) -> None:
+        """Store one action; a second row for the same version fails (UNIQUE)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(schema.actions).values(
+                    table_id=table_id, version=version, seat=seat, action=text, created=now()
+                )
+            )
+
+    def mark_over(self, table_id: str, winner: int | None, record: str) -> None:
+        """The match is over: keep its record (the actions are already stored)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(schema.tables)
+                .where(schema.tables.c.id == table_id)
+                .values(status="over", finished=now(), winner=winner, record=record)
+            )
+
+    # Reading ---------------------------------------------------------------------------
+    def _table(self, row: Any) -> TableRow:
+        created = _aware(row.created)
+        assert created is not None
+        return TableRow(
+            id=row.id,
+            created=created,
+            preset=row.preset,
+            changes=json.loads(row.rules),
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            turn_seconds=row.turn_seconds,
+            status=row.status,
+            finished=_aware(row.finished),
+            winner=row.winner,
+        )
+
+    def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:
+        rows = conn.execute(
+            select(schema.seats)
+            .where(schema.seats.c.table_id == table_id)
+            .order_by(schema.seats.c.seat)
+        )
+        return [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in rows]
+
+    def unfinished(self) -> list[StoredTable]:
+        """Every table still waiting or playing, with its actions in version order."""
+        out: list[StoredTable] = []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.tables)
+                .where(schema.tables.c.status.in_(UNFINISHED))
+                .order_by(schema.tables.c.created)
+            ).all()
+            for row in rows:
+                acts = conn.execute(
+                    select(schema.actions.c.version, schema.actions.c.seat, schema.actions.c.action)
+                    .where(schema.actions.c.table_id == row.id)
+                    .order_by(schema.actions.c.version)
+                )
+                out.append(
+                    StoredTable(
+                        self._table(row),
+                        self._seats(conn, row.id),
+                        [(a.version, a.seat, a.action) for a in acts],
+                    )
+                )
+        return out
+
+    def finished_table(self, table_id: str) -> tuple[TableRow, list[SeatRow], str] | None:
+        """A finished table with its seats and record text (``None`` if not finished)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.tables).where(
+                    schema.tables.c.id == table_id, schema.tables.c.status == "over"
+                )
+            ).first()
+            if row is None or row.record is None:
+                return None
+            return self._table(row), self._seats(conn, table_id), str(row.record)
+
+    def history(self, limit: int = 200) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Finished matches, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.tables)
+                .where(schema.tables.c.status == "over")
+                .order_by(schema.tables.c.finished.desc())
+                .limit(limit)
+            ).all()
+            return [(self._table(r), self._seats(conn, r.id)) for r in rows]
+
+    def action_count(self, table_id: str) -> int:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.actions.c.version).where(schema.actions.c.table_id == table_id)
+            ).all()
+            return len(rows)

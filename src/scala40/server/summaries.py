@@ -1,0 +1,88 @@
+"""Hand-over summaries and the replay of a finished match: the moments every hand is shown.
+
+Only here does the server turn the true state into JSON, and only when the rules show the
+cards to everyone: at the end of a hand, and for a match that is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scala40.engine.match import HandRecord, Match
+from scala40.engine.state import Hand
+from scala40.notation.actions import parse_action
+from scala40.notation.codec import JSONDict, action_to_dict, rules_from_changes, table_meld_to_dict
+from scala40.notation.record import load_record
+from scala40.server.viewjson import cards
+
+
+def summary_json(record: HandRecord, match: Match) -> JSONDict:
+    """SUMMARY of docs/protocol.md for a hand that just ended (every hand shown)."""
+    result = record.result
+    return {
+        "hand": record.number,
+        "winner": None if result.winner is None else record.seats[result.winner],
+        "reason": result.reason,
+        "chiusura_in_mano": result.chiusura_in_mano,
+        "hands": {str(record.seats[p]): cards(h) for p, h in enumerate(result.hands)},
+        "penalties": {str(s): p for s, p in sorted(record.penalties.items())},
+        "totals": {str(u): t for u, t in sorted(record.totals.items())},
+        "eliminated": list(record.eliminated),
+        "reentered": {str(u): t for u, t in sorted(record.reentered.items())},
+        "match_over": match.over and match.history[-1] is record,
+        "match_winner": match.winner if match.over and match.history[-1] is record else None,
+    }
+
+
+def full_state(hand: Hand, totals: Sequence[int]) -> JSONDict:
+    """The whole table, every hand shown (for the replay of a finished match only)."""
+    return {
+        "hands": {str(s): cards(hand.hand_cards(p)) for p, s in enumerate(hand.seats)},
+        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(hand.table)],
+        "pozzo": cards(hand.pozzo),
+        "stock": len(hand.stock),
+        "current": hand.seats[hand.current],
+        "phase": hand.phase,
+        "opened": {str(s): hand.opened[p] for p, s in enumerate(hand.seats)},
+        "totals": {str(u): t for u, t in enumerate(totals)},
+    }
+
+
+def replay_steps(record_data: Mapping[str, Any]) -> list[JSONDict]:
+    """One step per deal and per action of a finished match, each with the full state."""
+    rec = load_record(record_data)
+    rules = rules_from_changes(rec.get("rules", {}))
+    match = Match(rules, rec.get("seed"), rec["first_dealer"])
+    steps: list[JSONDict] = []
+    for entry in rec["hands"]:
+        number = entry["number"]
+        steps.append(
+            {
+                "hand": number,
+                "dealer": match.dealer,
+                "seat": None,
+                "action": None,
+                "text": "deal",
+                "state": full_state(match.hand, match.totals),
+            }
+        )
+        for text in entry["actions"]:
+            action = parse_action(text)
+            seat = match.current_seat
+            dealer = match.dealer
+            done = len(match.history)
+            played = match.hand  # a hand that ends stays this object; the next is new
+            match.apply(action)
+            step: JSONDict = {
+                "hand": number,
+                "dealer": dealer,
+                "seat": seat,
+                "action": action_to_dict(action),
+                "text": text,
+                "state": full_state(played, match.totals),
+            }
+            if len(match.history) > done:
+                step["summary"] = summary_json(match.history[-1], match)
+            steps.append(step)
+    return steps

@@ -1,0 +1,302 @@
+"""A seat's VIEW as JSON, and back: the only game state that ever leaves the server.
+
+:func:`view_to_json` reads a :class:`PlayerView` (never the true state) plus the table's
+public facts (names, who is connected, the score sheet); :func:`view_from_json` rebuilds
+the very same ``PlayerView`` from that JSON, so a client program can run a bot on what
+the browser sees (the load test does). Cards are notation text (``7H``, ``JK=7D``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.cards import KINDS
+from scala40.engine.legal import legal_actions
+from scala40.engine.match import HandRecord
+from scala40.engine.state import TurnStart
+from scala40.engine.views import PlayerView, resample
+from scala40.notation.cards import format_card, parse_card
+from scala40.notation.codec import (
+    JSONDict,
+    rules_changes,
+    rules_from_changes,
+    table_meld_from_dict,
+    table_meld_to_dict,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """What everyone may know about a seat besides the cards: who sits there."""
+
+    name: str
+    kind: str
+    connected: bool = False
+    stand_in: bool = False
+    """A bot plays this human seat now (turn timeout or a dropped connection)."""
+    taken: bool = True
+    """A player (or a bot) sits here; a free human seat waits for someone to join."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """The table's public facts a VIEW carries next to the seat's PlayerView."""
+
+    table_id: str
+    status: str
+    preset: str
+    seats: Sequence[SeatFacts]
+    history: Sequence[HandRecord] = ()
+    turn_deadline: float | None = None
+    spectator: bool = False
+    """The seat sits out this hand (eliminated): it is shown the table, no hand."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def cards(kinds: Sequence[int]) -> list[str]:
+    return [format_card(k) for k in kinds]
+
+
+def _counts_to_cards(counts: Sequence[int]) -> list[str]:
+    return [format_card(k) for k in range(KINDS) for _ in range(counts[k])]
+
+
+def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:
+    counts = [0] * KINDS
+    for t in texts:
+        counts[parse_card(t)] += 1
+    return tuple(counts)
+
+
+def _turn_start_json(start: TurnStart | None) -> JSONDict | None:
+    if start is None:
+        return None
+    return {
+        "hand": None if start.hand is None else _counts_to_cards(start.hand),
+        "size": start.size,
+        "table": [table_meld_to_dict(m) for m in start.table],
+        "opened": start.opened,
+        "known": _counts_to_cards(start.known),
+        "pozzo_used": start.pozzo_used,
+        "stock_len": start.stock_len,
+    }
+
+
+def legal_json(view: PlayerView, rng: random.Random | None = None) -> JSONDict:
+    """What the seat may do now, grouped for buttons; empty when it is not its turn.
+
+    Computed on a world dealt from the view alone: on the seat's own turn what is legal
+    depends only on what the seat knows.
+    """
+    if not view.my_turn or view.phase == "over":
+        return {}
+    world = resample(view, rng or random.Random(0))
+    acts = legal_actions(world)
+    out: JSONDict = {
+        "draw": any(isinstance(a, DrawStock) for a in acts),
+        "pozzo": any(isinstance(a, TakePozzo) for a in acts),
+        "discard": [format_card(a.card) for a in acts if isinstance(a, Discard)],
+        "takeback": any(isinstance(a, TakeBack) for a in acts),
+        "can_open": any(isinstance(a, Open) for a in acts),
+        "can_meld": any(isinstance(a, Meld) for a in acts),
+        "layoff": [_layoff(a) for a in acts if isinstance(a, LayOff)],
+        "swap": [
+            {"card": format_card(a.card), "target": a.target}
+            for a in acts
+            if isinstance(a, SwapJoker)
+        ],
+    }
+    return out
+
+
+def _layoff(a: LayOff) -> JSONDict:
+    out: JSONDict = {"card": format_card(a.card), "target": a.target}
+    if a.end is not None:
+        out["end"] = a.end
+    return out
+
+
+def scores_json(history: Sequence[HandRecord]) -> list[JSONDict]:
+    """The score sheet so far: each finished hand's penalties (by seat) and running totals."""
+    return [
+        {
+            "hand": h.number,
+            "penalties": {str(s): p for s, p in sorted(h.penalties.items())},
+            "totals": {str(u): t for u, t in sorted(h.totals.items())},
+        }
+        for h in history
+    ]
+
+
+def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = None) -> JSONDict:
+    """The VIEW of docs/protocol.md: ``view``'s contents in table seats and card text."""
+    rules = view.rules
+    seats = view.seats
+    index = {s: i for i, s in enumerate(seats)}
+    players = []
+    for seat, info in enumerate(facts.seats):
+        p = index.get(seat)
+        unit = seat % 2 if rules.partnerships else seat
+        players.append(
+            {
+                "seat": seat,
+                "name": info.name,
+                "kind": info.kind,
+                "connected": info.connected,
+                "stand_in": info.stand_in,
+                "taken": info.taken,
+                "in_hand": p is not None,
+                "cards": 0 if p is None else view.hand_sizes[p],
+                "opened": False if p is None else view.opened[p],
+                "known": [] if p is None else cards(view.known[p]),
+                "total": view.scores[unit] if unit < len(view.scores) else 0,
+                "eliminated": view.eliminated[unit] if unit < len(view.eliminated) else False,
+            }
+        )
+    playing = facts.status == "playing" and not facts.spectator
+    my_turn = playing and view.my_turn
+    return {
+        "table_id": facts.table_id,
+        "seat": view.seat,
+        "status": facts.status,
+        "players": players,
+        "hand": cards(view.hand),
+        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(view.table)],
+        "pozzo": cards(view.pozzo),
+        "stock": view.stock_size,
+        "stock_bottom": cards(view.stock_bottom),
+        "current": seats[view.current],
+        "phase": view.phase,
+        "my_turn": my_turn,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "opened_now": view.opened_now,
+        "drew": view.drew,
+        "pozzo_card": None if view.pozzo_card < 0 else format_card(view.pozzo_card),
+        "legal": (legal if legal is not None else legal_json(view)) if my_turn else {},
+        "rules": {
+            "preset": facts.preset,
+            "changes": rules_changes(rules),
+            "opening_points": rules.opening_points,
+        },
+        "turn_deadline": facts.turn_deadline,
+        "scores": scores_json(facts.history),
+        "elimination": rules.elimination,
+        # The rest of the PlayerView, so a program can rebuild it (view_from_json).
+        "order": list(seats),
+        "spectator": facts.spectator,
+        "turns_done": view.turns_done,
+        "pozzo_used": view.pozzo_used,
+        "actions_now": view.actions_now,
+        "jokers_owed": view.jokers_owed,
+        "laid_off_now": view.laid_off_now,
+        "must_go_out": view.must_go_out,
+        "first_free": view.first_free,
+        "turn_start": _turn_start_json(view.turn_start),
+        "unit_totals": list(view.scores),
+        "unit_eliminated": list(view.eliminated),
+        **facts.extra,
+    }
+
+
+def _turn_start_from(data: Mapping[str, Any] | None, rules: Any) -> TurnStart | None:
+    if data is None:
+        return None
+    hand = data.get("hand")
+    return TurnStart(
+        hand=None if hand is None else _cards_to_counts(hand),
+        size=int(data["size"]),
+        table=tuple(table_meld_from_dict(m, rules) for m in data["table"]),
+        opened=bool(data["opened"]),
+        known=_cards_to_counts(data["known"]),
+        pozzo_used=bool(data["pozzo_used"]),
+        stock_len=int(data["stock_len"]),
+    )
+
+
+def view_from_json(data: Mapping[str, Any]) -> PlayerView:
+    """The :class:`PlayerView` a VIEW was made from (a spectator's has no own player)."""
+    rules = rules_from_changes(data["rules"]["changes"])
+    order = tuple(int(s) for s in data["order"])
+    seat = int(data["seat"])
+    by_seat = {int(p["seat"]): p for p in data["players"]}
+    me = order.index(seat) if seat in order and not data.get("spectator") else -1
+    current = order.index(int(data["current"]))
+    pozzo_card = data.get("pozzo_card")
+    return PlayerView(
+        rules=rules,
+        seat=seat,
+        seats=order,
+        me=me,
+        hand=tuple(sorted(parse_card(c) for c in data["hand"])),
+        hand_sizes=tuple(int(by_seat[s]["cards"]) for s in order),
+        known=tuple(tuple(sorted(parse_card(c) for c in by_seat[s]["known"])) for s in order),
+        pozzo=tuple(parse_card(c) for c in data["pozzo"]),
+        table=tuple(table_meld_from_dict(m, rules) for m in data["table"]),
+        stock_size=int(data["stock"]),
+        stock_bottom=tuple(parse_card(c) for c in data["stock_bottom"]),
+        opened=tuple(bool(by_seat[s]["opened"]) for s in order),
+        current=current,
+        phase=str(data["phase"]),
+        turns_done=int(data["turns_done"]),
+        drew=str(data["drew"]),
+        pozzo_card=-1 if pozzo_card is None else parse_card(pozzo_card),
+        pozzo_used=bool(data["pozzo_used"]),
+        opened_now=bool(data["opened_now"]),
+        actions_now=int(data["actions_now"]),
+        jokers_owed=int(data["jokers_owed"]),
+        laid_off_now=bool(data["laid_off_now"]),
+        must_go_out=bool(data["must_go_out"]),
+        first_free=bool(data["first_free"]),
+        turn_start=_turn_start_from(data.get("turn_start"), rules),
+        scores=tuple(int(t) for t in data["unit_totals"]),
+        eliminated=tuple(bool(e) for e in data["unit_eliminated"]),
+        dealer=int(data["dealer"]),
+        hand_number=int(data["hand_number"]),
+    )
+
+
+def spectator_view(view: PlayerView, seat: int) -> PlayerView:
+    """An eliminated seat's view: another seat's public facts with every private card cut.
+
+    ``view`` is any playing seat's view; its own hand and its hand at the draw are removed,
+    so only what the whole table knows remains.
+    """
+    start = view.turn_start
+    return replace(
+        view,
+        seat=seat,
+        me=-1,
+        hand=(),
+        turn_start=None if start is None else replace(start, hand=None),
+    )
+
+
+def event_json(seat: int, action: Action, pozzo_top: int | None) -> JSONDict:
+    """What just happened, in public words: a stock draw names no card."""
+    from scala40.notation.codec import action_to_dict
+
+    body = action_to_dict(action)
+    if isinstance(action, DrawStock):
+        return {"seat": seat, "type": "draw"}
+    if isinstance(action, TakePozzo):
+        return {
+            "seat": seat,
+            "type": "pozzo",
+            "card": None if pozzo_top is None else format_card(pozzo_top),
+        }
+    return {"seat": seat, **body}

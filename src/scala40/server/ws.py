@@ -1,0 +1,199 @@
+"""The table's WebSocket: a seat's connection, checked message by message.
+
+The seat is the connection's (from its token), never the message's. Everything a client
+sends is measured, parsed and checked here; only well-formed actions reach the table's
+actor, and every refusal is an ``error`` message to this connection alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import secrets
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from scala40.bots.heuristic import hint as heuristic_hint
+from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
+from scala40.notation.errors import NotationError
+from scala40.server.actor import Act, Connect, Disconnect, Outbox, TableActor, error
+from scala40.server.registry import Tables
+from scala40.server.settings import Settings
+from scala40.server.tokens import token_hash
+
+CLOSE_NO_TOKEN = 4401
+CLOSE_NO_TABLE = 4404
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of as many."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = rate
+        self.stamp = time.monotonic()
+        self.warned = 0.0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def should_warn(self) -> bool:
+        """One ``rate_limited`` error a second is enough for a flooding client."""
+        now = time.monotonic()
+        if now - self.warned >= 1.0:
+            self.warned = now
+            return True
+        return False
+
+
+async def _drain(ws: WebSocket, outbox: Outbox) -> None:
+    """Send what the actor queued for this connection, in order; a close ends it."""
+    while True:
+        item = await outbox.queue.get()
+        if isinstance(item, tuple):
+            code, reason = item
+            with contextlib.suppress(Exception):
+                await ws.close(code, reason)
+            return
+        await ws.send_text(json.dumps(item, ensure_ascii=False))
+
+
+class Session:
+    """One seat's live connection: reads messages and answers or forwards them."""
+
+    def __init__(
+        self, ws: WebSocket, actor: TableActor, seat: int, outbox: Outbox, settings: Settings
+    ) -> None:
+        self.ws = ws
+        self.actor = actor
+        self.seat = seat
+        self.outbox = outbox
+        self.settings = settings
+        self.limit = RateLimit(settings.rate_per_second)
+        self.hinting: asyncio.Task[None] | None = None
+        self.rng = random.Random(secrets.randbits(64))
+
+    def refuse(self, code: str, message: str) -> None:
+        self.outbox.put(error(code, message, self.actor.version))
+
+    async def read(self) -> None:
+        while True:
+            try:
+                message = await self.ws.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            raw: Any = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+            if not self.limit.allow():
+                if self.limit.should_warn():
+                    self.refuse("rate_limited", "too many messages: at most 20 a second")
+                continue
+            if size > self.settings.max_message_bytes:
+                self.refuse("too_big", f"a message is at most 4 KiB, this one is {size} bytes")
+                continue
+            self.handle(raw)
+
+    def handle(self, raw: str | bytes) -> None:
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            self.refuse("bad_json", f"the message is not JSON: {err}")
+            return
+        if not isinstance(data, dict):
+            self.refuse("bad_message", "a message is a JSON object with a type")
+            return
+        kind = data.get("type")
+        if kind == "action":
+            self.action(data)
+        elif kind == "sync":
+            self.outbox.put(self.actor.state(self.seat))
+        elif kind == "hint":
+            if self.hinting is None or self.hinting.done():
+                self.hinting = asyncio.get_running_loop().create_task(self.hint())
+        elif kind == "ping":
+            self.outbox.put({"type": "pong"})
+        else:
+            self.refuse("bad_message", f"unknown message type {kind!r}")
+
+    def action(self, data: JSONDict) -> None:
+        v = data.get("v")
+        if not isinstance(v, int) or isinstance(v, bool):
+            self.refuse("bad_message", 'an action message carries "v", the last version seen')
+            return
+        try:
+            action = action_from_dict(data.get("action"))  # type: ignore[arg-type]
+        except (NotationError, ValueError, TypeError) as err:
+            self.refuse("bad_action", f"unreadable action: {err}")
+            return
+        self.actor.submit(Act(self.seat, v, action, self.outbox))
+
+    async def hint(self) -> None:
+        actor = self.actor
+        if actor.status != "playing" or actor.match.over or actor.match.current_seat != self.seat:
+            self.outbox.put({"type": "hint", "action": None, "text": "it is not your turn"})
+            return
+        view = actor.match.view(self.seat)
+        version = actor.version
+        found = await asyncio.to_thread(heuristic_hint, view, self.rng)
+        self.outbox.put(
+            {
+                "type": "hint",
+                "v": version,
+                "action": action_to_dict(found.action),
+                "text": found.text,
+            }
+        )
+
+
+def build_router(tables: Tables, settings: Settings) -> APIRouter:
+    """``/ws/{table_id}?token=…``: a seat's real-time connection."""
+    router = APIRouter()
+
+    @router.websocket("/ws/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        actor = tables.get(table_id)
+        if actor is None:
+            await ws.close(CLOSE_NO_TABLE, f"there is no table {table_id!r} in play")
+            return
+        token = ws.query_params.get("token")
+        if not token:
+            await ws.close(CLOSE_NO_TOKEN, "a seat token is needed: /ws/TABLE?token=TOKEN")
+            return
+        seat = actor.check_token(token_hash(token))
+        if seat is None:
+            await ws.close(CLOSE_NO_TOKEN, "this token holds no seat at this table")
+            return
+        outbox = Outbox()
+        actor.submit(Connect(seat, outbox))
+        session = Session(ws, actor, seat, outbox, settings)
+        sender = asyncio.get_running_loop().create_task(_drain(ws, outbox))
+        reader = asyncio.get_running_loop().create_task(session.read())
+        try:
+            await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            actor.submit(Disconnect(seat, outbox))
+            for task in (sender, reader, session.hinting):
+                if task is not None and not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    return router
