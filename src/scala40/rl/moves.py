@@ -1,0 +1,320 @@
+"""From action ids to engine actions and back: legal masks, candidate melds, the opening build.
+
+The engine keeps its structured actions; this module is the translation. Three ideas:
+
+* **Candidate melds** come from the engine's hand analysis
+  (:func:`scala40.engine.analysis.candidate_melds`): every meld the cards can form, with
+  each joker placement and identity, in the analysis' order (runs by suit, then sets by
+  rank). At most :data:`~scala40.rl.encoding.MAX_CANDIDATES` are offered; past that the
+  best-scoring are kept. Once opened, ``MELD i`` lays candidate ``i``.
+* **An opening is built meld by meld.** Before opening, ``MELD i`` starts (or extends) an
+  opening under construction: candidate ``i`` of the cards not yet committed is added to
+  it, nothing reaches the engine yet. ``LAY_OPENING`` hands the whole opening to the
+  engine (offered only when the engine accepts it), ``CANCEL_OPENING`` drops it. So every
+  opening the engine allows -- any melds, any order -- is a short sequence of ids, and the
+  ~1 ms enumeration of whole openings is never needed.
+* **Masks are exact.** An id is set in the mask only if the move is legal (the engine's own
+  checker decides every case that is not plainly legal); building steps are always
+  allowed while building, and the build itself is offered only when the hand's candidate
+  melds could possibly be worth an opening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.analysis import Candidate, candidate_melds
+from scala40.engine.cards import JOKER, KINDS, card_value_table
+from scala40.engine.errors import IllegalAction
+from scala40.engine.melds import HIGH, LOW, SWAP
+from scala40.engine.rules import Rules
+from scala40.engine.state import DRAW, PLAY, Hand
+from scala40.rl.encoding import (
+    CANCEL_OPENING,
+    DISCARD_BASE,
+    DRAW_STOCK,
+    LAY_OPENING,
+    TAKE_BACK,
+    TAKE_POZZO,
+    ActionLayout,
+)
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+
+class Build:
+    """An opening under construction: the melds chosen so far and the cards still free."""
+
+    __slots__ = ("counts", "points", "specs")
+
+    def __init__(self, counts: Sequence[int]) -> None:
+        self.counts = list(counts)
+        self.specs: list[MeldSpec] = []
+        self.points = 0
+
+    def add(self, candidate: Candidate) -> None:
+        for k in candidate.naturals:
+            self.counts[k] -= 1
+        self.counts[JOKER] -= candidate.jokers
+        self.specs.append(candidate.spec())
+        self.points += candidate.points
+
+    def opening(self) -> Open:
+        return Open(tuple(self.specs))
+
+    def copy(self) -> Build:
+        c = Build(self.counts)
+        c.specs = self.specs[:]
+        c.points = self.points
+        return c
+
+
+_CACHE_LIMIT = 50_000
+
+
+class Moves:
+    """The translation for one set of rules (stateless apart from memoized candidates)."""
+
+    def __init__(self, rules: Rules, layout: ActionLayout | None = None) -> None:
+        self.rules = rules
+        self.layout = layout or ActionLayout.for_rules(rules)
+        self.size = self.layout.size
+        self._cands: dict[bytes, list[Candidate]] = {}
+        values = card_value_table(rules.face_values)
+        # The most a natural card can be worth in any meld (an ace: low or high).
+        self._worth = [max(values[k % 13 + 1], values[14] if k % 13 == 0 else 0) for k in range(52)]
+        self._joker_worth = max(values[1:15])
+
+    # Candidates ---------------------------------------------------------------------------
+    def candidates(self, counts: Sequence[int]) -> list[Candidate]:
+        """The candidate melds offered for a hand with ``counts`` (bounded, stable order)."""
+        key = bytes(counts)
+        hit = self._cands.get(key)
+        if hit is not None:
+            return hit
+        if len(self._cands) > _CACHE_LIMIT:
+            self._cands.clear()
+        cands = candidate_melds(counts, self.rules)
+        limit = self.layout.candidates
+        if len(cands) > limit:
+            best = sorted(range(len(cands)), key=lambda i: -cands[i].points)[:limit]
+            cands = [cands[i] for i in sorted(best)]
+        self._cands[key] = cands
+        return cands
+
+    def hand_candidates(self, hand: Hand, build: Build | None) -> list[Candidate]:
+        """Candidates of the current player now: of the free cards while building."""
+        return self.candidates(build.counts if build is not None else hand.hands[hand.current])
+
+    def could_open(self, hand: Hand) -> bool:
+        """A cheap necessary condition for any legal opening (it may say yes wrongly).
+
+        Adds up the most every card that belongs to some candidate meld could be worth;
+        below the opening points, only a chiusura in mano (all cards but one laid) could
+        still open, which needs nearly every card in some candidate.
+        """
+        counts = hand.hands[hand.current]
+        cands = self.candidates(counts)
+        if not cands:
+            return False
+        usable = [False] * KINDS
+        for c in cands:
+            for k in c.naturals:
+                usable[k] = True
+        worth = self._worth
+        total = cards = 0
+        for k in range(52):
+            if usable[k]:
+                total += counts[k] * worth[k]
+                cards += counts[k]
+        jokers = counts[JOKER]
+        total += jokers * self._joker_worth
+        cards += jokers
+        return total >= self.rules.opening_points or cards >= hand.sizes[hand.current] - 1
+
+    # The mask ---------------------------------------------------------------------------
+    def mask(
+        self, hand: Hand, build: Build | None, out: npt.NDArray[np.int8] | None = None
+    ) -> npt.NDArray[np.int8]:
+        """The legal ids of the current player (1 = legal), written into ``out``."""
+        if out is None:
+            out = np.zeros(self.size, np.int8)
+        else:
+            out.fill(0)
+        if hand.phase == DRAW:
+            out[DRAW_STOCK] = 1
+            if hand.check(TakePozzo()) is None:
+                out[TAKE_POZZO] = 1
+            return out
+        if hand.phase != PLAY:
+            return out
+        layout = self.layout
+        base = layout.meld_base
+        if build is not None:
+            for i in range(len(self.candidates(build.counts))):
+                out[base + i] = 1
+            if build.specs and hand.check(build.opening()) is None:
+                out[LAY_OPENING] = 1
+            out[CANCEL_OPENING] = 1
+            return out
+        p = hand.current
+        counts = hand.hands[p]
+        if hand.actions_now:
+            out[TAKE_BACK] = 1
+        for k in range(KINDS):
+            if counts[k] and hand.can_discard(k):
+                out[DISCARD_BASE + k] = 1
+        if hand.must_go_out:
+            return out
+        if not hand.opened[p]:
+            if self.could_open(hand):
+                for i in range(len(self.candidates(counts))):
+                    out[base + i] = 1
+            return out
+        self._opened_moves(hand, out)
+        return out
+
+    def _opened_moves(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
+        """Melds, lay-offs and swaps of an opened player in the play phase."""
+        p = hand.current
+        counts = hand.hands[p]
+        size = hand.sizes[p]
+        base = self.layout.meld_base
+        layout = self.layout
+        strict_now = hand.opened_now and self.rules.open_without_jokers == "strict"
+        for i, c in enumerate(self.candidates(counts)):
+            if c.jokers and strict_now:
+                continue
+            if size - len(c.naturals) - c.jokers >= 2 or hand.check(Meld(c.spec())) is None:
+                out[base + i] = 1
+        slots = layout.table_slots
+        for k, places in hand.fits().items():
+            if not counts[k]:
+                continue
+            for t, how in places:
+                if t >= slots:
+                    continue
+                if how == SWAP:
+                    if hand.check(SwapJoker(k, t)) is None:
+                        out[layout.swap(t, k)] = 1
+                    continue
+                high = how == HIGH and k % 13 == 0
+                action = self.decode_lay_off(hand, k, t, high)
+                if size >= 3 or hand.check(action) is None:
+                    out[layout.lay_off(t, k, high=high)] = 1
+        if counts[JOKER] and not strict_now:
+            for t, meld in enumerate(hand.table[:slots]):
+                for high in (False, True) if meld.is_run else (False,):
+                    if hand.check(self.decode_lay_off(hand, JOKER, t, high)) is None:
+                        out[layout.lay_off(t, JOKER, high=high)] = 1
+
+    # From ids to engine actions ----------------------------------------------------------
+    def decode_lay_off(self, hand: Hand, kind: int, target: int, high: bool) -> LayOff:
+        if high:
+            return LayOff(kind, target, HIGH)
+        if (kind == JOKER or kind % 13 == 0) and target < len(hand.table):
+            if hand.table[target].is_run:
+                return LayOff(kind, target, LOW)
+        return LayOff(kind, target)
+
+    def resolve(self, hand: Hand, build: Build | None, action: int) -> Action | Build | None:
+        """What id ``action`` does now: an engine action to apply, a new build, or ``None``
+        (the build was cancelled). Raises :class:`IllegalAction` naming the problem when the
+        id is not legal, so a bad id changes nothing."""
+        if type(action) is not int:
+            try:
+                action = int(action)
+            except (TypeError, ValueError):
+                raise IllegalAction("bad_action", f"{action!r} is not an action id") from None
+        mask = self.mask(hand, build)
+        if not 0 <= action < self.size:
+            raise IllegalAction("bad_action", f"action {action} is outside 0..{self.size - 1}")
+        if not mask[action]:
+            raise IllegalAction(
+                "illegal_action", f"{self.layout.describe(action)} (id {action}) is not legal now"
+            )
+        return self.resolve_legal(hand, build, action)
+
+    def resolve_legal(self, hand: Hand, build: Build | None, action: int) -> Action | Build | None:
+        """:meth:`resolve` for an id already known to be in the mask (no re-check)."""
+        family, a, t, high = self.layout.split(action)
+        if family == "draw_stock":
+            return DrawStock()
+        if family == "take_pozzo":
+            return TakePozzo()
+        if family == "take_back":
+            return TakeBack()
+        if family == "discard":
+            return Discard(a)
+        if family == "lay_opening":
+            assert build is not None
+            return build.opening()
+        if family == "cancel_opening":
+            return None
+        if family == "meld":
+            cand = self.hand_candidates(hand, build)[a]
+            if hand.opened[hand.current]:
+                return Meld(cand.spec())
+            nxt = build.copy() if build is not None else Build(hand.hands[hand.current])
+            nxt.add(cand)
+            return nxt
+        if family == "lay_off":
+            return self.decode_lay_off(hand, a, t, high)
+        return SwapJoker(a, t)
+
+    # From engine actions to ids ----------------------------------------------------------
+    def encode(self, hand: Hand, action: Action) -> list[int]:
+        """The ids that reach engine ``action`` from this position (no build in progress).
+
+        Raises ``ValueError`` for an action the encoding cannot address (a meld that is
+        not among the offered candidates, a table meld past the addressed slots).
+        """
+        layout = self.layout
+        if isinstance(action, DrawStock):
+            return [DRAW_STOCK]
+        if isinstance(action, TakePozzo):
+            return [TAKE_POZZO]
+        if isinstance(action, TakeBack):
+            return [TAKE_BACK]
+        if isinstance(action, Discard):
+            return [layout.discard(action.card)]
+        if isinstance(action, Meld):
+            return [layout.meld(self._index(hand.hands[hand.current], action.meld))]
+        if isinstance(action, Open):
+            build = Build(hand.hands[hand.current])
+            ids: list[int] = []
+            for spec in action.melds:
+                i = self._index(build.counts, spec)
+                ids.append(layout.meld(i))
+                build.add(self.candidates(build.counts)[i])
+            return [*ids, LAY_OPENING]
+        if isinstance(action, LayOff | SwapJoker):
+            if not 0 <= action.target < layout.table_slots:
+                raise ValueError(f"table meld {action.target} is past the addressed slots")
+            if isinstance(action, SwapJoker):
+                return [layout.swap(action.target, action.card)]
+            high = action.end == HIGH and (action.card == JOKER or action.card % 13 == 0)
+            return [layout.lay_off(action.target, action.card, high=high)]
+        raise ValueError(f"{action!r} is not a Scala 40 action")
+
+    def _index(self, counts: Sequence[int], spec: MeldSpec) -> int:
+        for i, c in enumerate(self.candidates(counts)):
+            if c.spec() == spec:
+                return i
+        raise ValueError(f"the meld {spec} is not among the candidate melds of this hand")

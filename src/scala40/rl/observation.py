@@ -1,0 +1,303 @@
+"""The observation tensor of one seat, built from what that seat may know (docs/rl.md).
+
+The definition is :meth:`ObservationEncoder.from_view`, which reads a
+:class:`~scala40.engine.views.PlayerView` and nothing else. Environments call
+:meth:`ObservationEncoder.from_hand`, which reads from the true hand exactly the fields a
+``PlayerView`` copies (own cards, public facts) without building the view object -- the
+view costs more than the whole rest of a step. The tests hold both to the same tensor on
+random positions, and show that two true states with the same view give the same tensor.
+
+Seats are relative: index 0 is the observing seat, 1 the next seat to its left, and so on
+(``players`` entries, whether or not every seat plays the current hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from scala40.engine.cards import KINDS
+from scala40.engine.melds import TableMeld
+from scala40.engine.rules import Rules
+from scala40.engine.state import DRAW, OVER, PLAY, Hand
+from scala40.engine.views import PlayerView
+from scala40.rl.encoding import ActionLayout
+from scala40.rl.moves import Build
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+MELD_WIDTH = 105
+"""Per table meld: 52 identities held by a natural card, 52 held by a joker, 1 = a run."""
+
+_NO_CARDS = (0,) * KINDS
+
+PHASES = ("draw", "play", "build", "wait", "over")
+
+OBS_HIGH = 1000.0
+"""Upper bound of every entry (scores are in hundreds of points; counts are small)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    name: str
+    start: int
+    shape: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+
+def _layout(players: int, slots: int) -> list[Section]:
+    parts: list[tuple[str, tuple[int, ...]]] = [
+        ("hand", (KINDS,)),
+        ("opening_pending", (KINDS,)),
+        ("opening_points", (1,)),
+        ("table", (slots, MELD_WIDTH)),
+        ("pozzo_top", (KINDS,)),
+        ("pozzo", (KINDS,)),
+        ("known", (players, KINDS)),
+        ("hand_sizes", (players,)),
+        ("opened", (players,)),
+        ("in_hand", (players,)),
+        ("scores", (players,)),
+        ("current", (players,)),
+        ("stock_size", (1,)),
+        ("phase", (len(PHASES),)),
+        ("pozzo_card_to_use", (KINDS,)),
+        ("turn_flags", (5,)),
+    ]
+    out: list[Section] = []
+    at = 0
+    for name, shape in parts:
+        s = Section(name, at, shape)
+        out.append(s)
+        at += s.size
+    return out
+
+
+class ObservationEncoder:
+    """Writes the observation of one seat into a flat ``float32`` array."""
+
+    def __init__(self, rules: Rules, layout: ActionLayout | None = None) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.slots = (layout or ActionLayout.for_rules(rules)).table_slots
+        self.sections = {s.name: s for s in _layout(self.players, self.slots)}
+        last = _layout(self.players, self.slots)[-1]
+        self.size = last.start + last.size
+        self._melds: dict[TableMeld, npt.NDArray[np.float32]] = {}
+        s = self.sections
+        self._hand = s["hand"].start
+        self._pending = s["opening_pending"].start
+        self._points = s["opening_points"].start
+        self._table = s["table"].start
+        self._top = s["pozzo_top"].start
+        self._pozzo = s["pozzo"].start
+        self._known = s["known"].start
+        self._sizes = s["hand_sizes"].start
+        self._opened = s["opened"].start
+        self._in_hand = s["in_hand"].start
+        self._scores = s["scores"].start
+        self._current = s["current"].start
+        self._stock = s["stock_size"].start
+        self._phase = s["phase"].start
+        self._to_use = s["pozzo_card_to_use"].start
+        self._flags = s["turn_flags"].start
+
+    def view(
+        self, obs: npt.NDArray[np.float32], name: str
+    ) -> npt.NDArray[np.float32]:
+        """The named section of a flat observation, shaped (for models and tests)."""
+        s = self.sections[name]
+        return obs[s.start : s.start + s.size].reshape(s.shape)
+
+    # The definition: from a view -----------------------------------------------------------
+    def from_view(
+        self,
+        view: PlayerView,
+        build: Build | None = None,
+        out: npt.NDArray[np.float32] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """The observation of ``view``'s seat; ``build`` is its own opening in progress."""
+        own = [0] * KINDS
+        for k in view.hand:
+            own[k] += 1
+        known: list[list[int]] = []
+        for cards in view.known:
+            c = [0] * KINDS
+            for k in cards:
+                c[k] += 1
+            known.append(c)
+        return self._fill(
+            out,
+            seat=view.seat,
+            seats=view.seats,
+            me=view.me,
+            own=own,
+            known=known,
+            sizes=view.hand_sizes,
+            pozzo=view.pozzo,
+            table=view.table,
+            stock_size=view.stock_size,
+            opened=view.opened,
+            current=view.current,
+            phase=view.phase,
+            pozzo_card=view.pozzo_card if view.drew == "pozzo" and not view.pozzo_used else -1,
+            jokers_owed=view.jokers_owed,
+            must_go_out=view.must_go_out,
+            opened_now=view.opened_now,
+            actions_now=view.actions_now,
+            first_round_done=view.turns_done >= len(view.seats),
+            scores=self._seat_scores(view.scores),
+            build=build,
+        )
+
+    # The fast path: the same fields, read from the true hand --------------------------------
+    def from_hand(
+        self,
+        hand: Hand,
+        seat: int,
+        scores: Sequence[int] = (),
+        build: Build | None = None,
+        out: npt.NDArray[np.float32] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """What :meth:`from_view` gives for ``PlayerView.of(hand, seat)`` with match
+        ``scores`` (per seat or per team); reads only what that view would hold. A seat
+        out of the hand (eliminated) sees the public facts and no cards of its own."""
+        me = hand.seats.index(seat) if seat in hand.seats else -1
+        return self._fill(
+            out,
+            seat=seat,
+            seats=hand.seats,
+            me=me,
+            own=hand.hands[me] if me >= 0 else _NO_CARDS,
+            known=hand.known,
+            sizes=hand.sizes,
+            pozzo=hand.pozzo,
+            table=hand.table,
+            stock_size=len(hand.stock),
+            opened=hand.opened,
+            current=hand.current,
+            phase=hand.phase,
+            pozzo_card=hand.pozzo_card if hand.drew == "pozzo" and not hand.pozzo_used else -1,
+            jokers_owed=hand.jokers_owed,
+            must_go_out=hand.must_go_out,
+            opened_now=hand.opened_now,
+            actions_now=hand.actions_now,
+            first_round_done=hand.turns_done >= hand.n,
+            scores=self._seat_scores(scores),
+            build=build,
+        )
+
+    def _seat_scores(self, scores: Sequence[int]) -> list[int]:
+        if not scores:
+            return [0] * self.players
+        if self.rules.partnerships:
+            return [scores[s % 2] for s in range(self.players)]
+        return list(scores)
+
+    def _meld_row(self, meld: TableMeld) -> npt.NDArray[np.float32]:
+        row = self._melds.get(meld)
+        if row is None:
+            if len(self._melds) > 20_000:
+                self._melds.clear()
+            row = np.zeros(MELD_WIDTH, np.float32)
+            for i, k in enumerate(meld.slots):
+                row[k + (52 if meld.jokers >> i & 1 else 0)] = 1.0
+            row[104] = 1.0 if meld.is_run else 0.0
+            self._melds[meld] = row
+        return row
+
+    def _fill(
+        self,
+        out: npt.NDArray[np.float32] | None,
+        *,
+        seat: int,
+        seats: Sequence[int],
+        me: int,
+        own: Sequence[int],
+        known: Sequence[Sequence[int]],
+        sizes: Sequence[int],
+        pozzo: Sequence[int],
+        table: Sequence[TableMeld],
+        stock_size: int,
+        opened: Sequence[bool],
+        current: int,
+        phase: str,
+        pozzo_card: int,
+        jokers_owed: int,
+        must_go_out: bool,
+        opened_now: bool,
+        actions_now: int,
+        first_round_done: bool,
+        scores: Sequence[int],
+        build: Build | None,
+    ) -> npt.NDArray[np.float32]:
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        players = self.players
+        h = self._hand
+        out[h : h + KINDS] = own
+        my_turn = current == me
+        if build is not None and my_turn:
+            p = self._pending
+            for k in range(KINDS):
+                out[p + k] = own[k] - build.counts[k]
+            out[self._points] = build.points
+        t0 = self._table
+        for i, meld in enumerate(table[: self.slots]):
+            at = t0 + i * MELD_WIDTH
+            out[at : at + MELD_WIDTH] = self._meld_row(meld)
+        if pozzo:
+            out[self._top + pozzo[-1]] = 1.0
+            z = self._pozzo
+            for k in pozzo:
+                out[z + k] += 1.0
+        for p, s in enumerate(seats):
+            rel = (s - seat) % players
+            kn = known[p]
+            if p != me:
+                at = self._known + rel * KINDS
+                out[at : at + KINDS] = kn
+            out[self._sizes + rel] = sizes[p]
+            out[self._opened + rel] = 1.0 if opened[p] else 0.0
+            out[self._in_hand + rel] = 1.0
+            if p == current:
+                out[self._current + rel] = 1.0
+        for s in range(players):
+            out[self._scores + (s - seat) % players] = scores[s] / 100.0
+        out[self._stock] = stock_size
+        if phase == OVER:
+            ph = 4
+        elif not my_turn:
+            ph = 3
+        elif build is not None:
+            ph = 2
+        elif phase == DRAW:
+            ph = 0
+        else:
+            assert phase == PLAY
+            ph = 1
+        out[self._phase + ph] = 1.0
+        if my_turn and pozzo_card >= 0:
+            out[self._to_use + pozzo_card] = 1.0
+        f = self._flags
+        out[f] = jokers_owed
+        out[f + 1] = 1.0 if must_go_out else 0.0
+        out[f + 2] = 1.0 if opened_now else 0.0
+        out[f + 3] = actions_now
+        out[f + 4] = 1.0 if first_round_done else 0.0
+        return out
+
+
+__all__ = ["MELD_WIDTH", "OBS_HIGH", "PHASES", "ObservationEncoder", "Section"]
