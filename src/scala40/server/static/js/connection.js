@@ -1,0 +1,81 @@
+// The table's WebSocket: connects with the seat token, reconnects with backoff when the
+// socket drops, keeps the link alive with pings, and hands every message to onMessage.
+
+const CLOSE_BAD_TOKEN = 4401;
+
+export class TableConnection {
+  /**
+   * tableId, token; handlers: onMessage(msg), onStatus(kind, detail) where kind is
+   * "connecting" | "open" | "retry" (detail = seconds) | "refused" (detail = reason).
+   */
+  constructor(tableId, token, { onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.delay = 0.5;
+    this.ws = null;
+    this.stopped = false;
+    this.pinger = null;
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams({ token: this.token });
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}?${q}`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.delay = 0.5;
+      this.onStatus("open");
+      this.send({ type: "sync" });
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (ev.code === CLOSE_BAD_TOKEN) {
+        this.stopped = true;
+        this.onStatus("refused", ev.reason || "invalid token");
+        return;
+      }
+      this.retry();
+    });
+  }
+
+  retry() {
+    if (this.stopped) return;
+    const wait = this.delay * (0.8 + Math.random() * 0.4);
+    this.delay = Math.min(this.delay * 2, 15);
+    this.onStatus("retry", Math.max(1, Math.round(wait)));
+    setTimeout(() => this.connect(), wait * 1000);
+  }
+
+  /** Send a message; false if the socket is not open (the caller keeps its state). */
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  close() {
+    this.stopped = true;
+    if (this.ws) this.ws.close();
+  }
+}

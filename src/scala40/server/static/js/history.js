@@ -1,0 +1,65 @@
+// Finished matches (GET /api/history), each with its replay and its game record.
+
+import { api } from "./api.js";
+import { applyI18n, getLang, languageSwitch, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let matches = [];
+
+function when(value) {
+  if (value === null || value === undefined) return "";
+  const ms = typeof value === "number" ? (value > 1e12 ? value : value * 1000) : Date.parse(value);
+  if (Number.isNaN(ms)) return String(value);
+  return new Date(ms).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB");
+}
+
+function playerNames(players) {
+  return (players || []).map((p) => (typeof p === "string" ? p : p.name)).join(", ");
+}
+
+function winnerName(m) {
+  const w = m.winner;
+  if (w === null || w === undefined) return "–";
+  if (typeof w === "string") return w;
+  if (typeof w === "number") {
+    const p = (m.players || [])[w];
+    return p === undefined ? `#${w + 1}` : typeof p === "string" ? p : p.name;
+  }
+  return w.name || "";
+}
+
+function render() {
+  const body = document.querySelector("#matches tbody");
+  body.replaceChildren();
+  $("none").hidden = matches.length > 0;
+  for (const m of matches) {
+    const tr = body.insertRow();
+    tr.dataset.table = m.table_id;
+    tr.insertCell().textContent = when(m.finished);
+    tr.insertCell().textContent = playerNames(m.players);
+    tr.insertCell().textContent = winnerName(m);
+    const links = tr.insertCell();
+    const replay = document.createElement("a");
+    replay.href = `/replay/${encodeURIComponent(m.table_id)}`;
+    replay.textContent = t("hist.replay");
+    const record = document.createElement("a");
+    record.href = `/api/tables/${encodeURIComponent(m.table_id)}/record`;
+    record.textContent = t("hist.record");
+    record.setAttribute("download", `scala40-${m.table_id}.json`);
+    links.append(replay, document.createTextNode(" · "), record);
+  }
+}
+
+async function start() {
+  applyI18n();
+  languageSwitch($("lang"), render);
+  try {
+    const data = await api("/api/history");
+    matches = data.matches || [];
+  } catch (err) {
+    $("error").textContent = t("err.generic", { message: err.message });
+  }
+  render();
+}
+
+start();

@@ -1,0 +1,423 @@
+// Every string the pages show, in English and Italian, and the language switch.
+// Pages mark static text with data-i18n="key" (text) or data-i18n-title / -placeholder.
+
+const STRINGS = {
+  en: {
+    "app.title": "Scala 40",
+    "nav.lobby": "Lobby",
+    "nav.history": "Finished matches",
+    "nav.score": "Paper score sheet",
+    "lang.switch": "Italiano",
+
+    "lobby.create": "New table",
+    "lobby.seats": "Seats",
+    "lobby.seat": "Seat {n}",
+    "lobby.seatCount": "Players",
+    "lobby.human": "Human player",
+    "lobby.bot.random": "Bot: random",
+    "lobby.bot.greedy": "Bot: greedy",
+    "lobby.bot.heuristic": "Bot: heuristic",
+    "lobby.bot.strong": "Bot: strong",
+    "lobby.preset": "Rules",
+    "lobby.preset.fisca": "FISCA tournament rules",
+    "lobby.preset.house": "House rules (common home table)",
+    "lobby.moreRules": "Every rule, one by one",
+    "lobby.nickname": "Your nickname",
+    "lobby.createBtn": "Create the table",
+    "lobby.created": "Table ready. Send this link to your friends:",
+    "lobby.copy": "Copy link",
+    "lobby.copied": "Copied",
+    "lobby.goTable": "Go to the table",
+    "lobby.open": "Open tables",
+    "lobby.none": "No open tables: create one.",
+    "lobby.join": "Join",
+    "lobby.watchMine": "Back to my seat",
+    "lobby.free": "free",
+    "lobby.status.waiting": "waiting for players",
+    "lobby.status.playing": "playing",
+    "lobby.status.over": "over",
+    "lobby.needHuman": "At least one seat must be a human player (you).",
+    "lobby.default": "default",
+    "lobby.yes": "yes",
+    "lobby.no": "no",
+    "lobby.none_value": "none",
+    "lobby.any": "any",
+    "lobby.error": "Could not do that: {message}",
+
+    "table.hand": "Hand {n}",
+    "table.yourHand": "Your cards",
+    "table.sortSuit": "By suit",
+    "table.sortRank": "By rank",
+    "table.stock": "Stock",
+    "table.pozzo": "Pozzo",
+    "table.melds": "Melds on the table",
+    "table.noMelds": "No melds yet",
+    "table.draw": "Draw",
+    "table.takePozzo": "Take pozzo",
+    "table.addMeld": "Add meld",
+    "table.open": "Open",
+    "table.meld": "Meld",
+    "table.layoff": "Lay off",
+    "table.swap": "Swap joker",
+    "table.discard": "Discard",
+    "table.takeback": "Take back",
+    "table.hint": "Hint",
+    "table.playHint": "Play it",
+    "table.clear": "Clear",
+    "table.yourTurn": "Your turn",
+    "table.yourTurnDraw": "Your turn: draw from the stock or take the pozzo",
+    "table.yourTurnPlay": "Your turn: meld, lay off, then discard",
+    "table.turnOf": "{name} is playing",
+    "table.waiting": "Waiting for players to take their seats. Share this link:",
+    "table.opening": "Opening: {points} / {need} points",
+    "table.openingOk": "enough to open",
+    "table.openingShort": "{missing} more needed",
+    "table.meldPoints": "{points} pts",
+    "table.staged": "Melds to lay down",
+    "table.remove": "Back to hand",
+    "table.opened": "opened",
+    "table.notOpened": "not opened",
+    "table.cards": "{n} cards",
+    "table.known": "known:",
+    "table.total": "total {n}",
+    "table.out": "eliminated",
+    "table.bot": "bot",
+    "table.away": "away (a bot plays)",
+    "table.you": "you",
+    "table.dealer": "dealer",
+    "table.connecting": "Connecting…",
+    "table.reconnecting": "Connection lost, reconnecting in {s} s…",
+    "table.connected": "Connected",
+    "table.badToken": "This browser has no seat at this table: {message}",
+    "table.joinTitle": "Take a seat at this table",
+    "table.joinBtn": "Sit down",
+    "table.full": "Every seat at this table is taken.",
+    "table.selectCards": "Select cards in your hand first.",
+    "table.selectOne": "Select exactly one card.",
+    "table.notMeld": "These cards are not a meld: {why}",
+    "table.chooseEnd": "Which end of the run?",
+    "table.low": "Low end",
+    "table.high": "High end",
+    "table.chooseSuit": "Which suit does the joker stand for?",
+    "table.jokerAs": "joker = {card}",
+    "table.cancel": "Cancel",
+    "table.clickMeld": "Now click a meld on the table.",
+    "table.hintNone": "No suggestion.",
+    "table.deadline": "{s} s left",
+    "table.log": "What happened",
+    "table.scores": "Score sheet",
+    "table.elimination": "elimination at {n}",
+    "table.handCol": "Hand",
+    "table.totalRow": "Total",
+    "table.recordLink": "Download the game record",
+    "table.replayLink": "Watch the replay",
+    "table.lobbyLink": "Back to the lobby",
+
+    "ev.draw": "{name} drew from the stock",
+    "ev.pozzo": "{name} took {card} from the pozzo",
+    "ev.discard": "{name} discarded {card}",
+    "ev.open": "{name} opened: {cards}",
+    "ev.meld": "{name} laid {cards}",
+    "ev.layoff": "{name} laid off {card}",
+    "ev.swap": "{name} swapped {card} for a joker",
+    "ev.takeback": "{name} took back their melds",
+    "ev.bot_takes_over": "{name} left: a bot plays for them",
+    "ev.human_back": "{name} is back",
+
+    "sum.title": "Hand {n} is over",
+    "sum.went_out": "{name} went out",
+    "sum.chiusura": "{name} went out all at once (chiusura in mano)!",
+    "sum.stock_out": "The stock ran out",
+    "sum.player": "Player",
+    "sum.cards": "Cards left",
+    "sum.penalty": "Penalty",
+    "sum.total": "Total",
+    "sum.eliminated": "Eliminated: {names}",
+    "sum.reentered": "Back in: {names}",
+    "sum.matchOver": "Match over: {name} wins!",
+    "sum.next": "Next hand",
+    "sum.close": "Close",
+
+    "hist.title": "Finished matches",
+    "hist.none": "No finished matches yet.",
+    "hist.players": "Players",
+    "hist.winner": "Winner",
+    "hist.finished": "Finished",
+    "hist.replay": "Replay",
+    "hist.record": "Record",
+
+    "rep.title": "Replay",
+    "rep.first": "Start",
+    "rep.prev": "Back",
+    "rep.next": "Forward",
+    "rep.last": "End",
+    "rep.play": "Play",
+    "rep.pause": "Pause",
+    "rep.step": "Step {i} of {n}",
+    "rep.deal": "Hand {n} dealt",
+    "rep.download": "Download the game record (JSON)",
+    "rep.missing": "This match cannot be replayed: {message}",
+
+    "err.generic": "Something went wrong: {message}",
+  },
+  it: {
+    "app.title": "Scala 40",
+    "nav.lobby": "Sala",
+    "nav.history": "Partite finite",
+    "nav.score": "Segnapunti cartaceo",
+    "lang.switch": "English",
+
+    "lobby.create": "Nuovo tavolo",
+    "lobby.seats": "Posti",
+    "lobby.seat": "Posto {n}",
+    "lobby.seatCount": "Giocatori",
+    "lobby.human": "Giocatore umano",
+    "lobby.bot.random": "Bot: casuale",
+    "lobby.bot.greedy": "Bot: ingordo",
+    "lobby.bot.heuristic": "Bot: euristico",
+    "lobby.bot.strong": "Bot: forte",
+    "lobby.preset": "Regole",
+    "lobby.preset.fisca": "Regolamento FISCA da torneo",
+    "lobby.preset.house": "Regole di casa (il tavolo di famiglia)",
+    "lobby.moreRules": "Tutte le regole, una per una",
+    "lobby.nickname": "Il tuo nome",
+    "lobby.createBtn": "Crea il tavolo",
+    "lobby.created": "Tavolo pronto. Manda questo link agli amici:",
+    "lobby.copy": "Copia il link",
+    "lobby.copied": "Copiato",
+    "lobby.goTable": "Vai al tavolo",
+    "lobby.open": "Tavoli aperti",
+    "lobby.none": "Nessun tavolo aperto: creane uno.",
+    "lobby.join": "Siediti",
+    "lobby.watchMine": "Torna al tuo posto",
+    "lobby.free": "libero",
+    "lobby.status.waiting": "in attesa di giocatori",
+    "lobby.status.playing": "in gioco",
+    "lobby.status.over": "finito",
+    "lobby.needHuman": "Almeno un posto deve essere un giocatore umano (tu).",
+    "lobby.default": "predefinito",
+    "lobby.yes": "sì",
+    "lobby.no": "no",
+    "lobby.none_value": "nessuno",
+    "lobby.any": "qualsiasi",
+    "lobby.error": "Non è stato possibile: {message}",
+
+    "table.hand": "Mano {n}",
+    "table.yourHand": "Le tue carte",
+    "table.sortSuit": "Per seme",
+    "table.sortRank": "Per valore",
+    "table.stock": "Tallone",
+    "table.pozzo": "Pozzo",
+    "table.melds": "Combinazioni in tavola",
+    "table.noMelds": "Ancora nessuna combinazione",
+    "table.draw": "Pesca",
+    "table.takePozzo": "Prendi dal pozzo",
+    "table.addMeld": "Aggiungi combinazione",
+    "table.open": "Apri",
+    "table.meld": "Cala",
+    "table.layoff": "Attacca",
+    "table.swap": "Cambia il jolly",
+    "table.discard": "Scarta",
+    "table.takeback": "Riprendi",
+    "table.hint": "Suggerimento",
+    "table.playHint": "Gioca così",
+    "table.clear": "Deseleziona",
+    "table.yourTurn": "Tocca a te",
+    "table.yourTurnDraw": "Tocca a te: pesca dal tallone o prendi dal pozzo",
+    "table.yourTurnPlay": "Tocca a te: cala, attacca, poi scarta",
+    "table.turnOf": "Sta giocando {name}",
+    "table.waiting": "Si aspettano gli altri giocatori. Condividi questo link:",
+    "table.opening": "Apertura: {points} / {need} punti",
+    "table.openingOk": "basta per aprire",
+    "table.openingShort": "ne mancano {missing}",
+    "table.meldPoints": "{points} punti",
+    "table.staged": "Combinazioni da calare",
+    "table.remove": "Rimetti in mano",
+    "table.opened": "ha aperto",
+    "table.notOpened": "non ha aperto",
+    "table.cards": "{n} carte",
+    "table.known": "in mano:",
+    "table.total": "totale {n}",
+    "table.out": "eliminato",
+    "table.bot": "bot",
+    "table.away": "assente (gioca un bot)",
+    "table.you": "tu",
+    "table.dealer": "mazziere",
+    "table.connecting": "Connessione…",
+    "table.reconnecting": "Connessione persa, riprovo tra {s} s…",
+    "table.connected": "Connesso",
+    "table.badToken": "Questo browser non ha un posto a questo tavolo: {message}",
+    "table.joinTitle": "Siediti a questo tavolo",
+    "table.joinBtn": "Siediti",
+    "table.full": "Tutti i posti di questo tavolo sono occupati.",
+    "table.selectCards": "Prima seleziona delle carte in mano.",
+    "table.selectOne": "Seleziona una sola carta.",
+    "table.notMeld": "Queste carte non sono una combinazione: {why}",
+    "table.chooseEnd": "Da quale parte della scala?",
+    "table.low": "In basso",
+    "table.high": "In alto",
+    "table.chooseSuit": "Che seme vale il jolly?",
+    "table.jokerAs": "jolly = {card}",
+    "table.cancel": "Annulla",
+    "table.clickMeld": "Ora tocca una combinazione in tavola.",
+    "table.hintNone": "Nessun suggerimento.",
+    "table.deadline": "{s} s rimasti",
+    "table.log": "Cos'è successo",
+    "table.scores": "Segnapunti",
+    "table.elimination": "eliminazione a {n}",
+    "table.handCol": "Mano",
+    "table.totalRow": "Totale",
+    "table.recordLink": "Scarica la registrazione della partita",
+    "table.replayLink": "Rivedi la partita",
+    "table.lobbyLink": "Torna alla sala",
+
+    "ev.draw": "{name} ha pescato dal tallone",
+    "ev.pozzo": "{name} ha preso {card} dal pozzo",
+    "ev.discard": "{name} ha scartato {card}",
+    "ev.open": "{name} ha aperto: {cards}",
+    "ev.meld": "{name} ha calato {cards}",
+    "ev.layoff": "{name} ha attaccato {card}",
+    "ev.swap": "{name} ha cambiato {card} con un jolly",
+    "ev.takeback": "{name} ha ripreso le sue combinazioni",
+    "ev.bot_takes_over": "{name} è uscito: gioca un bot al suo posto",
+    "ev.human_back": "{name} è tornato",
+
+    "sum.title": "Fine della mano {n}",
+    "sum.went_out": "{name} ha chiuso",
+    "sum.chiusura": "{name} ha chiuso in mano!",
+    "sum.stock_out": "Il tallone è finito",
+    "sum.player": "Giocatore",
+    "sum.cards": "Carte rimaste",
+    "sum.penalty": "Punti",
+    "sum.total": "Totale",
+    "sum.eliminated": "Eliminati: {names}",
+    "sum.reentered": "Rientrati: {names}",
+    "sum.matchOver": "Partita finita: vince {name}!",
+    "sum.next": "Prossima mano",
+    "sum.close": "Chiudi",
+
+    "hist.title": "Partite finite",
+    "hist.none": "Ancora nessuna partita finita.",
+    "hist.players": "Giocatori",
+    "hist.winner": "Vincitore",
+    "hist.finished": "Finita",
+    "hist.replay": "Rivedi",
+    "hist.record": "Registrazione",
+
+    "rep.title": "Rivedi la partita",
+    "rep.first": "Inizio",
+    "rep.prev": "Indietro",
+    "rep.next": "Avanti",
+    "rep.last": "Fine",
+    "rep.play": "Avvia",
+    "rep.pause": "Pausa",
+    "rep.step": "Passo {i} di {n}",
+    "rep.deal": "Distribuita la mano {n}",
+    "rep.download": "Scarica la registrazione (JSON)",
+    "rep.missing": "Questa partita non si può rivedere: {message}",
+
+    "err.generic": "Qualcosa è andato storto: {message}",
+  },
+};
+
+// Plain words for the values of the rule keys that take a choice (the labels of the keys
+// themselves come from GET /api/rules).
+const CHOICE_WORDS = {
+  en: {
+    standard: "standard (J Q K 10, ace 11)",
+    high: "high (J 11, Q 12, K 13, ace 14)",
+    fisca: "FISCA",
+    unopened_only: "only before opening",
+    always: "always",
+    never: "never",
+    no: "no",
+    opening: "to open with it",
+    any_use: "if used this turn",
+    keep: "and keep it",
+    strict: "strict",
+    reshuffle: "reshuffle the pozzo",
+    end_hand: "end the hand",
+    count: "count the cards",
+    flat100: "flat 100",
+    double: "double",
+    sum: "sum",
+    worst: "worst",
+  },
+  it: {
+    standard: "normali (J Q K 10, asso 11)",
+    high: "alti (J 11, Q 12, K 13, asso 14)",
+    fisca: "FISCA",
+    unopened_only: "solo prima di aprire",
+    always: "sempre",
+    never: "mai",
+    no: "no",
+    opening: "per aprire con essa",
+    any_use: "se usata nel turno",
+    keep: "e tenerla",
+    strict: "rigido",
+    reshuffle: "si rimescola il pozzo",
+    end_hand: "la mano finisce",
+    count: "si contano le carte",
+    flat100: "100 fissi",
+    double: "doppio",
+    sum: "somma",
+    worst: "il peggiore",
+  },
+};
+
+const KEY = "scala40:lang";
+
+export function getLang() {
+  const saved = localStorage.getItem(KEY);
+  if (saved === "en" || saved === "it") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
+}
+
+export function setLang(lang) {
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+/** The string for key in the current language, with {name} placeholders filled in. */
+export function t(key, params = {}) {
+  const lang = getLang();
+  let text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  for (const [name, value] of Object.entries(params)) {
+    text = text.split("{" + name + "}").join(String(value));
+  }
+  return text;
+}
+
+/** Plain words for a rule value (true/false, a choice, none, any). */
+export function ruleValueWords(value) {
+  if (value === true) return t("lobby.yes");
+  if (value === false) return t("lobby.no");
+  if (value === null || value === undefined) return t("lobby.none_value");
+  if (value === "any") return t("lobby.any");
+  const words = CHOICE_WORDS[getLang()][value];
+  return words ?? String(value);
+}
+
+/** Fill every data-i18n element under root with its string. */
+export function applyI18n(root = document) {
+  document.documentElement.lang = getLang();
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.placeholder = t(el.dataset.i18nPlaceholder);
+  }
+}
+
+/** Wire a button that flips the language and calls onChange to redraw dynamic parts. */
+export function languageSwitch(button, onChange) {
+  const label = () => {
+    button.textContent = t("lang.switch");
+  };
+  label();
+  button.addEventListener("click", () => {
+    setLang(getLang() === "it" ? "en" : "it");
+    applyI18n();
+    label();
+    if (onChange) onChange();
+  });
+}

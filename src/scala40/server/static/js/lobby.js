@@ -1,0 +1,277 @@
+// The lobby: create a table (seats, rules preset plus any §12 key in plain words), share
+// its link, and join an open table.
+
+import { api, lastNickname, saveNickname, saveSeatToken, seatToken } from "./api.js";
+import { applyI18n, getLang, languageSwitch, ruleValueWords, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const BOTS = ["random", "greedy", "heuristic", "strong"];
+const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
+
+let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
+let joining = null;
+
+function seatValue(i) {
+  const el = document.querySelector(`#seats select[data-seat="${i}"]`);
+  return el ? el.value : null;
+}
+
+function renderSeats() {
+  const n = Number($("seat-count").value);
+  const before = [];
+  for (let i = 0; i < 8; i++) before.push(seatValue(i));
+  const box = $("seats");
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const label = document.createElement("label");
+    const span = document.createElement("span");
+    span.textContent = t("lobby.seat", { n: i + 1 });
+    const select = document.createElement("select");
+    select.dataset.seat = String(i);
+    select.name = `seat-${i}`;
+    const options = [["human", t("lobby.human")], ...BOTS.map((b) => [`bot:${b}`, t(`lobby.bot.${b}`)])];
+    for (const [value, text] of options) select.add(new Option(text, value));
+    select.value = before[i] || (i === 0 ? "human" : "bot:heuristic");
+    label.append(span, select);
+    box.append(label);
+  }
+}
+
+/** The changes a preset makes: {key: value} (the server sends {label_en, label_it, changes}). */
+function presetChanges(name) {
+  const preset = RULES.presets[name] || {};
+  return preset.changes && typeof preset.changes === "object" ? preset.changes : preset;
+}
+
+function presetValue(key) {
+  const changes = presetChanges($("preset").value);
+  if (key.key in changes) return changes[key.key];
+  return key.default;
+}
+
+/** Choices as [{value, label}] in the current language; booleans as yes/no. */
+function keyChoices(key) {
+  if (key.choices) {
+    return key.choices.map((c) =>
+      c !== null && typeof c === "object" && "value" in c
+        ? { value: c.value, label: (getLang() === "it" ? c.label_it : c.label_en) || ruleValueWords(c.value) }
+        : { value: c, label: ruleValueWords(c) },
+    );
+  }
+  if (String(key.type || "").startsWith("bool")) {
+    return [false, true].map((value) => ({ value, label: ruleValueWords(value) }));
+  }
+  return null;
+}
+
+function keyLabel(key) {
+  return (getLang() === "it" ? key.label_it : key.label_en) || key.key;
+}
+
+/** A control for one rule key; its value is read back with readControl. */
+function ruleControl(key) {
+  const value = presetValue(key);
+  const choices = keyChoices(key);
+  if (choices) {
+    const select = document.createElement("select");
+    for (const c of choices) select.add(new Option(c.label, JSON.stringify(c.value)));
+    select.value = JSON.stringify(value);
+    return select;
+  }
+  const input = document.createElement("input");
+  input.type = "text";
+  input.inputMode = "numeric";
+  input.size = 6;
+  input.value = value === null || value === undefined ? "" : String(value);
+  input.placeholder = value === null || value === undefined ? t("lobby.none_value") : "";
+  return input;
+}
+
+function readControl(el) {
+  if (el.tagName === "SELECT") return JSON.parse(el.value);
+  const text = el.value.trim();
+  if (text === "") return null;
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+function renderRules() {
+  const box = $("rules");
+  box.replaceChildren();
+  for (const key of RULES.keys) {
+    if (HIDDEN_KEYS.has(key.key)) continue;
+    const label = document.createElement("label");
+    label.title = key.key;
+    const span = document.createElement("span");
+    span.textContent = keyLabel(key);
+    const control = ruleControl(key);
+    control.dataset.key = key.key;
+    control.name = `rule-${key.key}`;
+    control.addEventListener("change", () => {
+      label.classList.toggle("changed", JSON.stringify(readControl(control)) !== JSON.stringify(presetValue(key)));
+    });
+    label.append(span, control);
+    box.append(label);
+  }
+}
+
+function renderPresets() {
+  const select = $("preset");
+  const current = select.value || "fisca";
+  select.replaceChildren();
+  for (const name of Object.keys(RULES.presets)) {
+    const p = RULES.presets[name] || {};
+    const key = `lobby.preset.${name}`;
+    const text = (getLang() === "it" ? p.label_it : p.label_en) || (t(key) === key ? name : t(key));
+    select.add(new Option(text, name));
+  }
+  select.value = current in RULES.presets ? current : Object.keys(RULES.presets)[0];
+}
+
+/** The keys the player changed from the chosen preset. */
+function ruleChanges() {
+  const changes = {};
+  for (const el of document.querySelectorAll("#rules [data-key]")) {
+    const key = RULES.keys.find((k) => k.key === el.dataset.key);
+    const value = readControl(el);
+    if (JSON.stringify(value) !== JSON.stringify(presetValue(key))) changes[key.key] = value;
+  }
+  return changes;
+}
+
+async function createTable(ev) {
+  ev.preventDefault();
+  $("create-error").textContent = "";
+  const n = Number($("seat-count").value);
+  const seats = [];
+  for (let i = 0; i < n; i++) seats.push(seatValue(i));
+  if (!seats.includes("human")) {
+    $("create-error").textContent = t("lobby.needHuman");
+    return;
+  }
+  const nickname = $("nickname").value.trim();
+  const body = {
+    seats,
+    rules: { preset: $("preset").value, changes: ruleChanges() },
+    nickname,
+    turn_seconds: null,
+  };
+  $("create-btn").disabled = true;
+  try {
+    const res = await api("/api/tables", { method: "POST", body });
+    saveNickname(nickname);
+    saveSeatToken(res.table_id, res.token);
+    const share = res.share_url || `/t/${res.table_id}?join`;
+    $("share-url").value = share.startsWith("/") ? location.origin + share : share;
+    $("go-table").href = `/t/${encodeURIComponent(res.table_id)}`;
+    $("share").hidden = false;
+    $("share").scrollIntoView({ block: "nearest" });
+    loadTables();
+  } catch (err) {
+    $("create-error").textContent = t("lobby.error", { message: err.message });
+  } finally {
+    $("create-btn").disabled = false;
+  }
+}
+
+async function loadTables() {
+  let data;
+  try {
+    data = await api("/api/tables");
+  } catch {
+    return;
+  }
+  const ul = $("tables");
+  ul.replaceChildren();
+  const tables = (data.tables || []).filter((x) => x.status !== "over");
+  if (!tables.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = t("lobby.none");
+    ul.append(li);
+    return;
+  }
+  for (const table of tables) {
+    const li = document.createElement("li");
+    li.dataset.table = table.table_id;
+    const who = document.createElement("span");
+    who.className = "who";
+    const names = table.seats.map((s) => (s.taken || s.kind !== "human" ? s.name || s.kind : `(${t("lobby.free")})`));
+    who.textContent = `${names.join(", ")} · ${t(`lobby.status.${table.status}`)}`;
+    const rules = document.createElement("span");
+    rules.className = "muted";
+    rules.textContent = table.rules_summary || "";
+    li.append(who, rules);
+    if (seatToken(table.table_id)) {
+      const a = document.createElement("a");
+      a.href = `/t/${encodeURIComponent(table.table_id)}`;
+      a.textContent = t("lobby.watchMine");
+      li.append(a);
+    } else if (table.seats.some((s) => s.kind === "human" && !s.taken)) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "join";
+      b.textContent = t("lobby.join");
+      b.addEventListener("click", () => {
+        joining = table.table_id;
+        $("join").hidden = false;
+        li.after($("join"));
+        $("join-name").value = lastNickname();
+        $("join-name").focus();
+      });
+      li.append(b);
+    }
+    ul.append(li);
+  }
+}
+
+async function joinTable(ev) {
+  ev.preventDefault();
+  if (!joining) return;
+  const nickname = $("join-name").value.trim();
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(joining)}/join`, {
+      method: "POST",
+      body: { nickname, seat: null },
+    });
+    saveNickname(nickname);
+    saveSeatToken(joining, res.token);
+    location.href = `/t/${encodeURIComponent(joining)}`;
+  } catch (err) {
+    $("join-error").textContent = t("lobby.error", { message: err.message });
+  }
+}
+
+async function start() {
+  applyI18n();
+  languageSwitch($("lang"), () => {
+    renderSeats();
+    renderPresets();
+    renderRules();
+    loadTables();
+  });
+  $("nickname").value = lastNickname();
+  try {
+    RULES = await api("/api/rules");
+  } catch (err) {
+    $("create-error").textContent = t("lobby.error", { message: err.message });
+  }
+  renderPresets();
+  renderSeats();
+  renderRules();
+  $("seat-count").addEventListener("change", renderSeats);
+  $("preset").addEventListener("change", renderRules);
+  $("create").addEventListener("submit", createTable);
+  $("join").addEventListener("submit", joinTable);
+  $("copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("share-url").value);
+      $("copy").textContent = t("lobby.copied");
+    } catch {
+      $("share-url").select();
+    }
+  });
+  loadTables();
+  setInterval(loadTables, 5000);
+}
+
+start();

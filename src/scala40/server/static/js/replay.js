@@ -1,0 +1,164 @@
+// The replay viewer: steps through a finished match with every hand shown, from the
+// sequence of full states GET /api/tables/{id}/replay sends (docs/protocol.md, Replay).
+
+import { api } from "./api.js";
+import { cardBack, cardElement, meldPoints, prettyCard, prettyCards, sortKey } from "./cards.js";
+import { applyI18n, languageSwitch, t } from "./i18n.js";
+import { renderScores } from "./scores.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const R = { data: null, i: 0, timer: null };
+
+function seatName(seat) {
+  const names = R.data?.seats || [];
+  const s = names[seat];
+  return s === undefined ? `#${seat + 1}` : typeof s === "string" ? s : s.name;
+}
+
+function players() {
+  return (R.data?.seats || []).map((s, seat) => ({ seat, name: seatName(seat) }));
+}
+
+function actionWords(step) {
+  if (!step.action) return t("rep.deal", { n: step.hand });
+  const a = step.action;
+  const name = seatName(step.seat);
+  switch (a.type) {
+    case "draw":
+      return t("ev.draw", { name });
+    case "pozzo":
+      return t("ev.pozzo", { name, card: prettyCard(R.data.steps[R.i - 1]?.state?.pozzo?.slice(-1)[0] || "") });
+    case "discard":
+      return t("ev.discard", { name, card: prettyCard(a.card) });
+    case "open":
+      return t("ev.open", { name, cards: a.melds.map(prettyCards).join(" | ") });
+    case "meld":
+      return t("ev.meld", { name, cards: prettyCards(a.cards) });
+    case "layoff":
+      return t("ev.layoff", { name, card: prettyCard(a.declared ? `JK=${a.declared}` : a.card) });
+    case "swap":
+      return t("ev.swap", { name, card: prettyCard(a.card) });
+    case "takeback":
+      return t("ev.takeback", { name });
+    default:
+      return step.text || a.type;
+  }
+}
+
+/** The score sheet up to this step: every hand summary seen so far. */
+function scoresUpTo(i) {
+  const rows = [];
+  for (const step of R.data.steps.slice(0, i + 1)) {
+    if (step.summary) rows.push({ hand: step.summary.hand ?? step.hand, penalties: step.summary.penalties, totals: step.summary.totals });
+  }
+  return rows;
+}
+
+function render() {
+  const data = R.data;
+  if (!data || !data.steps.length) return;
+  const step = data.steps[R.i];
+  const st = step.state;
+  $("hand-number").textContent = t("table.hand", { n: step.hand });
+  $("counter").textContent = t("rep.step", { i: R.i + 1, n: data.steps.length });
+  $("slider").value = String(R.i);
+  let text = actionWords(step);
+  if (step.summary) {
+    const w = step.summary.winner;
+    text += " — " + (w === null || w === undefined ? t("sum.stock_out") : t("sum.went_out", { name: seatName(w) }));
+  }
+  $("step-text").textContent = text;
+
+  const stock = $("stock-slot");
+  stock.replaceChildren();
+  const back = cardBack();
+  const count = document.createElement("span");
+  count.className = "count";
+  count.textContent = String(st.stock ?? "");
+  stock.append(back, count);
+  const pozzo = st.pozzo || [];
+  $("pozzo-slot").replaceChildren(...(pozzo.length ? [cardElement(pozzo[pozzo.length - 1])] : []));
+  $("pozzo-under").replaceChildren(...pozzo.slice(-6, -1).reverse().map((c) => cardElement(c, { small: true })));
+
+  const melds = $("melds");
+  melds.replaceChildren();
+  for (const m of st.table || []) {
+    const el = document.createElement("div");
+    el.className = "meld";
+    const tag = document.createElement("span");
+    tag.className = "tag";
+    tag.textContent = `${m.id + 1} · ${meldPoints(m.cards)}`;
+    el.append(tag, ...m.cards.map((c) => cardElement(c)));
+    melds.append(el);
+  }
+
+  const hands = $("hands");
+  hands.replaceChildren();
+  for (const p of players()) {
+    const cards = st.hands?.[String(p.seat)];
+    if (!cards) continue;
+    const box = document.createElement("div");
+    box.className = "replay-hand";
+    if (st.current === p.seat) box.classList.add("turn");
+    const title = document.createElement("div");
+    const opened = st.opened?.[String(p.seat)];
+    const total = st.totals?.[String(p.seat)] ?? 0;
+    title.textContent = `${p.name} · ${t("table.cards", { n: cards.length })} · ${opened ? t("table.opened") : t("table.notOpened")} · ${t("table.total", { n: total })}`;
+    const row = document.createElement("div");
+    row.className = "cards";
+    const sorted = [...cards].sort((a, b) => sortKey(a, "suit") - sortKey(b, "suit"));
+    row.append(...sorted.map((c) => cardElement(c, { small: true })));
+    box.append(title, row);
+    hands.append(box);
+  }
+  renderScores($("scores"), $("chart"), players(), scoresUpTo(R.i), data.elimination);
+}
+
+function go(i) {
+  if (!R.data) return;
+  R.i = Math.max(0, Math.min(R.data.steps.length - 1, i));
+  render();
+}
+
+function togglePlay() {
+  if (R.timer) {
+    clearInterval(R.timer);
+    R.timer = null;
+    $("play").textContent = t("rep.play");
+    return;
+  }
+  $("play").textContent = t("rep.pause");
+  R.timer = setInterval(() => {
+    if (R.i >= R.data.steps.length - 1) togglePlay();
+    else go(R.i + 1);
+  }, 700);
+}
+
+async function start() {
+  applyI18n();
+  languageSwitch($("lang"), render);
+  $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("download").setAttribute("download", `scala40-${tableId}.json`);
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(R.i - 1));
+  $("next").addEventListener("click", () => go(R.i + 1));
+  $("last").addEventListener("click", () => go(Infinity));
+  $("play").addEventListener("click", togglePlay);
+  $("slider").addEventListener("input", (ev) => go(Number(ev.target.value)));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "ArrowRight") go(R.i + 1);
+    if (ev.key === "ArrowLeft") go(R.i - 1);
+  });
+  try {
+    R.data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+  } catch (err) {
+    $("error").hidden = false;
+    $("error").textContent = t("rep.missing", { message: err.message });
+    return;
+  }
+  $("slider").max = String(Math.max(0, R.data.steps.length - 1));
+  render();
+}
+
+start();

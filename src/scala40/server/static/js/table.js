@@ -1,0 +1,954 @@
+// The table page: draws what the server sends (VIEW, events, hints, hand summaries) and
+// turns clicks and drags into intents. The server is the authority: nothing here changes
+// the game until the next `state` message arrives.
+
+import { api, ApiError, forgetSeatToken, lastNickname, saveNickname, saveSeatToken, seatToken } from "./api.js";
+import {
+  actionCards, cardBack, cardElement, layoffChoices, meldPoints, parseCard, planMeld,
+  prettyCard, prettyCards, sortKey, swapsJoker,
+} from "./cards.js";
+import { TableConnection } from "./connection.js";
+import { applyI18n, languageSwitch, t } from "./i18n.js";
+import { renderScores } from "./scores.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+
+const S = {
+  view: null,
+  v: 0,
+  hand: [], // [{id, card}] in display order
+  nextId: 1,
+  fresh: new Set(), // ids that arrived with the last view (the drawn card)
+  selected: new Set(),
+  staged: [], // [{ids, cards, points}] melds waiting for Open
+  sort: localStorage.getItem("scala40:sort") || "suit",
+  hint: null,
+  hinted: new Set(),
+  log: [],
+  pending: false,
+  pendingTimer: null,
+  dragging: null,
+  conn: null,
+  message: "",
+  messageIsError: false,
+  summaryOpen: false,
+  deadlineTimer: null,
+};
+
+// ---------------------------------------------------------------------------------------
+// Start: a seat token means connect; otherwise the nickname form.
+
+function start() {
+  applyI18n();
+  languageSwitch($("lang"), render);
+  if (!tableId) {
+    showMessage(t("err.generic", { message: "no table id in the address" }), true);
+    return;
+  }
+  wireControls();
+  const token = seatToken(tableId);
+  if (token) connect(token);
+  else showJoin();
+}
+
+async function showJoin(reason) {
+  $("game").hidden = true;
+  $("join").hidden = false;
+  $("join-name").value = lastNickname();
+  $("join-error").textContent = reason || "";
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    const names = info.seats.map((s) => (s.taken ? s.name : `(${t("lobby.free")})`)).join(", ");
+    $("join-info").textContent = `${names} — ${info.rules_summary || ""}`;
+    const free = info.seats.some((s) => s.kind === "human" && !s.taken);
+    if (!free) {
+      $("join-error").textContent = t("table.full");
+      $("join-btn").disabled = true;
+    }
+  } catch (err) {
+    $("join-error").textContent = t("err.generic", { message: err.message });
+  }
+}
+
+async function join(ev) {
+  ev.preventDefault();
+  const nickname = $("join-name").value.trim();
+  if (!nickname) return;
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+      method: "POST",
+      body: { nickname, seat: null },
+    });
+    saveNickname(nickname);
+    saveSeatToken(tableId, res.token);
+    $("join").hidden = true;
+    connect(res.token);
+  } catch (err) {
+    $("join-error").textContent = err instanceof ApiError && err.status === 409
+      ? t("table.full")
+      : t("lobby.error", { message: err.message });
+  }
+}
+
+function connect(token) {
+  $("game").hidden = false;
+  S.conn = new TableConnection(tableId, token, { onMessage, onStatus });
+  S.conn.connect();
+  window.addEventListener("online", () => {
+    if (S.conn && !S.conn.ws && !S.conn.stopped) S.conn.connect();
+  });
+}
+
+function onStatus(kind, detail) {
+  const el = $("conn");
+  el.classList.toggle("bad", kind !== "open");
+  if (kind === "open") el.textContent = t("table.connected");
+  else if (kind === "connecting") el.textContent = t("table.connecting");
+  else if (kind === "retry") el.textContent = t("table.reconnecting", { s: detail });
+  else if (kind === "refused") {
+    forgetSeatToken(tableId);
+    showJoin(t("table.badToken", { message: detail }));
+  }
+  if (kind !== "open") setPending(false);
+}
+
+// ---------------------------------------------------------------------------------------
+// Messages from the server.
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "state":
+      onState(msg);
+      break;
+    case "error":
+      setPending(false);
+      showMessage(msg.message || msg.code, true);
+      if (msg.code === "stale_version") S.conn.send({ type: "sync" });
+      break;
+    case "hint":
+      onHint(msg);
+      break;
+    case "hand_over":
+      showSummary(msg.summary);
+      break;
+    default:
+      break;
+  }
+}
+
+function onState(msg) {
+  const gap = S.v && msg.v > S.v + 1;
+  const prevHand = S.view ? S.view.hand_number : null;
+  S.v = msg.v;
+  S.view = msg.view;
+  setPending(false);
+  if (msg.event) logEvent(msg.event);
+  const sameHand = prevHand === msg.view.hand_number;
+  if (!sameHand) {
+    S.staged = [];
+    S.selected.clear();
+  }
+  reconcileHand(msg.view.hand || [], sameHand);
+  clearHint();
+  if (msg.event && msg.event.seat === S.view.seat) showMessage("");
+  render();
+  if (gap) S.conn.send({ type: "sync" });
+}
+
+function onHint(msg) {
+  setPending(false);
+  S.hint = msg;
+  S.hinted = new Set();
+  const want = actionCards(msg.action);
+  const used = new Set();
+  for (const text of want) {
+    const e = S.hand.find((x) => !used.has(x.id) && sameCard(x.card, text));
+    if (e) {
+      used.add(e.id);
+      S.hinted.add(e.id);
+    }
+  }
+  render();
+}
+
+function sameCard(a, b) {
+  const x = parseCard(a);
+  const y = parseCard(b);
+  return x.joker ? y.joker : !y.joker && x.rank === y.rank && x.suit === y.suit;
+}
+
+function clearHint() {
+  S.hint = null;
+  S.hinted = new Set();
+}
+
+// ---------------------------------------------------------------------------------------
+// The hand: keep the player's order across updates; new cards go to the end (or into place
+// when sorting by suit or rank).
+
+function reconcileHand(cards, sameHand) {
+  const pool = [...cards];
+  const kept = [];
+  for (const e of S.hand) {
+    const i = pool.indexOf(e.card);
+    if (i >= 0) {
+      kept.push(e);
+      pool.splice(i, 1);
+    }
+  }
+  const fresh = pool.map((card) => ({ id: S.nextId++, card }));
+  // A card or two arriving in the same hand were just drawn (or taken back); a new deal is not.
+  S.fresh = new Set(sameHand && fresh.length <= 2 ? fresh.map((e) => e.id) : []);
+  S.hand = kept.concat(fresh);
+  const ids = new Set(S.hand.map((e) => e.id));
+  for (const id of [...S.selected]) if (!ids.has(id)) S.selected.delete(id);
+  S.staged = S.staged.filter((m) => m.ids.every((id) => ids.has(id)));
+  if (S.sort !== "custom") sortHand(S.sort);
+}
+
+function sortHand(by) {
+  S.sort = by;
+  localStorage.setItem("scala40:sort", by);
+  if (by === "custom") return;
+  S.hand.sort((a, b) => sortKey(a.card, by) - sortKey(b.card, by));
+}
+
+function entry(id) {
+  return S.hand.find((e) => e.id === id);
+}
+
+function stagedIds() {
+  return new Set(S.staged.flatMap((m) => m.ids));
+}
+
+function selectedEntries() {
+  return S.hand.filter((e) => S.selected.has(e.id));
+}
+
+// ---------------------------------------------------------------------------------------
+// Facts about the view.
+
+function me() {
+  const v = S.view;
+  return v ? v.players.find((p) => p.seat === v.seat) : null;
+}
+
+function playerName(seat) {
+  const p = S.view?.players.find((x) => x.seat === seat);
+  return p ? p.name : `#${seat}`;
+}
+
+function legal() {
+  return (S.view && S.view.legal) || {};
+}
+
+function myTurn() {
+  return !!(S.view && S.view.my_turn && S.view.status === "playing");
+}
+
+function faceValues() {
+  return S.view?.rules?.changes?.face_values || S.view?.rules?.face_values || "standard";
+}
+
+function maxJokers() {
+  const j = S.view?.rules?.changes?.jokers_per_meld ?? S.view?.rules?.jokers_per_meld ?? 1;
+  return j === "any" ? 99 : Number(j) || 1;
+}
+
+function openingNeed() {
+  return S.view?.rules?.opening_points ?? S.view?.rules?.changes?.opening_points ?? 40;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sending intents.
+
+function setPending(on) {
+  S.pending = on;
+  clearTimeout(S.pendingTimer);
+  if (on) S.pendingTimer = setTimeout(() => setPending(false), 6000);
+  $("game").dataset.pending = String(on);
+  renderButtons();
+}
+
+function sendAction(action) {
+  if (!S.conn || !S.conn.send({ type: "action", v: S.v, action })) {
+    showMessage(t("table.connecting"), true);
+    return;
+  }
+  setPending(true);
+}
+
+function draw() {
+  sendAction({ type: "draw" });
+}
+
+function takePozzo() {
+  sendAction({ type: "pozzo" });
+}
+
+async function chooseMeldOption(plan) {
+  if (plan.options.length === 1) return plan.options[0];
+  const buttons = plan.options.map((cards) => {
+    const jokers = cards.filter((c) => c.startsWith("JK="));
+    const label = jokers.map((j) => t("table.jokerAs", { card: prettyCard(j.slice(3)) })).join(", ");
+    return { label: `${label} (${meldPoints(cards, faceValues())})`, value: cards };
+  });
+  const title = plan.kind === "set" ? t("table.chooseSuit") : t("table.chooseEnd");
+  return choose(title, buttons);
+}
+
+async function planSelected() {
+  const entries = selectedEntries();
+  if (entries.length < 3) {
+    showMessage(t("table.selectCards"), true);
+    return null;
+  }
+  const plan = planMeld(entries.map((e) => e.card), { maxJokers: maxJokers() });
+  if (!plan.ok) {
+    showMessage(t("table.notMeld", { why: plan.why }), true);
+    return null;
+  }
+  const cards = await chooseMeldOption(plan);
+  if (!cards) return null;
+  return { ids: entries.map((e) => e.id), cards, points: meldPoints(cards, faceValues()) };
+}
+
+async function addMeld() {
+  const m = await planSelected();
+  if (!m) return;
+  S.staged.push(m);
+  S.selected.clear();
+  showMessage("");
+  render();
+}
+
+async function openWithStaged() {
+  if (S.selected.size >= 3) {
+    const m = await planSelected();
+    if (!m) return;
+    S.staged.push(m);
+    S.selected.clear();
+  }
+  if (!S.staged.length) {
+    showMessage(t("table.selectCards"), true);
+    render();
+    return;
+  }
+  render();
+  sendAction({ type: "open", melds: S.staged.map((m) => m.cards) });
+}
+
+async function meld() {
+  if (S.selected.size) {
+    const m = await planSelected();
+    if (!m) return;
+    sendAction({ type: "meld", cards: m.cards });
+    return;
+  }
+  if (S.staged.length) {
+    sendAction({ type: "meld", cards: S.staged[0].cards });
+    return;
+  }
+  showMessage(t("table.selectCards"), true);
+}
+
+function singleSelected() {
+  const entries = selectedEntries();
+  if (entries.length !== 1) {
+    showMessage(t("table.selectOne"), true);
+    return null;
+  }
+  return entries[0];
+}
+
+function discard(e = singleSelected()) {
+  if (!e) return;
+  sendAction({ type: "discard", card: e.card });
+}
+
+/** A card dropped or played on table meld `target`: a joker swap or a lay-off. */
+async function playOnMeld(e, target) {
+  const m = S.view.table.find((x) => x.id === target);
+  if (!m) return;
+  if (swapsJoker(m, e.card)) {
+    sendAction({ type: "swap", card: e.card, target });
+    return;
+  }
+  const options = layoffChoices(m, e.card);
+  let pick = options[0] || { end: null, declared: null };
+  if (options.length > 1) {
+    const isSet = m.kind === "set";
+    pick = await choose(isSet ? t("table.chooseSuit") : t("table.chooseEnd"), options.map((o) => ({
+      label: isSet
+        ? t("table.jokerAs", { card: prettyCard(o.declared) })
+        : `${o.end === "low" ? t("table.low") : t("table.high")}${o.as ? " — " + t("table.jokerAs", { card: prettyCard(o.as) }) : ""}`,
+      value: o,
+    })));
+    if (!pick) return;
+  }
+  const action = { type: "layoff", card: parseCard(e.card).joker ? "JK" : e.card, target };
+  if (options.length > 1 && pick.end) action.end = pick.end;
+  if (pick.declared) action.declared = pick.declared;
+  sendAction(action);
+}
+
+function layoffButton() {
+  const e = singleSelected();
+  if (!e) return;
+  const targets = [...new Set((legal().layoff || []).filter((x) => sameCard(x.card, e.card)).map((x) => x.target))];
+  if (targets.length === 1) playOnMeld(e, targets[0]);
+  else showMessage(t("table.clickMeld"));
+}
+
+function swapButton() {
+  const e = singleSelected();
+  if (!e) return;
+  const targets = S.view.table.filter((m) => swapsJoker(m, e.card)).map((m) => m.id);
+  if (targets.length === 1) sendAction({ type: "swap", card: e.card, target: targets[0] });
+  else showMessage(t("table.clickMeld"));
+}
+
+function askHint() {
+  if (S.conn && S.conn.send({ type: "hint" })) setPending(true);
+}
+
+function playHint() {
+  if (S.hint && S.hint.action) sendAction(S.hint.action);
+}
+
+// ---------------------------------------------------------------------------------------
+// Dialogs.
+
+function choose(title, options) {
+  return new Promise((resolve) => {
+    $("choice-title").textContent = title;
+    const box = $("choice-buttons");
+    box.replaceChildren();
+    const done = (value) => {
+      $("choice").hidden = true;
+      resolve(value);
+    };
+    for (const o of options) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = o.label;
+      b.addEventListener("click", () => done(o.value));
+      box.append(b);
+    }
+    $("choice-cancel").onclick = () => done(null);
+    $("choice").hidden = false;
+  });
+}
+
+function showSummary(sum) {
+  if (!sum || !S.view) return;
+  const players = S.view.players;
+  $("summary-title").textContent = t("sum.title", { n: sum.hand });
+  let reason = "";
+  if (sum.winner !== null && sum.winner !== undefined) {
+    reason = t(sum.chiusura_in_mano ? "sum.chiusura" : "sum.went_out", { name: playerName(sum.winner) });
+  } else {
+    reason = t("sum.stock_out");
+  }
+  $("summary-reason").textContent = reason;
+  const table = $("summary-table");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const key of ["sum.player", "sum.cards", "sum.penalty", "sum.total"]) {
+    const th = document.createElement("th");
+    th.textContent = t(key);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const p of players) {
+    const seat = String(p.seat);
+    if (!(seat in (sum.penalties || {})) && !(seat in (sum.hands || {}))) continue;
+    const tr = body.insertRow();
+    tr.dataset.seat = seat;
+    if (sum.winner === p.seat) tr.className = "winner";
+    tr.insertCell().textContent = p.name;
+    const cards = document.createElement("div");
+    cards.className = "cards";
+    for (const c of sum.hands?.[seat] || []) cards.append(cardElement(c, { small: true }));
+    tr.insertCell().append(cards);
+    const pen = tr.insertCell();
+    pen.className = "num penalty";
+    pen.textContent = String(sum.penalties?.[seat] ?? 0);
+    const tot = tr.insertCell();
+    tot.className = "num";
+    tot.textContent = String(sum.totals?.[seat] ?? "");
+  }
+  const extra = [];
+  if (sum.eliminated?.length) extra.push(t("sum.eliminated", { names: sum.eliminated.map(playerName).join(", ") }));
+  const back = Object.keys(sum.reentered || {});
+  if (back.length) extra.push(t("sum.reentered", { names: back.map((s) => playerName(Number(s))).join(", ") }));
+  if (sum.match_over) extra.push(t("sum.matchOver", { name: playerName(sum.match_winner) }));
+  $("summary-extra").textContent = extra.join(" · ");
+  $("summary-close").textContent = t(sum.match_over ? "sum.close" : "sum.next");
+  $("summary").hidden = false;
+  S.summaryOpen = true;
+}
+
+function showMessage(text, isError = false) {
+  S.message = text;
+  S.messageIsError = isError && !!text;
+  const el = $("message");
+  el.textContent = text;
+  el.classList.toggle("error", S.messageIsError);
+}
+
+function logEvent(ev) {
+  const name = ev.seat !== undefined && ev.seat !== null ? playerName(ev.seat) : "";
+  const cards = ev.melds ? ev.melds.map((m) => prettyCards(m)).join(" | ") : ev.cards ? prettyCards(ev.cards) : "";
+  const key = `ev.${ev.type}`;
+  const text = t(key, { name, card: ev.card ? prettyCard(ev.card) : "", cards });
+  if (text === key) return;
+  S.log.unshift(text);
+  S.log.length = Math.min(S.log.length, 40);
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing.
+
+function render() {
+  const v = S.view;
+  if (!v) return;
+  // What a script (or a test) can wait on: the version, the phase, whose turn.
+  const game = $("game");
+  game.dataset.v = String(S.v);
+  game.dataset.phase = v.phase || "";
+  game.dataset.myTurn = String(myTurn());
+  game.dataset.pending = String(S.pending);
+  game.dataset.hand = String(v.hand_number || 0);
+  $("hand-number").textContent = v.hand_number ? t("table.hand", { n: v.hand_number }) : "";
+  renderInvite();
+  renderPlayers();
+  renderTurn();
+  renderPiles();
+  renderMelds();
+  if (!S.dragging) renderHand();
+  renderStaging();
+  renderButtons();
+  renderHint();
+  renderScores($("scores"), $("chart"), v.players, v.scores || [], v.elimination);
+  renderLog();
+  for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
+  if (S.message) showMessage(S.message, S.messageIsError);
+}
+
+function renderInvite() {
+  const waiting = S.view.status === "waiting";
+  $("invite").hidden = !waiting;
+  if (waiting) $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}?join`;
+}
+
+function renderPlayers() {
+  const v = S.view;
+  const box = $("players");
+  box.replaceChildren();
+  for (const p of v.players) {
+    const el = document.createElement("div");
+    el.className = "player";
+    el.dataset.seat = String(p.seat);
+    if (p.seat === v.current && v.status === "playing") el.classList.add("turn");
+    if (p.seat === v.seat) el.classList.add("me");
+    if (p.eliminated) el.classList.add("out");
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = p.name;
+    const badges = [];
+    if (p.seat === v.seat) badges.push([t("table.you"), ""]);
+    if (p.kind && p.kind !== "human") badges.push([t("table.bot"), ""]);
+    else if (p.connected === false) badges.push([t("table.away"), ""]);
+    if (p.seat === v.dealer) badges.push([t("table.dealer"), ""]);
+    if (p.opened) badges.push([t("table.opened"), "opened"]);
+    if (p.eliminated) badges.push([t("table.out"), ""]);
+    for (const [text, cls] of badges) {
+      const b = document.createElement("span");
+      b.className = "badge " + cls;
+      b.textContent = text;
+      name.append(b);
+    }
+    const meta = document.createElement("div");
+    meta.className = "meta";
+    meta.textContent = `${t("table.cards", { n: p.cards })} · ${t("table.total", { n: p.total ?? 0 })}`;
+    el.append(name, meta);
+    if (p.known && p.known.length) {
+      const known = document.createElement("div");
+      known.className = "known";
+      known.title = t("table.known");
+      for (const c of p.known) known.append(cardElement(c, { small: true }));
+      el.append(known);
+    }
+    box.append(el);
+  }
+}
+
+function renderTurn() {
+  const v = S.view;
+  const bar = $("turnbar");
+  bar.classList.toggle("mine", myTurn());
+  let text = "";
+  if (v.status === "playing") {
+    if (myTurn()) text = v.phase === "draw" ? t("table.yourTurnDraw") : t("table.yourTurnPlay");
+    else text = t("table.turnOf", { name: playerName(v.current) });
+  } else if (v.status === "over") {
+    text = t("lobby.status.over");
+  } else {
+    text = t("lobby.status.waiting");
+  }
+  bar.textContent = text;
+  clearInterval(S.deadlineTimer);
+  const deadline = parseDeadline(v.turn_deadline);
+  if (deadline && v.status === "playing") {
+    const tick = () => {
+      const s = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+      bar.textContent = `${text} · ${t("table.deadline", { s })}`;
+    };
+    tick();
+    S.deadlineTimer = setInterval(tick, 1000);
+  }
+  const over = v.status === "over";
+  const links = $("links");
+  links.replaceChildren();
+  if (over) {
+    for (const [href, key] of [
+      [`/api/tables/${encodeURIComponent(tableId)}/record`, "table.recordLink"],
+      [`/replay/${encodeURIComponent(tableId)}`, "table.replayLink"],
+      ["/", "table.lobbyLink"],
+    ]) {
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = t(key);
+      links.append(a, document.createElement("br"));
+    }
+  }
+}
+
+function parseDeadline(value) {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "number") return value > 1e12 ? value : value * 1000;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+function renderPiles() {
+  const v = S.view;
+  const stock = $("stock-slot");
+  stock.replaceChildren();
+  if (v.stock > 0) {
+    const back = cardBack();
+    const count = document.createElement("span");
+    count.className = "count";
+    count.textContent = String(v.stock);
+    stock.append(back, count);
+  } else {
+    const empty = document.createElement("div");
+    empty.className = "empty-slot";
+    stock.append(empty);
+  }
+  $("stock").classList.toggle("drop-ok", !!legal().draw && myTurn());
+  const pozzo = v.pozzo || [];
+  const top = $("pozzo-slot");
+  top.replaceChildren();
+  if (pozzo.length) top.append(cardElement(pozzo[pozzo.length - 1]));
+  else {
+    const empty = document.createElement("div");
+    empty.className = "empty-slot";
+    top.append(empty);
+  }
+  const under = $("pozzo-under");
+  under.replaceChildren();
+  for (const c of pozzo.slice(-6, -1).reverse()) under.append(cardElement(c, { small: true }));
+  $("pozzo").classList.toggle("drop-ok", myTurn() && (!!legal().pozzo || (v.phase === "play" && S.selected.size === 1)));
+}
+
+function renderMelds() {
+  const v = S.view;
+  const box = $("melds");
+  box.replaceChildren();
+  if (!v.table || !v.table.length) {
+    const none = document.createElement("span");
+    none.className = "muted";
+    none.style.color = "#fff9";
+    none.textContent = t("table.noMelds");
+    box.append(none);
+    return;
+  }
+  const sel = selectedEntries();
+  const one = sel.length === 1 ? sel[0] : null;
+  const layoffs = legal().layoff || [];
+  const hintTarget = S.hint?.action?.target;
+  for (const m of v.table) {
+    const el = document.createElement("div");
+    el.className = "meld";
+    el.dataset.id = String(m.id);
+    const tag = document.createElement("span");
+    tag.className = "tag";
+    tag.textContent = `${m.id + 1} · ${meldPoints(m.cards, faceValues())}`;
+    el.append(tag);
+    for (const c of m.cards) el.append(cardElement(c, { small: false }));
+    if (one && (layoffs.some((x) => x.target === m.id && sameCard(x.card, one.card)) || swapsJoker(m, one.card))) {
+      el.classList.add("target");
+    }
+    if (hintTarget === m.id) el.classList.add("hinted");
+    box.append(el);
+  }
+}
+
+function renderHand() {
+  const v = S.view;
+  const box = $("hand");
+  box.replaceChildren();
+  const staged = stagedIds();
+  const discards = myTurn() && v.phase === "play" ? legal().discard || [] : [];
+  const layoffCards = (legal().layoff || []).map((x) => x.card);
+  for (const e of S.hand) {
+    if (staged.has(e.id)) continue;
+    const el = cardElement(e.card);
+    el.dataset.id = String(e.id);
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    if (S.selected.has(e.id)) el.classList.add("selected");
+    if (discards.some((d) => sameCard(d, e.card))) el.classList.add("legal-discard");
+    if (layoffCards.some((d) => sameCard(d, e.card))) el.classList.add("legal-layoff");
+    if (S.hinted.has(e.id)) el.classList.add("hinted");
+    if (S.fresh.has(e.id) && myTurn()) el.classList.add("drew");
+    box.append(el);
+  }
+}
+
+function renderStaging() {
+  const box = $("staging");
+  box.replaceChildren();
+  S.staged.forEach((m, i) => {
+    const el = document.createElement("div");
+    el.className = "staged";
+    for (const c of m.cards) el.append(cardElement(c, { small: true }));
+    const pts = document.createElement("span");
+    pts.className = "pts";
+    pts.textContent = t("table.meldPoints", { points: m.points });
+    const back = document.createElement("button");
+    back.type = "button";
+    back.textContent = "✕";
+    back.title = t("table.remove");
+    back.addEventListener("click", () => {
+      S.staged.splice(i, 1);
+      render();
+    });
+    el.append(pts, back);
+    box.append(el);
+  });
+  const opening = $("opening");
+  const opened = me()?.opened;
+  let points = S.staged.reduce((a, m) => a + m.points, 0);
+  const sel = selectedEntries();
+  if (sel.length >= 3) {
+    const plan = planMeld(sel.map((e) => e.card), { maxJokers: maxJokers() });
+    if (plan.ok) points += meldPoints(plan.options[0], faceValues());
+  }
+  const show = !opened && myTurn() && (S.staged.length > 0 || sel.length >= 3);
+  opening.hidden = !show;
+  if (show) {
+    const need = openingNeed();
+    const ok = points >= need;
+    opening.className = "opening " + (ok ? "ok" : "short");
+    opening.textContent = `${t("table.opening", { points, need })} — ${ok ? t("table.openingOk") : t("table.openingShort", { missing: need - points })}`;
+  }
+}
+
+function renderButtons() {
+  const v = S.view;
+  if (!v) return;
+  const L = legal();
+  const turn = myTurn() && !S.pending;
+  const play = turn && v.phase === "play";
+  const sel = selectedEntries();
+  const one = sel.length === 1 ? sel[0] : null;
+  const opened = !!me()?.opened;
+  const set = (id, enabled, highlight = false) => {
+    const b = $(id);
+    b.disabled = !enabled;
+    b.classList.toggle("legal", enabled && highlight);
+  };
+  set("btn-draw", turn && !!L.draw, true);
+  set("btn-pozzo", turn && !!L.pozzo, true);
+  set("btn-add", play && sel.length >= 3 && !opened);
+  set("btn-open", play && !opened && L.can_open !== false && (S.staged.length > 0 || sel.length >= 3), true);
+  set("btn-meld", play && opened && L.can_meld !== false && (sel.length >= 3 || S.staged.length > 0), true);
+  set("btn-layoff", play && !!one && (L.layoff || []).some((x) => sameCard(x.card, one.card)), true);
+  const swaps = L.swap ? L.swap.some((x) => sameCard(x.card, one?.card || "")) : v.table.some((m) => swapsJoker(m, one?.card || ""));
+  set("btn-swap", play && opened && !!one && !parseCard(one.card).joker && swaps, true);
+  set("btn-discard", play && !!one && (L.discard || []).some((d) => sameCard(d, one.card)), true);
+  set("btn-takeback", turn && !!L.takeback);
+  set("btn-hint", turn);
+}
+
+function renderHint() {
+  const box = $("hintbox");
+  if (!S.hint) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.dataset.action = S.hint.action ? S.hint.action.type : "";
+  $("hint-text").textContent = S.hint.text || t("table.hintNone");
+  $("btn-playhint").hidden = !S.hint.action;
+  $("btn-playhint").disabled = !myTurn() || S.pending;
+}
+
+function renderLog() {
+  const ul = $("log");
+  ul.replaceChildren();
+  for (const line of S.log.slice(0, 40)) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    ul.append(li);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Input: click a card to select it, drag it to reorder, onto a meld (lay off or swap) or
+// onto the pozzo (discard). Pointer events serve mouse and touch alike.
+
+function toggleSelect(id) {
+  if (S.selected.has(id)) S.selected.delete(id);
+  else S.selected.add(id);
+  if (S.message && !S.messageIsError) showMessage("");
+  render();
+}
+
+function dropTargetAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  if (!el) return null;
+  const meld = el.closest(".meld");
+  if (meld) return { kind: "meld", el: meld, id: Number(meld.dataset.id) };
+  const pozzo = el.closest("#pozzo");
+  if (pozzo) return { kind: "pozzo", el: pozzo };
+  const card = el.closest("#hand .card");
+  if (card) return { kind: "card", el: card, id: Number(card.dataset.id) };
+  if (el.closest("#hand")) return { kind: "hand", el: $("hand") };
+  return null;
+}
+
+function onPointerDown(ev) {
+  const cardEl = ev.target.closest(".card");
+  if (!cardEl || ev.button > 0) return;
+  S.dragging = { id: Number(cardEl.dataset.id), x: ev.clientX, y: ev.clientY, el: cardEl, moved: false, ghost: null, over: null };
+  cardEl.setPointerCapture(ev.pointerId);
+}
+
+function onPointerMove(ev) {
+  const d = S.dragging;
+  if (!d) return;
+  if (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 8) return;
+  if (!d.moved) {
+    d.moved = true;
+    d.ghost = d.el.cloneNode(true);
+    d.ghost.classList.add("drag-ghost");
+    d.ghost.classList.remove("selected");
+    document.body.append(d.ghost);
+    d.el.classList.add("dragging");
+  }
+  d.ghost.style.left = `${ev.clientX - 20}px`;
+  d.ghost.style.top = `${ev.clientY - 30}px`;
+  const target = dropTargetAt(ev.clientX, ev.clientY);
+  if (d.over && d.over !== target?.el) d.over.classList.remove("drop-hover");
+  if (target && (target.kind === "meld" || target.kind === "pozzo")) {
+    target.el.classList.add("drop-hover");
+    d.over = target.el;
+  }
+}
+
+function onPointerUp(ev) {
+  const d = S.dragging;
+  if (!d) return;
+  S.dragging = null;
+  if (d.ghost) d.ghost.remove();
+  if (d.over) d.over.classList.remove("drop-hover");
+  d.el.classList.remove("dragging");
+  if (!d.moved) {
+    toggleSelect(d.id);
+    return;
+  }
+  const e = entry(d.id);
+  const target = dropTargetAt(ev.clientX, ev.clientY);
+  if (!e || !target) {
+    render();
+    return;
+  }
+  if (target.kind === "meld" && myTurn()) playOnMeld(e, target.id);
+  else if (target.kind === "pozzo" && myTurn()) discard(e);
+  else if (target.kind === "card" && target.id !== d.id) {
+    const rect = target.el.getBoundingClientRect();
+    const after = ev.clientX > rect.left + rect.width / 2;
+    S.hand = S.hand.filter((x) => x.id !== d.id);
+    const at = S.hand.findIndex((x) => x.id === target.id) + (after ? 1 : 0);
+    S.hand.splice(at, 0, e);
+    sortHand("custom");
+  }
+  render();
+}
+
+function onPointerCancel() {
+  const d = S.dragging;
+  S.dragging = null;
+  if (d?.ghost) d.ghost.remove();
+  render();
+}
+
+function wireControls() {
+  $("join").addEventListener("submit", join);
+  const hand = $("hand");
+  hand.addEventListener("pointerdown", onPointerDown);
+  hand.addEventListener("pointermove", onPointerMove);
+  hand.addEventListener("pointerup", onPointerUp);
+  hand.addEventListener("pointercancel", onPointerCancel);
+  hand.addEventListener("keydown", (ev) => {
+    const card = ev.target.closest(".card");
+    if (card && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      toggleSelect(Number(card.dataset.id));
+    }
+  });
+  $("melds").addEventListener("click", (ev) => {
+    const m = ev.target.closest(".meld");
+    if (!m || !myTurn()) return;
+    const sel = selectedEntries();
+    if (sel.length === 1) playOnMeld(sel[0], Number(m.dataset.id));
+  });
+  $("stock-slot").addEventListener("click", () => {
+    if (myTurn() && legal().draw && !S.pending) draw();
+  });
+  $("pozzo-slot").addEventListener("click", () => {
+    if (!myTurn() || S.pending) return;
+    if (legal().pozzo) takePozzo();
+    else if (S.view.phase === "play" && S.selected.size === 1) discard();
+  });
+  $("btn-draw").addEventListener("click", draw);
+  $("btn-pozzo").addEventListener("click", takePozzo);
+  $("btn-add").addEventListener("click", addMeld);
+  $("btn-open").addEventListener("click", openWithStaged);
+  $("btn-meld").addEventListener("click", meld);
+  $("btn-layoff").addEventListener("click", layoffButton);
+  $("btn-swap").addEventListener("click", swapButton);
+  $("btn-discard").addEventListener("click", () => discard());
+  $("btn-takeback").addEventListener("click", () => sendAction({ type: "takeback" }));
+  $("btn-hint").addEventListener("click", askHint);
+  $("btn-playhint").addEventListener("click", playHint);
+  $("sort-suit").addEventListener("click", () => {
+    sortHand("suit");
+    render();
+  });
+  $("sort-rank").addEventListener("click", () => {
+    sortHand("rank");
+    render();
+  });
+  $("summary-close").addEventListener("click", () => {
+    $("summary").hidden = true;
+    S.summaryOpen = false;
+  });
+}
+
+start();

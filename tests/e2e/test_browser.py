@@ -1,0 +1,295 @@
+"""A real server and a real browser: create a table in the lobby, play a whole hand by
+clicking, and read the score sheet; then check the table fits a phone's screen.
+
+The server runs as ``scala40 serve`` in a subprocess (temporary SQLite database and data
+directory, bots without a pause); the browser is Debian's chromium driven by Playwright.
+The test fails, never skips, when chromium is missing: CI installs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+MAX_CLICK_ROUNDS = 400
+"""More turns than any hand lasts; the loop stops with a failure instead of hanging."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as res:
+        return json.loads(res.read())
+
+
+def _post_json(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=5) as res:
+        return json.loads(res.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``scala40 serve`` on a free loopback port; yields its base URL."""
+    data = tmp_path_factory.mktemp("scala40-data")
+    port = _free_port()
+    log = (data / "server.log").open("w")
+    env = {**os.environ, "SCALA40_DATA": str(data)}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from scala40.cli import main; main()",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{data / 'e2e.db'}",
+            "--bot-pause",
+            "0",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            if proc.poll() is not None:
+                pytest.fail(f"scala40 serve exited: {(data / 'server.log').read_text()}")
+            try:
+                _get_json(base + "/api/rules")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        else:
+            pytest.fail("scala40 serve did not answer within 20 s")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"the browser test needs Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _page_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def _summary_shown(page: Page) -> bool:
+    return page.locator("#summary").is_visible()
+
+
+def _wait_for_my_move(page: Page) -> None:
+    """Until it is this seat's turn with nothing in flight, or the hand is over."""
+    page.wait_for_function(
+        """() => {
+            const g = document.getElementById("game");
+            return !document.getElementById("summary").hidden
+                || (g.dataset.myTurn === "true" && g.dataset.pending === "false");
+        }""",
+        timeout=30_000,
+    )
+
+
+def _wait_for_answer(page: Page, version: str) -> None:
+    """Until the server answered the last click: a new version, an error, or the summary."""
+    page.wait_for_function(
+        """(v) => {
+            const g = document.getElementById("game");
+            return !document.getElementById("summary").hidden
+                || g.dataset.v !== v
+                || (g.dataset.pending === "false"
+                    && document.getElementById("message").classList.contains("error"));
+        }""",
+        arg=version,
+        timeout=30_000,
+    )
+
+
+def _discard_a_legal_card(page: Page) -> None:
+    legal = page.locator("#hand .card.legal-discard")
+    legal.first.click()
+    page.click("#btn-discard")
+
+
+def _play_one_move(page: Page) -> None:
+    """The test's policy: draw; then the hint's move (a discard by hand), else a legal discard."""
+    game = page.locator("#game")
+    version = game.get_attribute("data-v") or ""
+    if game.get_attribute("data-phase") == "draw":
+        page.click("#btn-draw")
+        _wait_for_answer(page, version)
+        return
+    page.click("#btn-hint")
+    page.wait_for_selector("#hintbox:not([hidden])")
+    page.wait_for_function("() => document.getElementById('game').dataset.pending === 'false'")
+    action = page.locator("#hintbox").get_attribute("data-action")
+    hinted = page.locator("#hand .card.hinted")
+    if action == "discard" and hinted.count() == 1:
+        hinted.first.click()
+        page.click("#btn-discard")
+    elif action:
+        page.click("#btn-playhint")
+    else:
+        _discard_a_legal_card(page)
+    _wait_for_answer(page, version)
+    if game.get_attribute("data-v") == version and not _summary_shown(page):
+        # The move was refused (the reason is on screen): fall back to a plain discard.
+        _discard_a_legal_card(page)
+        _wait_for_answer(page, version)
+
+
+def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors = _page_errors(page)
+    page.goto(server + "/")
+
+    # The lobby: one human (me) and three bots, FISCA rules.
+    page.fill("#nickname", "Anna")
+    page.select_option("#seat-count", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f'#seats select[data-seat="{seat}"]', "bot:greedy")
+    page.click("#create-btn")
+    page.wait_for_selector("#share:not([hidden])")
+    share = page.input_value("#share-url")
+    assert "/t/" in share
+    page.click("#go-table")
+
+    # The table: 13 cards (14 if I play first and drew... not yet), four players.
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#players .player").count() == 4
+    assert page.locator("#players .player.me .name").inner_text().startswith("Anna")
+    assert page.locator("#hand .card").count() == 13
+
+    for _ in range(MAX_CLICK_ROUNDS):
+        _wait_for_my_move(page)
+        if _summary_shown(page):
+            break
+        _play_one_move(page)
+    else:
+        pytest.fail(f"the hand did not end within {MAX_CLICK_ROUNDS} moves")
+
+    # The end-of-hand summary: every hand shown and counted, the winner paying nothing.
+    rows = page.locator("#summary-table tbody tr")
+    assert rows.count() == 4
+    penalties: dict[str, int] = {}
+    for i in range(4):
+        row = rows.nth(i)
+        name = row.locator("td").first.inner_text()
+        penalties[name] = int(row.locator("td.penalty").inner_text())
+        shown = row.locator(".card").count()
+        if row.get_attribute("class") == "winner":
+            assert penalties[name] == 0
+        else:
+            assert shown > 0
+    assert sum(penalties.values()) > 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    summary_png = ARTIFACTS / "summary.png"
+    page.screenshot(path=str(summary_png))
+    print(f"\nsummary screenshot: {summary_png}")
+
+    # The score sheet carries the hand's penalties, column by column.
+    page.click("#summary-close")
+    page.wait_for_selector("#scores tbody tr:nth-child(2)")
+    heads = page.locator("#scores thead th").all_inner_texts()[1:]
+    first = page.locator("#scores tbody tr").first.locator("td").all_inner_texts()
+    assert first[0] == "1"
+    assert dict(zip(heads, (int(x) for x in first[1:]), strict=True)) == penalties
+    assert page.locator("#chart svg line.elimination").count() == 1
+
+    table_png = ARTIFACTS / "table.png"
+    page.screenshot(path=str(table_png), full_page=True)
+    print(f"table screenshot: {table_png}")
+    assert errors == []
+    context.close()
+
+
+def test_the_table_fits_a_phone(server: str, browser: Browser) -> None:
+    made = _post_json(
+        server + "/api/tables",
+        {
+            "seats": ["human", "bot:greedy", "bot:greedy", "bot:greedy"],
+            "rules": {"preset": "fisca", "changes": {}},
+            "nickname": "Bea",
+            "turn_seconds": None,
+        },
+    )
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    errors = _page_errors(page)
+    page.goto(server + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('scala40:' + id, token)",
+        [made["table_id"], made["token"]],
+    )
+    page.goto(f"{server}/t/{made['table_id']}")
+    page.wait_for_selector("#hand .card")
+
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways on a phone ({scroll} > {width} px)"
+    for selector in ("#hand .card", "#actions button"):
+        boxes = page.locator(selector)
+        assert boxes.count() > 0
+        for i in range(boxes.count()):
+            box = boxes.nth(i).bounding_box()
+            assert box is not None, f"{selector} #{i} is not shown"
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (
+                f"{selector} #{i} is off the side of a 390 px screen"
+            )
+    phone_png = ARTIFACTS / "phone.png"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(phone_png), full_page=True)
+    print(f"\nphone screenshot: {phone_png}")
+    assert errors == []
+    context.close()
