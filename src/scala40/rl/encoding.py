@@ -25,7 +25,6 @@ ids in all::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from scala40.engine.cards import JOKER, KINDS, card_name
@@ -50,32 +49,37 @@ HIGH_JOKER: Final = KINDS + 4
 SWAP_WIDTH: Final = 52
 
 
-@dataclass(frozen=True, slots=True)
 class ActionLayout:
     """Where each family of moves sits in the flat id space for one set of rules."""
 
-    table_slots: int
-    candidates: int = MAX_CANDIDATES
+    __slots__ = ("candidates", "lay_off_base", "meld_base", "size", "swap_base", "table_slots")
+
+    def __init__(self, table_slots: int, candidates: int = MAX_CANDIDATES) -> None:
+        if table_slots < 1 or candidates < 1:
+            raise ValueError("an action layout needs at least one table slot and one candidate")
+        self.table_slots = table_slots
+        self.candidates = candidates
+        self.meld_base = DISCARD_BASE + KINDS
+        self.lay_off_base = self.meld_base + candidates
+        self.swap_base = self.lay_off_base + table_slots * LAY_OFF_WIDTH
+        self.size = self.swap_base + table_slots * SWAP_WIDTH
 
     @staticmethod
     def for_rules(rules: Rules) -> ActionLayout:
         return ActionLayout(table_slots=rules.pack_size // 3)
 
-    @property
-    def meld_base(self) -> int:
-        return DISCARD_BASE + KINDS
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ActionLayout)
+            and other.table_slots == self.table_slots
+            and other.candidates == self.candidates
+        )
 
-    @property
-    def lay_off_base(self) -> int:
-        return self.meld_base + self.candidates
+    def __hash__(self) -> int:
+        return hash((self.table_slots, self.candidates))
 
-    @property
-    def swap_base(self) -> int:
-        return self.lay_off_base + self.table_slots * LAY_OFF_WIDTH
-
-    @property
-    def size(self) -> int:
-        return self.swap_base + self.table_slots * SWAP_WIDTH
+    def __repr__(self) -> str:
+        return f"ActionLayout(table_slots={self.table_slots}, candidates={self.candidates})"
 
     # Building ids -----------------------------------------------------------------------
     def discard(self, kind: int) -> int:

@@ -88,6 +88,37 @@ class Build:
 _CACHE_LIMIT = 50_000
 
 
+def meldable_bits(counts: Sequence[int], jokers: int) -> int:
+    """Bit ``k`` set: natural kind ``k`` of the hand could be in a meld with at most one
+    joker (a set's rank held in enough suits; a run window of three with at most
+    ``jokers`` (0 or 1) gaps). Every candidate meld's naturals are among these cards."""
+    usable = 0
+    for r in range(13):
+        present = 0
+        for t in range(4):
+            if counts[t * 13 + r]:
+                present += 1
+        if present + jokers >= 3:
+            for t in range(4):
+                if counts[t * 13 + r]:
+                    usable |= 1 << (t * 13 + r)
+    for t in range(4):
+        base = t * 13
+        m = 0
+        for r in range(13):
+            if counts[base + r]:
+                m |= 1 << r
+        if m & 1:
+            m |= 1 << 13  # the ace above the king
+        a, b, c = m, m >> 1, m >> 2
+        w = a & b & c if not jokers else (a & b) | (a & c) | (b & c)
+        u = m & (w | w << 1 | w << 2)
+        if u >> 13 & 1:
+            u |= 1
+        usable |= (u & 0x1FFF) << base
+    return usable
+
+
 class Moves:
     """The translation for one set of rules (stateless apart from memoized candidates)."""
 
@@ -100,11 +131,25 @@ class Moves:
         # The most a natural card can be worth in any meld (an ace: low or high).
         self._worth = [max(values[k % 13 + 1], values[14] if k % 13 == 0 else 0) for k in range(52)]
         self._joker_worth = max(values[1:15])
+        self._last_bits: tuple[bytes, int] = (b"", 0)
 
     # Candidates ---------------------------------------------------------------------------
     def candidates(self, counts: Sequence[int]) -> list[Candidate]:
-        """The candidate melds offered for a hand with ``counts`` (bounded, stable order)."""
-        key = bytes(counts)
+        """The candidate melds offered for a hand with ``counts`` (bounded, stable order).
+
+        Memoized on the cards that could be in a meld at all, so a hand that only drew
+        and discarded loose cards finds its list again without asking the analysis.
+        """
+        mj = min(counts[JOKER], self.rules.max_jokers)
+        if mj >= 2:
+            key = bytes(counts)
+        else:
+            bits = self._bits(counts, mj)
+            if not bits:
+                return []
+            key = bytes(c if bits >> k & 1 else 0 for k, c in enumerate(counts[:52])) + bytes(
+                (counts[JOKER],)
+            )
         hit = self._cands.get(key)
         if hit is not None:
             return hit
@@ -125,10 +170,37 @@ class Moves:
     def could_open(self, hand: Hand) -> bool:
         """A cheap necessary condition for any legal opening (it may say yes wrongly).
 
-        Adds up the most every card that belongs to some candidate meld could be worth;
-        below the opening points, only a chiusura in mano (all cards but one laid) could
-        still open, which needs nearly every card in some candidate.
+        Adds up the most every card that could belong to some meld is worth
+        (:func:`meldable_bits`); below the opening points, only a chiusura in mano (all
+        cards but one laid) could still open, which needs nearly every card usable. No
+        candidate list is built: this runs on every play step of an unopened player.
         """
+        counts = hand.hands[hand.current]
+        jokers = counts[JOKER]
+        mj = min(jokers, self.rules.max_jokers)
+        if mj >= 2:
+            return self._could_open_slow(hand)
+        usable = self._bits(counts, mj)
+        worth = self._worth
+        total = cards = 0
+        for k in range(52):
+            if usable >> k & 1:
+                total += counts[k] * worth[k]
+                cards += counts[k]
+        total += jokers * self._joker_worth
+        cards += jokers
+        return total >= self.rules.opening_points or cards >= hand.sizes[hand.current] - 1
+
+    def _bits(self, counts: Sequence[int], mj: int) -> int:
+        key = bytes(counts)
+        if key == self._last_bits[0]:
+            return self._last_bits[1]
+        bits = meldable_bits(counts, mj)
+        self._last_bits = (key, bits)
+        return bits
+
+    def _could_open_slow(self, hand: Hand) -> bool:
+        """:meth:`could_open` from the candidate melds (several jokers per meld)."""
         counts = hand.hands[hand.current]
         cands = self.candidates(counts)
         if not cands:

@@ -22,7 +22,7 @@ import numpy as np
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, PLAY, Hand
+from scala40.engine.state import DRAW, OVER, Hand
 from scala40.engine.views import PlayerView
 from scala40.rl.encoding import ActionLayout
 from scala40.rl.moves import Build
@@ -94,6 +94,7 @@ class ObservationEncoder:
         last = _layout(self.players, self.slots)[-1]
         self.size = last.start + last.size
         self._melds: dict[TableMeld, npt.NDArray[np.float32]] = {}
+        self._blocks: dict[tuple[TableMeld, ...], npt.NDArray[np.float32]] = {}
         s = self.sections
         self._hand = s["hand"].start
         self._pending = s["opening_pending"].start
@@ -204,6 +205,16 @@ class ObservationEncoder:
             return [scores[s % 2] for s in range(self.players)]
         return list(scores)
 
+    def _table_block(self, table: tuple[TableMeld, ...]) -> npt.NDArray[np.float32]:
+        """The table section's rows for these melds (memoized: the table rarely changes)."""
+        block = self._blocks.get(table)
+        if block is None:
+            if len(self._blocks) > 20_000:
+                self._blocks.clear()
+            block = np.concatenate([self._meld_row(m) for m in table])
+            self._blocks[table] = block
+        return block
+
     def _meld_row(self, meld: TableMeld) -> npt.NDArray[np.float32]:
         row = self._melds.get(meld)
         if row is None:
@@ -247,36 +258,38 @@ class ObservationEncoder:
             out.fill(0.0)
         players = self.players
         h = self._hand
-        out[h : h + KINDS] = own
+        # Count lists go through bytes: far cheaper than numpy's list conversion.
+        own_b = np.frombuffer(bytes(own), np.uint8)
+        out[h : h + KINDS] = own_b
         my_turn = current == me
         if build is not None and my_turn:
             p = self._pending
-            for k in range(KINDS):
-                out[p + k] = own[k] - build.counts[k]
+            out[p : p + KINDS] = own_b - np.frombuffer(bytes(build.counts), np.uint8)
             out[self._points] = build.points
-        t0 = self._table
-        for i, meld in enumerate(table[: self.slots]):
-            at = t0 + i * MELD_WIDTH
-            out[at : at + MELD_WIDTH] = self._meld_row(meld)
+        if table:
+            block = self._table_block(tuple(table[: self.slots]))
+            out[self._table : self._table + block.size] = block
         if pozzo:
             out[self._top + pozzo[-1]] = 1.0
             z = self._pozzo
-            for k in pozzo:
-                out[z + k] += 1.0
+            out[z : z + KINDS] = np.bincount(np.frombuffer(bytes(pozzo), np.uint8), minlength=KINDS)
+        # hand_sizes, opened, in_hand, scores, current: consecutive, written at once.
+        seat_part = [0.0] * (5 * players)
+        known_at = self._known
         for p, s in enumerate(seats):
             rel = (s - seat) % players
-            kn = known[p]
             if p != me:
-                at = self._known + rel * KINDS
-                out[at : at + KINDS] = kn
-            out[self._sizes + rel] = sizes[p]
-            out[self._opened + rel] = 1.0 if opened[p] else 0.0
-            out[self._in_hand + rel] = 1.0
+                at = known_at + rel * KINDS
+                out[at : at + KINDS] = np.frombuffer(bytes(known[p]), np.uint8)
+            seat_part[rel] = sizes[p]
+            seat_part[players + rel] = 1.0 if opened[p] else 0.0
+            seat_part[2 * players + rel] = 1.0
             if p == current:
-                out[self._current + rel] = 1.0
+                seat_part[4 * players + rel] = 1.0
         for s in range(players):
-            out[self._scores + (s - seat) % players] = scores[s] / 100.0
-        out[self._stock] = stock_size
+            seat_part[3 * players + (s - seat) % players] = scores[s] / 100.0
+        out[self._sizes : self._sizes + 5 * players] = seat_part
+        # stock_size, phase, pozzo_card_to_use, turn_flags: consecutive too.
         if phase == OVER:
             ph = 4
         elif not my_turn:
@@ -286,17 +299,19 @@ class ObservationEncoder:
         elif phase == DRAW:
             ph = 0
         else:
-            assert phase == PLAY
             ph = 1
-        out[self._phase + ph] = 1.0
+        tail = [0.0] * (1 + len(PHASES) + KINDS + 5)
+        tail[0] = stock_size
+        tail[1 + ph] = 1.0
         if my_turn and pozzo_card >= 0:
-            out[self._to_use + pozzo_card] = 1.0
-        f = self._flags
-        out[f] = jokers_owed
-        out[f + 1] = 1.0 if must_go_out else 0.0
-        out[f + 2] = 1.0 if opened_now else 0.0
-        out[f + 3] = actions_now
-        out[f + 4] = 1.0 if first_round_done else 0.0
+            tail[1 + len(PHASES) + pozzo_card] = 1.0
+        f = 1 + len(PHASES) + KINDS
+        tail[f] = jokers_owed
+        tail[f + 1] = 1.0 if must_go_out else 0.0
+        tail[f + 2] = 1.0 if opened_now else 0.0
+        tail[f + 3] = actions_now
+        tail[f + 4] = 1.0 if first_round_done else 0.0
+        out[self._stock : self._stock + len(tail)] = tail
         return out
 
 
