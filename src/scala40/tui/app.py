@@ -1,0 +1,709 @@
+"""``scala40 play``: a whole match against bots in a Textual terminal app.
+
+The person sits at seat 0 and sees only that seat's :class:`PlayerView`
+(``match.view(0)``): their sorted hand in suit colours, the melds on the table with each
+joker's identity, the pozzo, the stock size, the others' card counts, known cards and
+scores. Cards are picked with the keyboard and the engine is asked to apply the action;
+an illegal one shows the engine's reason and changes nothing.
+
+Bots move through ``make_bot(level).choose(view, rng)`` in a worker thread, one action at
+a time, each applied on the UI thread and shown as it happens, so the screen never
+freezes while a strong bot thinks. At the end of a hand a summary shows every hand
+revealed, what each player paid and the running score table.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Header, RichLog, Static
+
+from scala40.bots import Bot, make_bot
+from scala40.bots.heuristic import hint
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.errors import IllegalAction
+from scala40.engine.match import HandRecord, Match
+from scala40.engine.rules import Rules
+from scala40.engine.scoring import cards_penalty
+from scala40.engine.state import DRAW
+from scala40.engine.views import PlayerView, resample
+from scala40.notation.actions import format_action
+from scala40.notation.cards import format_card
+from scala40.tui.selection import plain_order, readings
+from scala40.tui.text import (
+    card_markup,
+    count,
+    describe,
+    hand_text,
+    meld_markup,
+    sorted_hand,
+)
+
+HUMAN = 0
+MAX_BOT_ACTIONS = 1000
+
+HELP = """\
+[b]Keys[/b]
+  ← →        move along your hand        space   pick / drop the card
+  ↑ ↓        choose a meld on the table  c       drop every picked card
+  d          draw from the stock         p       take the pozzo
+  g          set the picked cards aside as one meld of your opening
+  o          open (the melds set aside, plus the picked cards)
+  m          lay the picked cards as a new meld (once opened)
+  j          another reading of the picked cards (where a joker goes)
+  l          lay the picked card off on the chosen meld (L: at the low end)
+  s          swap the picked card for the joker of the chosen meld
+  x          discard the picked card (or the one under the cursor)
+  t          take back what you laid down this turn
+  h          hint (what a club player would do)
+  ?          this help           q  quit
+"""
+
+
+@dataclass
+class Picking:
+    """The person's selection in hand: cursor, picked positions and melds set aside."""
+
+    cursor: int = 0
+    picked: list[int] = field(default_factory=list)
+    """Positions in the sorted hand, in the order they were picked."""
+    groups: list[list[int]] = field(default_factory=list)
+    """Cards (kinds) set aside for the opening, meld by meld."""
+    reading: int = 0
+
+
+class SummaryScreen(ModalScreen[None]):
+    """The end of a hand (or of the match): every hand revealed and the score table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Continue"),
+        Binding("escape", "close", "Continue", show=False),
+        Binding("space", "close", "Continue", show=False),
+    ]
+    DEFAULT_CSS = """
+    SummaryScreen { align: center middle; }
+    SummaryScreen > VerticalScroll {
+        width: 90%; height: auto; max-height: 90%;
+        border: thick $accent; background: $panel; padding: 1 2;
+    }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text, id="summary")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(SummaryScreen):
+    """The keys, on request."""
+
+
+class PlayApp(App[int | None]):
+    """One person against bots, a whole match."""
+
+    TITLE = "Scala 40"
+    CSS = """
+    #top { height: auto; padding: 0 1; }
+    #others { height: auto; padding: 0 1; border: round $primary; }
+    #table { height: 1fr; padding: 0 1; border: round $primary; }
+    #hand { height: auto; padding: 0 1; border: round $success; }
+    #aside { height: auto; padding: 0 1; }
+    #message { height: auto; padding: 0 1; }
+    #log { height: 1fr; border: round $secondary; }
+    #right { width: 40%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("up", "target(-1)", "↑", show=False),
+        Binding("down", "target(1)", "↓", show=False),
+        Binding("space", "pick", "Pick"),
+        Binding("c", "clear", "Clear", show=False),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pozzo", "Pozzo"),
+        Binding("g", "group", "Set aside", show=False),
+        Binding("o", "open", "Open"),
+        Binding("m", "meld", "Meld"),
+        Binding("j", "reading", "Joker", show=False),
+        Binding("l", "lay_off('high')", "Lay off"),
+        Binding("L", "lay_off('low')", "Lay off low", show=False),
+        Binding("s", "swap", "Swap"),
+        Binding("x", "discard", "Discard"),
+        Binding("t", "take_back", "Take back", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        rules: Rules,
+        levels: Sequence[str],
+        seed: int | None = None,
+        bot_pause: float = 0.6,
+    ) -> None:
+        super().__init__()
+        self.rules = rules
+        self.match = Match(rules, seed=seed)
+        self.bots: dict[int, Bot] = {s: make_bot(levels[s - 1]) for s in range(1, rules.players)}
+        self.names = ["You"] + [f"Bot {s} ({self.bots[s].name})" for s in range(1, rules.players)]
+        self.rng = random.Random(f"bots:{seed}") if seed is not None else random.Random()
+        self.hint_rng = random.Random(f"hint:{seed}") if seed is not None else random.Random()
+        self.bot_pause = bot_pause
+        self.picking = Picking()
+        self.target = 0
+        self.message = ""
+        """The last thing said to the person (an engine reason, a hint, what happened)."""
+        self.summaries: list[str] = []
+        self.bots_running = False
+        self._seen_hands = 0
+
+    # Layout -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="top")
+        with Horizontal():
+            with Vertical():
+                yield Static(id="table")
+                yield Static(id="hand")
+                yield Static(id="aside")
+                yield Static(id="message")
+            with Vertical(id="right"):
+                yield Static(id="others")
+                log = RichLog(id="log", markup=True, wrap=True, min_width=20)
+                log.can_focus = False
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.log_line(
+            "Scala 40: you against "
+            + ", ".join(self.names[s] for s in self.bots)
+            + ". Press ? for the keys."
+        )
+        self._announce_hand()
+        self.refresh_all()
+        self.start_bots()
+
+    # What the person sees ------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """Whether the person takes part in the current hand."""
+        return HUMAN in self.match.hand.seats
+
+    def view(self) -> PlayerView | None:
+        if self.match.over or not self.playing:
+            return None
+        return self.match.view(HUMAN)
+
+    def my_hand(self) -> list[int]:
+        v = self.view()
+        return sorted_hand(v.hand) if v is not None else []
+
+    def refresh_all(self) -> None:
+        v = self.view()
+        self.query_one("#top", Static).update(self._top_text(v))
+        self.query_one("#table", Static).update(self._table_text(v))
+        self.query_one("#others", Static).update(self._others_text(v))
+        self.query_one("#hand", Static).update(self._hand_text(v))
+        self.query_one("#aside", Static).update(self._aside_text())
+        self.query_one("#message", Static).update(self.message)
+
+    def _top_text(self, v: PlayerView | None) -> str:
+        m = self.match
+        if m.over:
+            return "[b]The match is over.[/b]"
+        top = m.hand.pozzo[-1] if m.hand.pozzo else None
+        pozzo = card_markup(top) if top is not None else "empty"
+        dealer = "You deal" if m.dealer == HUMAN else f"{self.names[m.dealer]} deals"
+        head = f"Hand {m.hand_number} · {dealer} · "
+        head += f"Pozzo {pozzo} ({count(len(m.hand.pozzo))}) · Stock {len(m.hand.stock)}"
+        if v is None:
+            return head + " · you are out: the bots play on"
+        if v.my_turn:
+            phase = "draw a card (d/p)" if v.phase == DRAW else "meld, lay off, then discard (x)"
+            return head + f" · [b reverse] Your turn: {phase} [/]"
+        return head + f" · {self.names[v.seats[v.current]]} to play"
+
+    def _table_text(self, v: PlayerView | None) -> str:
+        table = self.match.hand.table if v is None else v.table
+        if not table:
+            return "[dim]No melds on the table yet.[/dim]"
+        lines = []
+        for i, meld in enumerate(table):
+            mark = "▶" if i == self.target else " "
+            points = meld.points(self.rules)
+            lines.append(f"{mark} {i:>2}: {meld_markup(meld)}  [dim]({points})[/dim]")
+        return "\n".join(lines)
+
+    def _others_text(self, v: PlayerView | None) -> str:
+        m = self.match
+        lines = []
+        for seat in range(self.rules.players):
+            unit = m.team_of(seat)
+            score = m.totals[unit]
+            name = self.names[seat]
+            if m.eliminated[unit] and seat not in m.hand.seats:
+                lines.append(f"{name}: {score} [dim](out)[/dim]")
+                continue
+            facts = [f"{score} pts"]
+            if v is not None and seat in v.seats and seat != HUMAN:
+                p = v.seats.index(seat)
+                facts.append(count(v.hand_sizes[p]))
+                facts.append("opened" if v.opened[p] else "not opened")
+                if v.known[p]:
+                    facts.append("holds " + " ".join(card_markup(k) for k in v.known[p]))
+            who = f"[b]{name}[/b]" if v is not None and v.seats[v.current] == seat else name
+            lines.append(f"{who}: " + ", ".join(facts))
+        return "\n".join(lines)
+
+    def _hand_text(self, v: PlayerView | None) -> str:
+        if v is None:
+            return "[dim]You have no cards in this hand.[/dim]"
+        cards = sorted_hand(v.hand)
+        cells = []
+        for i, k in enumerate(cards):
+            cell = card_markup(k)
+            if i in self.picking.picked:
+                cell = f"[reverse]{cell}[/reverse]"
+            if i == self.picking.cursor:
+                cell = f"[u]{cell}[/u]"
+            cells.append(cell)
+        mine = "opened" if v.opened[v.me] else f"not opened: {self.rules.opening_points} to open"
+        return f"Your hand ({count(len(cards))}, {mine}):\n" + " ".join(cells)
+
+    def _aside_text(self) -> str:
+        parts = []
+        if self.picking.groups:
+            parts.append(
+                "Set aside to open: "
+                + " | ".join(" ".join(card_markup(k) for k in g) for g in self.picking.groups)
+            )
+        picked = self.picked_cards()
+        if picked:
+            reading = self._reading(picked)
+            shown = " ".join(card_markup(k) for k in picked)
+            extra = ""
+            if reading is not None:
+                extra = f"  as {' '.join(self._spec_markup(reading))}"
+            parts.append(f"Picked: {shown}{extra}")
+        return "\n".join(parts)
+
+    @staticmethod
+    def _spec_markup(spec: MeldSpec) -> list[str]:
+        return [card_markup(c, d) for c, d in zip(spec.cards, spec.declared, strict=True)]
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.message = f"[{style}]{text}[/]" if style else text
+        self.query_one("#message", Static).update(self.message)
+
+    def log_line(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    # Picking cards -----------------------------------------------------------------------
+    def picked_cards(self) -> list[int]:
+        cards = self.my_hand()
+        return [cards[i] for i in self.picking.picked if i < len(cards)]
+
+    def _reading(self, cards: list[int]) -> MeldSpec | None:
+        options = readings(cards, self.rules)
+        if not options:
+            return None
+        return options[self.picking.reading % len(options)]
+
+    def action_cursor(self, step: int) -> None:
+        n = len(self.my_hand())
+        if n:
+            self.picking.cursor = (self.picking.cursor + step) % n
+            self.refresh_all()
+
+    def action_target(self, step: int) -> None:
+        v = self.view()
+        n = len(v.table) if v is not None else 0
+        if n:
+            self.target = (self.target + step) % n
+            self.refresh_all()
+
+    def action_pick(self) -> None:
+        if not self.my_hand():
+            return
+        i = self.picking.cursor
+        if i in self.picking.picked:
+            self.picking.picked.remove(i)
+        else:
+            self.picking.picked.append(i)
+        self.picking.reading = 0
+        self.refresh_all()
+
+    def action_clear(self) -> None:
+        self.picking = Picking(cursor=self.picking.cursor)
+        self.refresh_all()
+
+    def action_reading(self) -> None:
+        options = readings(self.picked_cards(), self.rules)
+        if len(options) > 1:
+            self.picking.reading += 1
+            self.refresh_all()
+        else:
+            self.say("The picked cards have no other reading.")
+
+    def action_group(self) -> None:
+        picked = self.picked_cards()
+        if not picked:
+            self.say("Pick the cards of one meld first (space), then g.", "yellow")
+            return
+        self.picking.groups.append(picked)
+        self.picking.picked = []
+        self.picking.reading = 0
+        self.refresh_all()
+
+    # Acting --------------------------------------------------------------------------------
+    def my_turn(self) -> PlayerView | None:
+        """The person's view if they may act now; otherwise say why not."""
+        v = self.view()
+        if self.match.over:
+            self.say("The match is over: q to leave.")
+            return None
+        if v is None or not v.my_turn or self.bots_running:
+            self.say("Wait for your turn.", "yellow")
+            return None
+        return v
+
+    def play(self, action: Action) -> bool:
+        """Apply the person's action through the engine; an illegal one shows the reason."""
+        v = self.my_turn()
+        if v is None:
+            return False
+        done = len(self.match.history)
+        top = v.pozzo[-1] if v.pozzo else None
+        before = list(v.hand)
+        try:
+            self.match.apply(action)
+        except IllegalAction as err:
+            self.say(f"Not allowed: {err.reason}", "bold red")
+            return False
+        drawn = None
+        if isinstance(action, DrawStock | TakePozzo) and len(self.match.history) == done:
+            after = list(self.match.view(HUMAN).hand)
+            for k in before:
+                after.remove(k)
+            drawn = after[0] if after else None
+        self.log_line(f"You {second_person(describe(action, top, drawn))}")
+        self.picking = Picking(cursor=min(self.picking.cursor, max(0, len(self.my_hand()) - 1)))
+        if isinstance(action, DrawStock | TakePozzo) and drawn is not None:
+            hand = self.my_hand()
+            if drawn in hand:
+                self.picking.cursor = hand.index(drawn)
+            self.say(f"You take {format_card(drawn, pretty=True)}.")
+        else:
+            self.say("")
+        self._after_action(done)
+        return True
+
+    def action_draw(self) -> None:
+        self.play(DrawStock())
+
+    def action_pozzo(self) -> None:
+        self.play(TakePozzo())
+
+    def _spec(self, cards: list[int]) -> MeldSpec:
+        return self._reading(cards) or plain_order(cards)
+
+    def action_open(self) -> None:
+        groups = [*self.picking.groups]
+        picked = self.picked_cards()
+        if picked:
+            groups.append(picked)
+        if not groups:
+            self.say("Pick a meld's cards (space), set it aside (g), then open (o).", "yellow")
+            return
+        specs = []
+        for i, g in enumerate(groups):
+            spec = self._reading(g) if i == len(groups) - 1 and picked else None
+            specs.append(spec or self._spec(g))
+        self.play(Open(tuple(specs)))
+
+    def action_meld(self) -> None:
+        picked = self.picked_cards()
+        if not picked:
+            self.say("Pick the cards of the new meld first (space).", "yellow")
+            return
+        self.play(Meld(self._spec(picked)))
+
+    def _one_card(self, what: str) -> int | None:
+        picked = self.picked_cards()
+        if len(picked) > 1:
+            self.say(f"Pick one card to {what}.", "yellow")
+            return None
+        if picked:
+            return picked[0]
+        hand = self.my_hand()
+        return hand[self.picking.cursor] if hand else None
+
+    def action_lay_off(self, end: str) -> None:
+        card = self._one_card("lay off")
+        v = self.view()
+        if card is None or v is None:
+            return
+        if not v.table:
+            self.say("There is no meld on the table to lay off on.", "yellow")
+            return
+        target = self.target % len(v.table)
+        options = [LayOff(card, target, end), LayOff(card, target, None)]
+        if end == "high":
+            options.append(LayOff(card, target, "low"))
+        if v.my_turn:
+            world = resample(v, self.hint_rng)
+            for option in options:
+                if world.check(option) is None:
+                    self.play(option)
+                    return
+        self.play(LayOff(card, target))
+
+    def action_swap(self) -> None:
+        card = self._one_card("swap for a joker")
+        v = self.view()
+        if card is None or v is None:
+            return
+        if not v.table:
+            self.say("There is no joker on the table to swap.", "yellow")
+            return
+        self.play(SwapJoker(card, self.target % len(v.table)))
+
+    def action_discard(self) -> None:
+        card = self._one_card("discard")
+        if card is not None:
+            self.play(Discard(card))
+
+    def action_take_back(self) -> None:
+        self.play(TakeBack())
+
+    def action_hint(self) -> None:
+        v = self.my_turn()
+        if v is None:
+            return
+        suggestion = hint(v, self.hint_rng)
+        self.say(
+            f"Hint: {suggestion.text}  [dim]({format_action(suggestion.action)})[/dim]", "cyan"
+        )
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(HELP))
+
+    def action_quit_game(self) -> None:
+        self.exit(None)
+
+    # Bots ----------------------------------------------------------------------------------
+    def start_bots(self) -> None:
+        """Let the bots play if it is their turn (in a worker thread)."""
+        m = self.match
+        if m.over or self.bots_running:
+            return
+        if self.playing and m.current_seat == HUMAN:
+            return
+        self.bots_running = True
+        self.refresh_all()
+        self.bot_turns(len(m.history))
+
+    @work(thread=True, exclusive=True, group="bots")
+    def bot_turns(self, hands_done: int) -> None:
+        """Bots choose off the UI thread; each action is applied and shown on it."""
+        acts = 0
+        while True:
+            seat_view = self.call_from_thread(self._bot_view, hands_done)
+            if seat_view is None:
+                break
+            seat, view = seat_view
+            action = self.bots[seat].choose(view, self.rng)
+            if self.bot_pause:
+                time.sleep(self.bot_pause)
+            self.call_from_thread(self._bot_apply, seat, action)
+            acts += 1
+            if acts > MAX_BOT_ACTIONS:
+                self.call_from_thread(self.say, f"{self.names[seat]} is stuck.", "bold red")
+                break
+        self.call_from_thread(self._bots_done, hands_done)
+
+    def _bot_view(self, hands_done: int) -> tuple[int, PlayerView] | None:
+        m = self.match
+        if m.over or len(m.history) != hands_done:
+            return None
+        seat = m.current_seat
+        if seat == HUMAN:
+            return None
+        return seat, m.view(seat)
+
+    def _bot_apply(self, seat: int, action: Action) -> None:
+        hand = self.match.hand
+        top = hand.pozzo[-1] if hand.pozzo else None
+        done = len(self.match.history)
+        try:
+            self.match.apply(action)
+        except IllegalAction as err:
+            self.log_line(f"[red]{self.names[seat]} tried {format_action(action)}: {err.reason}[/]")
+            raise
+        self.log_line(f"{self.names[seat]} {describe(action, top)}")
+        if len(self.match.history) == done:
+            self.refresh_all()
+
+    def _bots_done(self, hands_done: int) -> None:
+        self.bots_running = False
+        self._after_action(hands_done)
+
+    def _after_action(self, hands_done: int) -> None:
+        """After any action: the end of a hand, the next hand, or the next player."""
+        m = self.match
+        if len(m.history) > hands_done:
+            record = m.history[-1]
+            text = hand_summary(m, record, self.names)
+            self.summaries.append(text)
+            self.log_line(f"Hand {record.number} is over.")
+            if m.over:
+                text += "\n\n" + winner_text(m, self.names)
+                self.log_line(winner_text(m, self.names))
+            self.refresh_all()
+            self.push_screen(SummaryScreen(text), self._summary_closed)
+            return
+        self.refresh_all()
+        if not (self.playing and m.current_seat == HUMAN):
+            self.start_bots()
+
+    def _summary_closed(self, _: None) -> None:
+        if self.match.over:
+            self.say(winner_text(self.match, self.names) + "  (q to leave)", "bold")
+            self.refresh_all()
+            return
+        self._announce_hand()
+        self.target = 0
+        self.picking = Picking()
+        self.refresh_all()
+        self.start_bots()
+
+    def _announce_hand(self) -> None:
+        m = self.match
+        if m.hand_number == self._seen_hands:
+            return
+        self._seen_hands = m.hand_number
+        kind = " (play-off: first to go out wins)" if m.playoff is not None else ""
+        dealer = "you deal" if m.dealer == HUMAN else f"{self.names[m.dealer]} deals"
+        self.log_line(
+            f"[b]Hand {m.hand_number}{kind}[/b]: {dealer}; "
+            f"pozzo {format_card(m.hand.pozzo[-1], pretty=True)}"
+        )
+
+
+def second_person(text: str) -> str:
+    """``draws from the stock`` → ``draw from the stock``: what the person did, said to them."""
+    verb, _, rest = text.partition(" ")
+    verb = {
+        "draws": "draw",
+        "takes": "take",
+        "opens:": "open:",
+        "melds": "meld",
+        "lays": "lay",
+        "swaps": "swap",
+        "discards": "discard",
+    }.get(verb, verb)
+    return f"{verb} {rest}"
+
+
+# End of a hand ---------------------------------------------------------------------------
+
+
+def unit_name(match: Match, unit: int, names: Sequence[str]) -> str:
+    if not match.rules.partnerships:
+        return names[unit]
+    return "Team " + "+".join(
+        names[s] for s in range(match.rules.players) if match.team_of(s) == unit
+    )
+
+
+def hand_summary(match: Match, record: HandRecord, names: Sequence[str]) -> str:
+    """Every hand revealed with what it pays, and the running score table."""
+    result = record.result
+    if result.winner is not None:
+        how = " with a chiusura in mano" if result.chiusura_in_mano else ""
+        doubled = " (the others pay double)" if result.doubled else ""
+        head = f"{names[record.seats[result.winner]]} went out{how}{doubled}."
+        if record.seats[result.winner] == HUMAN:
+            head = f"You went out{how}{doubled}!"
+    else:
+        head = "Nobody went out: the stock ran out and everybody counts."
+    lines = [f"[b]Hand {record.number} is over.[/b] {head}", ""]
+    for p, seat in enumerate(record.seats):
+        cards = result.hands[p]
+        counted = cards_penalty(cards, match.rules)
+        worth = f" (cards worth {counted})" if counted != result.penalties[p] else ""
+        shown = hand_text(cards) if cards else "—"
+        lines.append(f"  {names[seat]}: pays {result.penalties[p]}{worth}   {shown}")
+    lines.append("")
+    lines.append(score_table(match, names))
+    for u in record.eliminated:
+        lines.append(f"{unit_name(match, u, names)} is out of the match.")
+    for u, total in record.reentered.items():
+        lines.append(f"{unit_name(match, u, names)} re-enters at {total}.")
+    if match.playoff is not None and not match.over:
+        tied = ", ".join(unit_name(match, u, names) for u in match.playoff)
+        lines.append(f"Tie between {tied}: single hands decide, first to go out wins.")
+    lines.append("")
+    lines.append("[dim]Enter to continue[/dim]")
+    return "\n".join(lines)
+
+
+def score_table(match: Match, names: Sequence[str]) -> str:
+    """What every seat paid hand by hand, and the running totals."""
+    seats = range(match.rules.players)
+    short = [n.split(" (")[0] for n in names]
+    widths = [max(5, len(short[s])) for s in seats]
+    rows = ["hand " + " ".join(f"{short[s]:>{w}}" for s, w in zip(seats, widths, strict=True))]
+    for rec in match.history:
+        cells = [
+            f"{rec.penalties[s]:>{w}}" if s in rec.penalties else f"{'-':>{w}}"
+            for s, w in zip(seats, widths, strict=True)
+        ]
+        rows.append(f"{rec.number:>4} " + " ".join(cells))
+    totals = " · ".join(
+        f"{unit_name(match, u, short)} {t}" + (" (out)" if match.eliminated[u] else "")
+        for u, t in enumerate(match.totals)
+    )
+    rows.append("Totals: " + totals)
+    return "\n".join(rows)
+
+
+def winner_text(match: Match, names: Sequence[str]) -> str:
+    winner = match.winner
+    assert winner is not None
+    if not match.rules.partnerships and winner == HUMAN:
+        return "*** You win the match! ***"
+    return f"*** {unit_name(match, winner, names)} wins the match. ***"
+
+
+def run_app(rules: Rules, levels: Sequence[str], seed: int | None) -> int | None:
+    """Run the app full screen; returns the winner (``None`` if the person quit)."""
+    return PlayApp(rules, levels, seed).run()

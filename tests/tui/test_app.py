@@ -1,0 +1,263 @@
+"""The Textual game, played headless by keys through ``App.run_test``'s pilot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.pilot import Pilot
+
+from scala40.bots.heuristic import hint
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    MeldSpec,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.rules import Rules
+from scala40.tui.app import PlayApp, SummaryScreen
+from scala40.tui.selection import readings
+
+SIZE = (120, 40)
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def app_for(seed: int, players: int = 2, **changes: object) -> PlayApp:
+    rules = Rules.build(None, {"players": players, **changes})
+    return PlayApp(rules, ["greedy"] * (players - 1), seed=seed, bot_pause=0)
+
+
+async def settle(pilot: Pilot[int | None]) -> None:
+    """Let the bots' worker finish and the screen catch up."""
+    app = pilot.app
+    assert isinstance(app, PlayApp)
+    if not app.bots_running:
+        await pilot.pause()
+        return
+    for _ in range(50):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app, PlayApp)
+        if not app.bots_running:
+            return
+
+
+async def cursor_to(pilot: Pilot[int | None], app: PlayApp, card: int) -> None:
+    """Move the cursor onto a not-yet-picked copy of ``card``."""
+    hand = app.my_hand()
+    spots = [i for i, k in enumerate(hand) if k == card and i not in app.picking.picked]
+    assert spots, f"card {card} is not in hand {hand}"
+    steps = (spots[0] - app.picking.cursor) % len(hand)
+    if steps <= len(hand) // 2:
+        await pilot.press(*["right"] * steps)
+    else:
+        await pilot.press(*["left"] * (len(hand) - steps))
+    assert app.picking.cursor == spots[0]
+
+
+async def pick(pilot: Pilot[int | None], app: PlayApp, spec: MeldSpec) -> None:
+    for card in spec.cards:
+        await cursor_to(pilot, app, card)
+        await pilot.press("space")
+    options = readings(app.picked_cards(), app.rules)
+    for _ in range(len(options)):
+        if app._reading(app.picked_cards()) == spec:
+            break
+        await pilot.press("j")
+
+
+async def target(pilot: Pilot[int | None], app: PlayApp, index: int) -> None:
+    while app.target != index:
+        await pilot.press("down")
+
+
+async def by_keys(pilot: Pilot[int | None], app: PlayApp, action: Action) -> None:
+    """Play ``action`` the way a person would: by keys only."""
+    if isinstance(action, DrawStock):
+        await pilot.press("d")
+    elif isinstance(action, TakePozzo):
+        await pilot.press("p")
+    elif isinstance(action, Discard):
+        await pilot.press("c")
+        await cursor_to(pilot, app, action.card)
+        await pilot.press("x")
+    elif isinstance(action, Open):
+        await pilot.press("c")
+        for spec in action.melds:
+            await pick(pilot, app, spec)
+            await pilot.press("g")
+        await pilot.press("o")
+    elif isinstance(action, Meld):
+        await pilot.press("c")
+        await pick(pilot, app, action.meld)
+        await pilot.press("m")
+    elif isinstance(action, LayOff | SwapJoker):
+        await pilot.press("c")
+        await cursor_to(pilot, app, action.card)
+        await pilot.press("space")
+        await target(pilot, app, action.target)
+        if isinstance(action, SwapJoker):
+            await pilot.press("s")
+        else:
+            await pilot.press("L" if action.end == "low" else "l")
+    else:
+        assert isinstance(action, TakeBack)
+        await pilot.press("t")
+
+
+async def test_a_few_turns_by_keys_and_the_bots_answer() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = app.view()
+        assert view is not None and view.my_turn and view.phase == "draw"
+        stock = view.stock_size
+        await pilot.press("d")
+        after = app.view()
+        assert after is not None and len(after.hand) == 14 and after.stock_size == stock - 1
+        assert app.message.startswith("You take ")
+        drawn = app.my_hand()[app.picking.cursor]
+        # Discard the card the cursor rests on (the one just drawn).
+        await pilot.press("x")
+        await settle(pilot)
+        view = app.view()
+        assert view is not None and view.my_turn and len(view.hand) == 13
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert "You draw " in log and "You discard " in log
+        assert "Bot 1 (greedy) draws" in log or "Bot 1 (greedy) takes" in log
+        assert "Bot 1 (greedy) discards" in log
+        assert drawn not in view.hand or view.hand.count(drawn) < after.hand.count(drawn)
+
+
+async def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.view()
+        await pilot.press("x")
+        assert "Not allowed: draw a card first" in app.message
+        assert app.view() == before
+        await pilot.press("d")
+        hand = app.my_hand()
+        # Three cards that make no meld: the engine says why.
+        await pilot.press("c")
+        for card in (hand[0], hand[-2], hand[5]):
+            await cursor_to(pilot, app, card)
+            await pilot.press("space")
+        await pilot.press("m")
+        assert "Not allowed:" in app.message
+        assert app.my_hand() == hand
+        screen_text = str(app.query_one("#message").render())
+        assert "Not allowed" in screen_text
+
+
+async def test_the_hint_key_explains_a_move() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        assert app.message.startswith("[cyan]Hint: ")
+        await pilot.press("d", "h")
+        assert "Hint: " in app.message
+        assert "open" in app.message or "discard" in app.message
+
+
+async def test_a_whole_hand_by_keys_to_the_summary() -> None:
+    """The person plays as the hint says, by keys, and goes out: the summary screen shows."""
+    app = app_for(seed=10)
+    rng = random.Random(0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        laid = 0
+        for _ in range(400):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            view = app.view()
+            assert view is not None and view.my_turn
+            action = hint(view, rng).action
+            await by_keys(pilot, app, action)
+            assert "Not allowed" not in app.message, (action, app.message)
+            if isinstance(action, Open | Meld | LayOff | SwapJoker):
+                laid += 1
+            await settle(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert laid > 0
+        summary = str(app.screen.query_one("#summary").render())
+        assert "Hand 1 is over. You went out!" in summary
+        assert "Totals:" in summary
+        record = app.match.history[0]
+        assert f"pays {record.penalties[1]}" in summary
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, SummaryScreen)
+        assert app.match.hand_number == 2
+        top = str(app.query_one("#top").render())
+        assert "Hand 2" in top
+
+
+async def test_table_melds_show_joker_identities_and_others_card_counts() -> None:
+    app = app_for(seed=5, players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        others = str(app.query_one("#others").render())
+        assert "Bot 1 (greedy): 0 pts, 13 cards, not opened" in others
+        assert "Bot 2 (greedy)" in others
+        hand_text = str(app.query_one("#hand").render())
+        assert "Your hand (13 cards, not opened: 40 to open)" in hand_text
+
+
+@pytest.mark.parametrize("key", ["q"])
+async def test_quit_leaves_the_game(key: str) -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+    assert app.return_value is None
+
+
+class _Terminal:
+    @staticmethod
+    def isatty() -> bool:
+        return True
+
+
+def test_scala40_play_opens_the_app_on_a_terminal_and_line_mode_with_plain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    from click.testing import CliRunner
+
+    import scala40.cli
+    import scala40.tui.app
+
+    calls: list[tuple[Rules, list[str], int | None]] = []
+
+    def fake_run_app(rules: Rules, levels: list[str], seed: int | None) -> None:
+        calls.append((rules, levels, seed))
+
+    monkeypatch.setattr(scala40.tui.app, "run_app", fake_run_app)
+    monkeypatch.setattr(
+        scala40.cli, "sys", types.SimpleNamespace(stdin=_Terminal, stdout=_Terminal)
+    )
+    result = CliRunner().invoke(
+        scala40.cli.main, ["play", "--players", "3", "--bots", "heuristic", "--seed", "4"]
+    )
+    assert result.exit_code == 0, result.output
+    assert calls == [(Rules.build(None, {"players": 3}), ["heuristic", "heuristic"], 4)]
+    plain = CliRunner().invoke(scala40.cli.main, ["play", "--plain", "--seed", "4"], input="quit\n")
+    assert "You leave the table" in plain.output
+    assert len(calls) == 1
