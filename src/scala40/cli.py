@@ -13,6 +13,7 @@ even with ``--json``: a program reading stdout gets one whole JSON object or not
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -176,7 +177,11 @@ def bench(as_json: bool, seconds: float, seed: int) -> None:
     help="Bot levels, comma-separated (random, greedy): one for all bots, or one per bot.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
-@click.option("--plain", is_flag=True, help="Line mode (the only mode for now).")
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Line mode (screen readers, pipes); the default when not on a terminal.",
+)
 def play(
     preset: str | None,
     rule_items: tuple[str, ...],
@@ -187,8 +192,10 @@ def play(
 ) -> None:
     """Play a match against bots in the terminal: you are seat 0.
 
-    Type actions as text (draw, pozzo, open KH KD KC | 3S 4S 5S, layoff 8S 2, discard QS)
-    or help, hint, legal, quit. End of input quits, so a scripted game can be piped in.
+    On a terminal this is a full-screen game driven by keys (? lists them). With --plain,
+    or when input or output is not a terminal, it is line mode: type actions as text
+    (draw, pozzo, open KH KD KC | 3S 4S 5S, layoff 8S 2, discard QS) or help, hint,
+    legal, quit. End of input quits, so a scripted game can be piped in.
     """
     from scala40.play_text import bot_levels, console_reader, play_game
 
@@ -203,6 +210,11 @@ def play(
         chosen = bot_levels(words, rules.players)
     except ValueError as err:
         raise InputError(str(err)) from None
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from scala40.tui.app import run_app
+
+        run_app(rules, chosen, seed)
+        return
     play_game(rules, chosen, console_reader(), click.echo, seed)
 
 
