@@ -1,0 +1,610 @@
+// The score sheet of a game played with real cards (/score), phone first.
+// Everything that is scored comes from the server (/api/scoresheets), which scores with
+// the engine; this page only collects each hand and draws the standing it gets back.
+
+const KEY = "scala40:lang";
+
+const STRINGS = {
+  en: {
+    title: "Score sheet",
+    "nav.lobby": "Lobby",
+    "lang.switch": "Italiano",
+    "setup.title": "New game",
+    "setup.players": "Players, in seating order",
+    "setup.add": "+ Player",
+    "setup.remove": "Remove",
+    "setup.name": "Name of player {n}",
+    "setup.rules": "Rules",
+    "setup.preset": "Start from",
+    "preset.fisca": "FISCA",
+    "preset.house": "House rules",
+    "setup.end": "The game ends",
+    "end.elimination": "by elimination",
+    "end.target": "at a target total",
+    "end.fixed": "after a number of hands",
+    "end.single": "after one hand (single game)",
+    "setup.limit": "Elimination at",
+    "limit.target": "Target total",
+    "limit.fixed": "Hands to play",
+    "setup.reentry": "Re-entry",
+    "reentry.no": "no",
+    "reentry.once": "once",
+    "reentry.twice": "twice",
+    "reentry.three": "three times",
+    "reentry.any": "any number of times",
+    "setup.unopened": "Not opened pays",
+    "unopened.count": "the cards",
+    "unopened.flat100": "a flat 100",
+    "unopened.double": "the cards, doubled",
+    "setup.chiusuraDouble": "Chiusura in mano: who had opened pays double",
+    "setup.partners": "Partnerships (partners sit alternately)",
+    "setup.teamScore": "Team score",
+    "team.sum": "sum of the partners",
+    "team.worst": "the worst partner",
+    "setup.dealer": "First dealer",
+    "setup.start": "Start",
+    "hand.title": "Hand {n} — {dealer} deals",
+    "hand.playoffTitle": "Play-off hand {n} — {dealer} deals",
+    "hand.wentOut": "Who went out?",
+    "hand.nobody": "Nobody (stock ran out)",
+    "hand.chiusura": "Chiusura in mano (all cards at once)",
+    "hand.doubled": "Went out without discarding (others pay double)",
+    "hand.points": "points",
+    "hand.cards": "or cards: JK KH 4C",
+    "hand.notOpened": "had not opened",
+    "hand.flat": "pays a flat 100",
+    "hand.enter": "Enter hand",
+    "hand.undo": "Undo last hand",
+    "hand.playoffNote": "Play-off hand: whoever goes out wins, nothing is counted.",
+    "hand.pickOut": "Say who went out (or nobody).",
+    "hand.undoConfirm": "Take the last hand off the sheet?",
+    "unit.to": "{n} to {limit}",
+    "unit.out": "out",
+    "unit.winner": "winner",
+    "unit.reentered": "re-entered at {at}",
+    "unit.reentriesLeft": "re-entries left: {n}",
+    "result.wins": "{name} wins!",
+    "result.tie": "Tie between {names}: single hands decide, first to go out wins.",
+    "result.handsLeft": "{n} of {of} hands left",
+    "sheet.title": "Hands",
+    "sheet.hand": "Hand",
+    "sheet.notes": "Notes",
+    "sheet.total": "Total",
+    "sheet.csv": "Export CSV",
+    "sheet.new": "New game",
+    "history.title": "Saved games",
+    "history.none": "No games saved yet.",
+    "history.hands": "{n} hands",
+    "history.open": "Open",
+  },
+  it: {
+    title: "Segnapunti",
+    "nav.lobby": "Sala",
+    "lang.switch": "English",
+    "setup.title": "Nuova partita",
+    "setup.players": "Giocatori, nell'ordine in cui siedono",
+    "setup.add": "+ Giocatore",
+    "setup.remove": "Togli",
+    "setup.name": "Nome del giocatore {n}",
+    "setup.rules": "Regole",
+    "setup.preset": "Si parte da",
+    "preset.fisca": "FISCA",
+    "preset.house": "Regole di casa",
+    "setup.end": "La partita finisce",
+    "end.elimination": "per eliminazione",
+    "end.target": "a un totale prefissato",
+    "end.fixed": "dopo un numero di mani",
+    "end.single": "dopo una mano (partita secca)",
+    "setup.limit": "Eliminazione a",
+    "limit.target": "Totale da raggiungere",
+    "limit.fixed": "Mani da giocare",
+    "setup.reentry": "Rientro",
+    "reentry.no": "no",
+    "reentry.once": "una volta",
+    "reentry.twice": "due volte",
+    "reentry.three": "tre volte",
+    "reentry.any": "senza limite",
+    "setup.unopened": "Chi non ha aperto paga",
+    "unopened.count": "le carte",
+    "unopened.flat100": "100 fissi",
+    "unopened.double": "le carte, doppie",
+    "setup.chiusuraDouble": "Chiusura in mano: chi aveva aperto paga doppio",
+    "setup.partners": "A coppie (i compagni siedono alternati)",
+    "setup.teamScore": "Punteggio della coppia",
+    "team.sum": "somma dei compagni",
+    "team.worst": "il compagno peggiore",
+    "setup.dealer": "Primo mazziere",
+    "setup.start": "Inizia",
+    "hand.title": "Mano {n} — distribuisce {dealer}",
+    "hand.playoffTitle": "Spareggio, mano {n} — distribuisce {dealer}",
+    "hand.wentOut": "Chi ha chiuso?",
+    "hand.nobody": "Nessuno (finito il tallone)",
+    "hand.chiusura": "Chiusura in mano (tutte le carte in una volta)",
+    "hand.doubled": "Chiuso senza scartare (gli altri pagano doppio)",
+    "hand.points": "punti",
+    "hand.cards": "o carte: JK KH 4C",
+    "hand.notOpened": "non aveva aperto",
+    "hand.flat": "paga 100 fissi",
+    "hand.enter": "Registra la mano",
+    "hand.undo": "Annulla l'ultima mano",
+    "hand.playoffNote": "Spareggio: vince chi chiude, non si contano punti.",
+    "hand.pickOut": "Indica chi ha chiuso (o nessuno).",
+    "hand.undoConfirm": "Togliere l'ultima mano dal foglio?",
+    "unit.to": "{n} a {limit}",
+    "unit.out": "eliminato",
+    "unit.winner": "vincitore",
+    "unit.reentered": "rientrato a {at}",
+    "unit.reentriesLeft": "rientri rimasti: {n}",
+    "result.wins": "Vince {name}!",
+    "result.tie": "Parità tra {names}: si gioca a chi chiude per primo.",
+    "result.handsLeft": "mancano {n} mani su {of}",
+    "sheet.title": "Mani",
+    "sheet.hand": "Mano",
+    "sheet.notes": "Note",
+    "sheet.total": "Totale",
+    "sheet.csv": "Esporta CSV",
+    "sheet.new": "Nuova partita",
+    "history.title": "Partite salvate",
+    "history.none": "Nessuna partita salvata.",
+    "history.hands": "{n} mani",
+    "history.open": "Apri",
+  },
+};
+
+function lang() {
+  const saved = localStorage.getItem(KEY);
+  if (saved === "en" || saved === "it") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
+}
+
+function t(key, params = {}) {
+  let text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+
+function translate() {
+  document.documentElement.lang = lang();
+  for (const el of document.querySelectorAll("[data-s]")) el.textContent = t(el.dataset.s);
+  $("#lang").textContent = t("lang.switch");
+}
+
+const $ = (sel) => document.querySelector(sel);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new Error((data && data.error && data.error.message) || res.statusText);
+  return data;
+}
+
+function showError(err) {
+  const box = $("#error");
+  box.textContent = err ? String(err.message || err) : "";
+  box.hidden = !err;
+  if (err) box.scrollIntoView({ block: "nearest" });
+}
+
+// A new game -----------------------------------------------------------------------------
+
+function nameRow(value = "") {
+  const input = el("input", { type: "text", value, maxlength: "40", required: true, class: "score-name" });
+  input.addEventListener("input", refreshDealers);
+  const remove = el("button", { type: "button", class: "score-remove", "aria-label": t("setup.remove") }, "×");
+  const row = el("li", {}, input, remove);
+  remove.addEventListener("click", () => {
+    if ($("#names").children.length > 2) {
+      row.remove();
+      refreshDealers();
+    }
+  });
+  return row;
+}
+
+function names() {
+  return [...document.querySelectorAll("#names input")].map((i) => i.value.trim());
+}
+
+function refreshDealers() {
+  const select = $("#dealer");
+  const keep = select.value;
+  select.replaceChildren(...names().map((n, i) => el("option", { value: String(i) }, n || `${i + 1}`)));
+  if (keep && Number(keep) < names().length) select.value = keep;
+  document.querySelectorAll("#names input").forEach((input, i) => {
+    input.setAttribute("aria-label", t("setup.name", { n: i + 1 }));
+  });
+  const n = names().length;
+  $("#partners-row").hidden = !(n === 4 || n === 6);
+  if ($("#partners-row").hidden) $("#partners").checked = false;
+  $("#team-row").hidden = !$("#partners").checked;
+}
+
+function refreshEnd() {
+  const end = $("#end").value;
+  const limit = $("#limit");
+  $("#limit-row").hidden = end === "single";
+  $("#reentry-row").hidden = end !== "elimination";
+  const label = { elimination: "setup.limit", target: "limit.target", fixed: "limit.fixed" }[end];
+  if (label) $("#limit-label").dataset.s = label;
+  $("#limit-label").textContent = t(label || "setup.limit");
+  const defaults = { elimination: "101", target: "1000", fixed: "10" };
+  if (defaults[end] && !limit.dataset.touched) limit.value = defaults[end];
+}
+
+function rulesFromForm() {
+  const rules = {};
+  const end = $("#end").value;
+  const value = Number($("#limit").value);
+  if (end === "elimination") {
+    rules.elimination = value;
+    const again = $("#reentry").value;
+    if (again !== "no") {
+      rules.reentry = true;
+      rules.reentry_limit = again === "any" ? "any" : Number(again);
+    } else {
+      rules.reentry = false;
+    }
+  } else if (end === "target") rules.target_total = value;
+  else if (end === "fixed") rules.fixed_hands = value;
+  else rules.single_hand = true;
+  rules.unopened_penalty = $("#unopened").value;
+  rules.chiusura_in_mano_double = $("#chiusura-double").checked;
+  if ($("#partners").checked) {
+    rules.partnerships = true;
+    rules.team_score = $("#team-score").value;
+  }
+  return rules;
+}
+
+function showSetup() {
+  $("#setup").hidden = false;
+  $("#history").hidden = false;
+  $("#game").hidden = true;
+  const list = $("#names");
+  if (!list.children.length) for (let i = 0; i < 3; i++) list.append(nameRow());
+  refreshDealers();
+  refreshEnd();
+  loadHistory();
+}
+
+async function loadHistory() {
+  try {
+    const data = await api("/api/scoresheets");
+    const list = $("#saved");
+    list.replaceChildren(
+      ...data.sheets.map((s) =>
+        el(
+          "li",
+          {},
+          el("a", { href: `/score?id=${encodeURIComponent(s.id)}` }, s.players.join(", ")),
+          el("span", { class: "score-note" }, ` · ${t("history.hands", { n: s.hands })} · ${s.winner ? t("result.wins", { name: s.winner }) : (s.updated || "").slice(0, 10)}`),
+          " ",
+          el("a", { href: `/api/scoresheets/${encodeURIComponent(s.id)}/csv`, download: true }, "CSV"),
+        ),
+      ),
+    );
+    $("#none").hidden = data.sheets.length > 0;
+  } catch (err) {
+    showError(err);
+  }
+}
+
+// A game --------------------------------------------------------------------------------
+
+let state = null; // the last answer of the server: {id, sheet, standing}
+let wentOut = undefined; // seat, null for nobody, undefined until chosen
+
+function unitStatus(unit, standing) {
+  const parts = [];
+  if (unit.winner) parts.push(t("unit.winner"));
+  else if (unit.eliminated) parts.push(t("unit.out"));
+  else if (unit.distance !== null && standing.limit.value) {
+    parts.push(t("unit.to", { n: unit.distance, limit: standing.limit.value }));
+  }
+  if (unit.reentered_at.length) parts.push(t("unit.reentered", { at: unit.reentered_at.join(", ") }));
+  if (unit.reentries_left !== 0 && unit.reentries_left !== null && unit.reentries > 0) {
+    parts.push(t("unit.reentriesLeft", { n: unit.reentries_left }));
+  }
+  return parts.join(" · ");
+}
+
+function drawUnits(standing) {
+  const limit = standing.limit;
+  $("#units").replaceChildren(
+    ...standing.units.map((u) => {
+      const share = limit.value && (limit.kind === "elimination" || limit.kind === "target")
+        ? Math.min(100, Math.round((100 * u.total) / limit.value)) : 0;
+      const card = el(
+        "div",
+        { class: "score-unit" + (u.eliminated ? " out" : "") + (u.winner ? " winner" : "") },
+        el("div", { class: "score-unit-name" }, u.name),
+        el("div", { class: "score-unit-total" }, String(u.total)),
+        el("div", { class: "score-unit-status" }, unitStatus(u, standing)),
+      );
+      if (share) {
+        const bar = el("div", { class: "score-bar" }, el("span", { style: `width:${share}%` }));
+        card.append(bar);
+      }
+      return card;
+    }),
+  );
+  let result = "";
+  if (standing.over) result = t("result.wins", { name: standing.units[standing.winner].name });
+  else if (standing.next.playoff) {
+    result = t("result.tie", { names: standing.next.playoff.map((u) => standing.units[u].name).join(", ") });
+  } else if (standing.hands_left !== null) {
+    result = t("result.handsLeft", { n: standing.hands_left, of: standing.limit.value });
+  }
+  $("#result").textContent = result;
+}
+
+function drawLines(sheet, standing) {
+  const head = el("tr", {}, el("th", {}, "#"), ...sheet.players.map((p) => el("th", {}, p)), el("th", {}, t("sheet.notes")));
+  const rows = standing.lines.map((line) =>
+    el(
+      "tr",
+      {},
+      el("td", {}, String(line.number)),
+      ...line.penalties.map((p, seat) => el("td", { class: seat === line.went_out ? "score-out" : "" }, p === null ? "–" : String(p))),
+      el("td", { class: "score-notes" }, line.notes),
+    ),
+  );
+  const totals = sheet.players.map((_, seat) => {
+    const unit = standing.units.findIndex((u) => u.seats.includes(seat));
+    return el("td", {}, String(standing.units[unit].total));
+  });
+  const foot = el("tr", { class: "score-total" }, el("th", {}, t("sheet.total")), ...totals, el("td", {}, ""));
+  $("#lines").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
+}
+
+function leftRow(seat, name, flags) {
+  const points = el("input", { type: "number", inputmode: "numeric", min: "0", value: "", class: "score-points", "aria-label": `${name} ${t("hand.points")}` });
+  const cards = el("input", { type: "text", class: "score-cards", placeholder: t("hand.cards"), "aria-label": `${name} ${t("hand.cards")}`, autocapitalize: "characters", spellcheck: "false" });
+  const counted = el("output", { class: "score-counted" });
+  const add = (n) => {
+    points.value = String((Number(points.value) || 0) + n);
+    cards.value = "";
+    counted.textContent = "";
+  };
+  const quick = el(
+    "div",
+    { class: "score-quick" },
+    ...[5, 10, 25].map((n) => el("button", { type: "button", onclick: () => add(n) }, `+${n}`)),
+    el("button", { type: "button", onclick: () => { points.value = "0"; cards.value = ""; } }, "0"),
+  );
+  let timer = null;
+  cards.addEventListener("input", () => {
+    clearTimeout(timer);
+    const text = cards.value.trim();
+    if (!text) {
+      counted.textContent = "";
+      return;
+    }
+    timer = setTimeout(async () => {
+      try {
+        const res = await api(`/api/scoresheets/${state.id}/count`, { method: "POST", body: { cards: text } });
+        points.value = String(res.points);
+        counted.textContent = res.cards ? `${res.cards} = ${res.points}` : `= ${res.points}`;
+        counted.classList.remove("bad");
+      } catch (err) {
+        counted.textContent = err.message;
+        counted.classList.add("bad");
+      }
+    }, 250);
+  });
+  const unopened = el("input", { type: "checkbox", class: "score-unopened" });
+  const flat = el("span", { class: "score-note score-flat", hidden: true }, t("hand.flat"));
+  const row = el(
+    "div",
+    { class: "score-left", "data-seat": String(seat) },
+    el("div", { class: "score-left-head" }, el("strong", {}, name), el("label", { class: "score-check" }, unopened, el("span", {}, t("hand.notOpened"))), flat),
+    el("div", { class: "score-left-inputs" }, points, quick),
+    el("div", { class: "score-left-cards" }, cards, counted),
+  );
+  const refreshFlat = () => {
+    const isFlat = unopened.checked && wentOut !== null && wentOut !== undefined && ($("#chiusura").checked || flags.flat_unopened);
+    flat.hidden = !isFlat;
+    row.classList.toggle("flat", isFlat);
+  };
+  unopened.addEventListener("change", refreshFlat);
+  row.refreshFlat = refreshFlat;
+  return row;
+}
+
+function drawHandForm() {
+  const { sheet, standing } = state;
+  const form = $("#hand-form");
+  form.hidden = standing.over;
+  if (standing.over) return;
+  const next = standing.next;
+  const key = next.playoff ? "hand.playoffTitle" : "hand.title";
+  $("#hand-title").textContent = t(key, { n: next.number, dealer: sheet.players[next.dealer] });
+  const choices = next.seats.map((seat) =>
+    el("button", { type: "button", role: "radio", "aria-checked": String(wentOut === seat), class: "score-choice", onclick: () => chooseOut(seat) }, sheet.players[seat]),
+  );
+  choices.push(el("button", { type: "button", role: "radio", "aria-checked": String(wentOut === null), class: "score-choice", onclick: () => chooseOut(null) }, t("hand.nobody")));
+  $("#went-out").replaceChildren(...choices);
+  $("#playoff-note").hidden = next.counted;
+  $("#hand-flags").hidden = !next.counted || wentOut === null || wentOut === undefined;
+  $("#doubled-row").hidden = !standing.flags.double_out;
+  const rows = next.counted ? next.seats.filter((s) => s !== wentOut).map((s) => leftRow(s, sheet.players[s], standing.flags)) : [];
+  $("#left-rows").replaceChildren(...rows);
+  $("#undo").disabled = sheet.hands.length === 0;
+}
+
+function chooseOut(seat) {
+  wentOut = seat;
+  const keep = collectRows();
+  drawHandForm();
+  restoreRows(keep);
+}
+
+function collectRows() {
+  const out = {};
+  for (const row of document.querySelectorAll(".score-left")) {
+    out[row.dataset.seat] = {
+      points: row.querySelector(".score-points").value,
+      cards: row.querySelector(".score-cards").value,
+      unopened: row.querySelector(".score-unopened").checked,
+    };
+  }
+  return out;
+}
+
+function restoreRows(saved) {
+  for (const row of document.querySelectorAll(".score-left")) {
+    const s = saved[row.dataset.seat];
+    if (!s) continue;
+    row.querySelector(".score-points").value = s.points;
+    row.querySelector(".score-cards").value = s.cards;
+    row.querySelector(".score-unopened").checked = s.unopened;
+    row.refreshFlat();
+  }
+}
+
+function drawGame() {
+  const { id, sheet, standing } = state;
+  $("#setup").hidden = true;
+  $("#history").hidden = true;
+  $("#game").hidden = false;
+  drawUnits(standing);
+  drawHandForm();
+  drawLines(sheet, standing);
+  $("#csv").href = `/api/scoresheets/${encodeURIComponent(id)}/csv`;
+  $("#undo").disabled = sheet.hands.length === 0;
+}
+
+function handBody() {
+  const body = { hands: state.sheet.hands.length, went_out: wentOut, left: {}, not_opened: [] };
+  body.chiusura = wentOut !== null && $("#chiusura").checked;
+  body.doubled = wentOut !== null && state.standing.flags.double_out && $("#doubled").checked;
+  for (const row of document.querySelectorAll(".score-left")) {
+    const seat = row.dataset.seat;
+    const cards = row.querySelector(".score-cards").value.trim();
+    const points = row.querySelector(".score-points").value.trim();
+    if (row.querySelector(".score-unopened").checked) body.not_opened.push(Number(seat));
+    if (cards) body.left[seat] = cards;
+    else if (points !== "") body.left[seat] = Number(points);
+  }
+  return body;
+}
+
+async function openSheet(id) {
+  state = await api(`/api/scoresheets/${encodeURIComponent(id)}`);
+  wentOut = undefined;
+  drawGame();
+}
+
+// Wiring ---------------------------------------------------------------------------------
+
+function wire() {
+  $("#lang").addEventListener("click", () => {
+    localStorage.setItem(KEY, lang() === "it" ? "en" : "it");
+    translate();
+    if (state) drawGame();
+    else {
+      refreshDealers();
+      refreshEnd();
+      loadHistory();
+    }
+  });
+  $("#add-name").addEventListener("click", () => {
+    if ($("#names").children.length < 8) {
+      $("#names").append(nameRow());
+      refreshDealers();
+    }
+  });
+  $("#end").addEventListener("change", refreshEnd);
+  $("#limit").addEventListener("input", () => { $("#limit").dataset.touched = "1"; });
+  $("#partners").addEventListener("change", refreshDealers);
+  $("#preset").addEventListener("change", () => {
+    if ($("#preset").value === "house") {
+      $("#unopened").value = "flat100";
+      $("#reentry").value = "1";
+    } else {
+      $("#unopened").value = "count";
+      $("#reentry").value = "no";
+    }
+  });
+  $("#setup-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    showError(null);
+    try {
+      const body = { players: names(), preset: $("#preset").value, rules: rulesFromForm(), first_dealer: Number($("#dealer").value || 0) };
+      state = await api("/api/scoresheets", { method: "POST", body });
+      history.replaceState(null, "", `/score?id=${encodeURIComponent(state.id)}`);
+      wentOut = undefined;
+      drawGame();
+    } catch (err) {
+      showError(err);
+    }
+  });
+  $("#chiusura").addEventListener("change", () => document.querySelectorAll(".score-left").forEach((r) => r.refreshFlat()));
+  $("#hand-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    showError(null);
+    if (wentOut === undefined) {
+      showError(t("hand.pickOut"));
+      return;
+    }
+    try {
+      state = await api(`/api/scoresheets/${encodeURIComponent(state.id)}/hands`, { method: "POST", body: handBody() });
+      wentOut = undefined;
+      $("#chiusura").checked = false;
+      $("#doubled").checked = false;
+      drawGame();
+    } catch (err) {
+      showError(err);
+    }
+  });
+  $("#undo").addEventListener("click", async () => {
+    if (!window.confirm(t("hand.undoConfirm"))) return;
+    showError(null);
+    try {
+      state = await api(`/api/scoresheets/${encodeURIComponent(state.id)}/hands/last`, { method: "DELETE", body: { hands: state.sheet.hands.length } });
+      wentOut = undefined;
+      drawGame();
+    } catch (err) {
+      showError(err);
+    }
+  });
+}
+
+async function start() {
+  translate();
+  wire();
+  const id = new URLSearchParams(location.search).get("id");
+  if (id) {
+    try {
+      await openSheet(id);
+      return;
+    } catch (err) {
+      showError(err);
+    }
+  }
+  showSetup();
+}
+
+start();
