@@ -13,7 +13,7 @@ going after ``max_steps`` ids is truncated. An illegal id raises
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -46,7 +46,11 @@ def observation_space(obs_size: int, actions: int) -> spaces.Dict:
 class Scala40Env(AECEnv):  # type: ignore[misc]
     """The AEC environment (see the module docstring)."""
 
-    metadata = {"name": "scala40_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "scala40_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -90,10 +90,9 @@ class ActionLayout:
 
     def lay_off(self, target: int, kind: int, *, high: bool = False) -> int:
         """The id laying ``kind`` on table meld ``target``; ``high`` only for aces and jokers."""
+        j = kind
         if high:
             j = HIGH_JOKER if kind == JOKER else HIGH_ACES + kind // 13
-        else:
-            j = kind
         return self.lay_off_base + target * LAY_OFF_WIDTH + j
 
     def swap(self, target: int, kind: int) -> int:

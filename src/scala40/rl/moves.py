@@ -300,9 +300,9 @@ class Moves:
     def decode_lay_off(self, hand: Hand, kind: int, target: int, high: bool) -> LayOff:
         if high:
             return LayOff(kind, target, HIGH)
-        if (kind == JOKER or kind % 13 == 0) and target < len(hand.table):
-            if hand.table[target].is_run:
-                return LayOff(kind, target, LOW)
+        ends = kind == JOKER or kind % 13 == 0
+        if ends and target < len(hand.table) and hand.table[target].is_run:
+            return LayOff(kind, target, LOW)
         return LayOff(kind, target)
 
     def resolve(self, hand: Hand, build: Build | None, action: int) -> Action | Build | None:

@@ -113,9 +113,7 @@ class ObservationEncoder:
         self._to_use = s["pozzo_card_to_use"].start
         self._flags = s["turn_flags"].start
 
-    def view(
-        self, obs: npt.NDArray[np.float32], name: str
-    ) -> npt.NDArray[np.float32]:
+    def view(self, obs: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
         """The named section of a flat observation, shaped (for models and tests)."""
         s = self.sections[name]
         return obs[s.start : s.start + s.size].reshape(s.shape)

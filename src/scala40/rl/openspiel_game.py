@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel  # type: ignore[import-not-found]
 
 from scala40.engine.actions import Action, DrawStock
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts, penalty_table
@@ -220,7 +220,10 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.progress.hand is None:
             left = self.progress.left[:]
-            if len(self.progress.dealt) == 13 * self.setup.players and self.setup.rules.no_joker_first_discard:
+            if (
+                len(self.progress.dealt) == 13 * self.setup.players
+                and self.setup.rules.no_joker_first_discard
+            ):
                 left[JOKER] = 0  # the turned-up card is never a joker under this rule
             total = sum(left)
             return [(k, c / total) for k, c in enumerate(left) if c]
@@ -316,7 +319,7 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         opening under construction (private to them) is dropped.
         """
         rng = random.Random(int(float(probability_sampler()) * 2**53))
-        other = self.clone()
+        other: Scala40State = self.clone()
         if self.progress.hand is None:
             other._redeal(player_id, rng)
             return other
@@ -348,7 +351,9 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         hand = self.progress.hand
         table = " | ".join(m.text() for m in hand.table) or "-"
         top = card_name(hand.pozzo[-1]) if hand.pozzo else "-"
-        cards = " / ".join(" ".join(card_name(k) for k in hand.hand_cards(p)) for p in range(self.setup.players))
+        cards = " / ".join(
+            " ".join(card_name(k) for k in hand.hand_cards(p)) for p in range(self.setup.players)
+        )
         return f"table: {table}; pozzo: {top}; hands: {cards}; to play: {hand.current}"
 
 
@@ -359,7 +364,11 @@ def _action_text(action: Action) -> str:
 def _observation_text(state: Scala40State, player: int) -> str:
     hand = state.progress.hand
     if hand is None:
-        own = [k for i, k in enumerate(state.progress.dealt) if i % state.setup.players == player and i < 13 * state.setup.players]
+        own = [
+            k
+            for i, k in enumerate(state.progress.dealt)
+            if i % state.setup.players == player and i < 13 * state.setup.players
+        ]
         return f"p{player} dealing: " + " ".join(card_name(k) for k in sorted(own))
     view = PlayerView.of(hand, player)
     mine = " ".join(card_name(k) for k in view.hand)

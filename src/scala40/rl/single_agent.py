@@ -41,7 +41,7 @@ Obs = dict[str, "npt.NDArray[Any]"]
 class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
     """The single-agent environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it per instance)
 
     def __init__(
         self,
@@ -80,7 +80,9 @@ class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.session = MatchSession(self.rules)
-        self.observation_space = observation_space(self.session.encoder.size, self.session.size)
+        self.observation_space = observation_space(  # type: ignore[assignment]
+            self.session.encoder.size, self.session.size
+        )
         self.action_space = spaces.Discrete(self.session.size)
         self._bot_rng = random.Random(0)
         self._moves = 0

@@ -1,0 +1,105 @@
+"""The OpenSpiel game: OpenSpiel's random simulation test, its ISMCTS bot, resampling."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import scala40.rl.openspiel_game  # noqa: F401  (registers python_scala40)
+from scala40.engine.cards import KINDS
+
+
+def deal(game: pyspiel.Game, rng: np.random.RandomState) -> pyspiel.State:
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
+
+
+def test_random_simulation_test() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 3, "max_moves": 250})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_random_simulation_test_under_house_rules() -> None:
+    params = {"players": 2, "max_moves": 250, "rules": "preset=house,jokers_per_meld=any"}
+    pyspiel.random_sim_test(pyspiel.load_game("python_scala40", params), 2, False, False)
+
+
+def test_the_deal_and_the_draws_are_explicit_chance_nodes() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 2})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == KINDS
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    chance = 0
+    rng = np.random.RandomState(0)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+        chance += 1
+    assert chance == 13 * 2 + 1
+    state.apply_action(0)  # draw from the stock: the card is chance's choice
+    assert state.is_chance_node()
+    draw = state.chance_outcomes()
+    assert sum(p for _, p in draw) == pytest.approx(1.0)
+    # The drawer sees its card; the other seat only that a card was drawn.
+    state.apply_action(draw[0][0])
+    assert state.information_state_string(0).endswith(f"0:draw s{draw[0][0]}")
+    assert state.information_state_string(1).endswith("0:draw")
+
+
+def test_resampling_keeps_the_seat_s_information_state() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 3, "max_moves": 400})
+    rng = np.random.RandomState(1)
+    state = deal(game, rng)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        p = state.current_player()
+        other = state.resample_from_infostate(p, sampler)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked == 40
+
+
+def test_ismcts_plays_a_short_hand() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 2, "max_moves": 120})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=6, random_state=rng
+    )
+    state = deal(game, rng)
+    bot_moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            bot_moves += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert bot_moves >= 10
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(0.0)
+
+
+def test_bad_parameters_are_named() -> None:
+    with pytest.raises(Exception, match="players must be 2 to 6"):
+        pyspiel.load_game("python_scala40", {"players": 7})
+    with pytest.raises(Exception, match="not key=value"):
+        pyspiel.load_game("python_scala40", {"rules": "house"})
