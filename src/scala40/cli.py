@@ -150,14 +150,24 @@ def penalty(
     "--seconds", default=5.0, show_default=True, help="How long to play hands for steps_per_s."
 )
 @click.option("--seed", default=1, show_default=True, help="Seed of the dealt hands.")
-def bench(as_json: bool, seconds: float, seed: int) -> None:
+@click.option(
+    "--rl", "rl", is_flag=True, help="Measure the PettingZoo environment instead (env_steps_per_s)."
+)
+def bench(as_json: bool, seconds: float, seed: int, rl: bool) -> None:
     """Measure the engine: actions per second, clone, legal actions, the opening solver.
 
-    Prints figures; it asserts nothing (speed depends on the machine and its load).
+    With --rl, the learning environment: random legal steps per second with observations
+    and masks (needs the rl extra). Prints figures; it asserts nothing (speed depends on
+    the machine and its load).
     """
-    from scala40.bench import run  # imported here: a benchmark is not on every command's path
+    if rl:
+        from scala40.rl.bench import run_rl  # the rl extra is imported only when asked for
 
-    figures = run(seconds=seconds, seed=seed)
+        figures = run_rl(seconds=seconds, seed=seed)
+    else:
+        from scala40.bench import run  # a benchmark is not on every command's path
+
+        figures = run(seconds=seconds, seed=seed)
     if as_json:
         emit_json(figures)
         return
