@@ -111,7 +111,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        pytest.fail(f"the browser test needs Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+        pytest.fail(
+            f"the browser test needs Debian's chromium at {CHROMIUM} (apt install chromium)"
+        )
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield b
@@ -136,7 +138,7 @@ def _wait_for_my_move(page: Page) -> None:
             return !document.getElementById("summary").hidden
                 || (g.dataset.myTurn === "true" && g.dataset.pending === "false");
         }""",
-        timeout=30_000,
+        timeout=20_000,
     )
 
 
@@ -151,14 +153,56 @@ def _wait_for_answer(page: Page, version: str) -> None:
                     && document.getElementById("message").classList.contains("error"));
         }""",
         arg=version,
-        timeout=30_000,
+        timeout=20_000,
     )
 
 
 def _discard_a_legal_card(page: Page) -> None:
+    page.keyboard.press("Escape")  # drop any selection left by a refused move
     legal = page.locator("#hand .card.legal-discard")
     legal.first.click()
     page.click("#btn-discard")
+
+
+def _select_and_lay(page: Page, button: str) -> None:
+    """Lay the hint's melds by hand: click each meld's cards, then ``button`` (Add meld or
+    Meld), picking the hint's joker reading if the page asks which one."""
+    groups = [
+        (g.get_attribute("data-cards") or "").split()
+        for g in page.locator("#hint-melds .hint-meld").all()
+    ]
+    for cards in groups:
+        staged = page.locator("#staging .staged").count()
+        version = page.locator("#game").get_attribute("data-v") or ""
+        for text in cards:
+            in_hand = "JK" if text.startswith("JK") else text
+            page.locator(f'#hand .card[data-card="{in_hand}"]:not(.selected)').first.click()
+        page.click(button)
+        page.wait_for_function(
+            """([n, v]) => !document.getElementById("choice").hidden
+                || document.querySelectorAll("#staging .staged").length > n
+                || document.getElementById("game").dataset.pending === "true"
+                || document.getElementById("game").dataset.v !== v
+                || document.getElementById("message").classList.contains("error")""",
+            arg=[staged, version],
+        )
+        if page.locator("#choice").is_visible():
+            options = page.locator("#choice-buttons button").all()
+            same = [
+                b
+                for b in options
+                if sorted((b.get_attribute("data-cards") or "").split()) == sorted(cards)
+            ]
+            (same or options)[0].click()
+
+
+def _open_by_hand(page: Page) -> None:
+    """Open as the hint says, through Add meld and Open, checking the running total."""
+    _select_and_lay(page, "#btn-add")
+    opening = page.locator("#opening")
+    assert opening.is_visible()
+    assert "ok" in (opening.get_attribute("class") or ""), opening.inner_text()
+    page.click("#btn-open")
 
 
 def _play_one_move(page: Page) -> None:
@@ -177,11 +221,20 @@ def _play_one_move(page: Page) -> None:
     if action == "discard" and hinted.count() == 1:
         hinted.first.click()
         page.click("#btn-discard")
+    elif action == "open":
+        _open_by_hand(page)
+    elif action == "meld":
+        _select_and_lay(page, "#btn-meld")
     elif action:
         page.click("#btn-playhint")
     else:
         _discard_a_legal_card(page)
     _wait_for_answer(page, version)
+    if action == "open":
+        # The opening laid by hand went through: the table shows me as opened.
+        assert page.locator("#players .player.me .badge.opened").count() == 1, page.locator(
+            "#message"
+        ).inner_text()
     if game.get_attribute("data-v") == version and not _summary_shown(page):
         # The move was refused (the reason is on screen): fall back to a plain discard.
         _discard_a_legal_card(page)
@@ -191,14 +244,18 @@ def _play_one_move(page: Page) -> None:
 def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Browser) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
+    page.set_default_timeout(10_000)
     errors = _page_errors(page)
     page.goto(server + "/")
 
-    # The lobby: one human (me) and three bots, FISCA rules.
+    # The lobby: one human (me) and three bots, FISCA rules changed to a one-hand match
+    # through the rules form, so the match ends with the hand and reaches the history.
     page.fill("#nickname", "Anna")
     page.select_option("#seat-count", "4")
     for seat in (1, 2, 3):
         page.select_option(f'#seats select[data-seat="{seat}"]', "bot:greedy")
+    page.click("#rules-details summary")
+    page.fill('#rules [data-key="fixed_hands"]', "1")
     page.click("#create-btn")
     page.wait_for_selector("#share:not([hidden])")
     share = page.input_value("#share-url")
@@ -211,13 +268,19 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     assert page.locator("#players .player.me .name").inner_text().startswith("Anna")
     assert page.locator("#hand .card").count() == 13
 
-    for _ in range(MAX_CLICK_ROUNDS):
-        _wait_for_my_move(page)
-        if _summary_shown(page):
-            break
-        _play_one_move(page)
-    else:
-        pytest.fail(f"the hand did not end within {MAX_CLICK_ROUNDS} moves")
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        for _ in range(MAX_CLICK_ROUNDS):
+            _wait_for_my_move(page)
+            if _summary_shown(page):
+                break
+            _play_one_move(page)
+        else:
+            pytest.fail(f"the hand did not end within {MAX_CLICK_ROUNDS} moves")
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "failure.png"), full_page=True)
+        print(f"\nfailure screenshot: {ARTIFACTS / 'failure.png'}")
+        raise
 
     # The end-of-hand summary: every hand shown and counted, the winner paying nothing.
     rows = page.locator("#summary-table tbody tr")
@@ -238,6 +301,9 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     page.screenshot(path=str(summary_png))
     print(f"\nsummary screenshot: {summary_png}")
 
+    winner = page.locator("#summary-table tr.winner td").first.inner_text()
+    assert winner in page.locator("#summary-extra").inner_text()  # "Match over: X wins!"
+
     # The score sheet carries the hand's penalties, column by column.
     page.click("#summary-close")
     page.wait_for_selector("#scores tbody tr:nth-child(2)")
@@ -250,6 +316,27 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     table_png = ARTIFACTS / "table.png"
     page.screenshot(path=str(table_png), full_page=True)
     print(f"table screenshot: {table_png}")
+
+    # The finished match is in the history, with its replay and its game record.
+    table_id = share.split("/t/")[1].split("?")[0]
+    page.goto(server + "/history")
+    row = page.locator(f'#matches tr[data-table="{table_id}"]')
+    row.wait_for()
+    assert "Anna" in row.inner_text()
+    assert winner in row.locator("td").nth(2).inner_text()
+    record = _get_json(f"{server}/api/tables/{table_id}/record")
+    assert record["format"] == "scala40-record"
+    row.locator("a", has_text="Replay").click()
+    page.wait_for_selector("#hands .replay-hand")
+    assert page.locator("#hands .replay-hand").count() == 4
+    assert page.locator("#hands .replay-hand").first.locator(".card").count() == 13
+    page.click("#last")
+    page.wait_for_selector("#scores tbody tr:nth-child(2)")
+    last = page.locator("#scores tbody tr").first.locator("td").all_inner_texts()
+    assert dict(zip(heads, (int(x) for x in last[1:]), strict=True)) == penalties
+    replay_png = ARTIFACTS / "replay.png"
+    page.screenshot(path=str(replay_png), full_page=True)
+    print(f"replay screenshot: {replay_png}")
     assert errors == []
     context.close()
 

@@ -2,11 +2,14 @@
 // socket drops, keeps the link alive with pings, and hands every message to onMessage.
 
 const CLOSE_BAD_TOKEN = 4401;
+const CLOSE_NO_TABLE = 4404;
+const CLOSE_REPLACED = 4000; // another tab or device took this seat's connection
 
 export class TableConnection {
   /**
    * tableId, token; handlers: onMessage(msg), onStatus(kind, detail) where kind is
-   * "connecting" | "open" | "retry" (detail = seconds) | "refused" (detail = reason).
+   * "connecting" | "open" | "retry" (detail = seconds) | "refused" (bad token), "gone" (no
+   * such table) or "replaced" (the seat connected elsewhere), detail = the reason.
    */
   constructor(tableId, token, { onMessage, onStatus }) {
     this.tableId = tableId;
@@ -50,9 +53,14 @@ export class TableConnection {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
       this.ws = null;
-      if (ev.code === CLOSE_BAD_TOKEN) {
+      if (ev.code === CLOSE_BAD_TOKEN || ev.code === CLOSE_NO_TABLE) {
         this.stopped = true;
-        this.onStatus("refused", ev.reason || "invalid token");
+        this.onStatus(ev.code === CLOSE_BAD_TOKEN ? "refused" : "gone", ev.reason || String(ev.code));
+        return;
+      }
+      if (ev.code === CLOSE_REPLACED) {
+        this.stopped = true;
+        this.onStatus("replaced", ev.reason);
         return;
       }
       this.retry();

@@ -153,7 +153,7 @@ async function createTable(ev) {
     seats,
     rules: { preset: $("preset").value, changes: ruleChanges() },
     nickname,
-    turn_seconds: null,
+    turn_seconds: $("turn-seconds").value ? Number($("turn-seconds").value) : null,
   };
   $("create-btn").disabled = true;
   try {

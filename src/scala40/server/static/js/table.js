@@ -109,6 +109,12 @@ function onStatus(kind, detail) {
   else if (kind === "refused") {
     forgetSeatToken(tableId);
     showJoin(t("table.badToken", { message: detail }));
+  } else if (kind === "replaced") {
+    el.textContent = t("table.replaced");
+    showMessage(t("table.replaced"), true);
+  } else if (kind === "gone") {
+    el.textContent = t("table.gone");
+    showMessage(t("table.gone"), true);
   }
   if (kind !== "open") setPending(false);
 }
@@ -151,7 +157,11 @@ function onState(msg) {
   }
   reconcileHand(msg.view.hand || [], sameHand);
   clearHint();
-  if (msg.event && msg.event.seat === S.view.seat) showMessage("");
+  if (msg.event && msg.event.seat === S.view.seat) {
+    // My move went through: start the next one from a clean slate.
+    showMessage("");
+    S.selected.clear();
+  }
   render();
   if (gap) S.conn.send({ type: "sync" });
 }
@@ -375,7 +385,14 @@ async function playOnMeld(e, target) {
     sendAction({ type: "swap", card: e.card, target });
     return;
   }
-  const options = layoffChoices(m, e.card);
+  // The server lists the legal lay-offs, with the run end where it is a choice; the
+  // client works out a set joker's possible suits.
+  const listed = (legal().layoff || []).filter((x) => x.target === target && sameCard(x.card, e.card));
+  const ends = [...new Set(listed.map((x) => x.end).filter(Boolean))];
+  let options = layoffChoices(m, e.card);
+  if (ends.length) {
+    options = ends.map((end) => options.find((o) => o.end === end) || { end, declared: null });
+  }
   let pick = options[0] || { end: null, declared: null };
   if (options.length > 1) {
     const isSet = m.kind === "set";
@@ -388,7 +405,7 @@ async function playOnMeld(e, target) {
     if (!pick) return;
   }
   const action = { type: "layoff", card: parseCard(e.card).joker ? "JK" : e.card, target };
-  if (options.length > 1 && pick.end) action.end = pick.end;
+  if (pick.end && (ends.length || options.length > 1)) action.end = pick.end;
   if (pick.declared) action.declared = pick.declared;
   sendAction(action);
 }
@@ -433,6 +450,7 @@ function choose(title, options) {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = o.label;
+      if (Array.isArray(o.value)) b.dataset.cards = o.value.join(" ");
       b.addEventListener("click", () => done(o.value));
       box.append(b);
     }
@@ -556,11 +574,11 @@ function renderPlayers() {
     if (p.eliminated) el.classList.add("out");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = p.name;
+    name.textContent = p.taken === false ? `(${t("lobby.free")})` : p.name;
     const badges = [];
     if (p.seat === v.seat) badges.push([t("table.you"), ""]);
     if (p.kind && p.kind !== "human") badges.push([t("table.bot"), ""]);
-    else if (p.connected === false) badges.push([t("table.away"), ""]);
+    else if (p.stand_in || (p.taken !== false && p.connected === false)) badges.push([t("table.away"), ""]);
     if (p.seat === v.dealer) badges.push([t("table.dealer"), ""]);
     if (p.opened) badges.push([t("table.opened"), "opened"]);
     if (p.eliminated) badges.push([t("table.out"), ""]);
@@ -590,7 +608,9 @@ function renderTurn() {
   const bar = $("turnbar");
   bar.classList.toggle("mine", myTurn());
   let text = "";
-  if (v.status === "playing") {
+  if (v.status === "playing" && v.spectator) {
+    text = `${t("table.out")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
+  } else if (v.status === "playing") {
     if (myTurn()) text = v.phase === "draw" ? t("table.yourTurnDraw") : t("table.yourTurnPlay");
     else text = t("table.turnOf", { name: playerName(v.current) });
   } else if (v.status === "over") {
@@ -794,6 +814,18 @@ function renderHint() {
   box.hidden = false;
   box.dataset.action = S.hint.action ? S.hint.action.type : "";
   $("hint-text").textContent = S.hint.text || t("table.hintNone");
+  // The melds the hint lays, as cards (an opening may be several).
+  const a = S.hint.action || {};
+  const groups = a.melds || (a.cards ? [a.cards] : []);
+  const melds = $("hint-melds");
+  melds.replaceChildren();
+  for (const g of groups) {
+    const el = document.createElement("span");
+    el.className = "hint-meld";
+    el.dataset.cards = g.join(" ");
+    el.append(...g.map((c) => cardElement(c, { small: true })));
+    melds.append(el);
+  }
   $("btn-playhint").hidden = !S.hint.action;
   $("btn-playhint").disabled = !myTurn() || S.pending;
 }
@@ -910,6 +942,12 @@ function wireControls() {
     if (card && (ev.key === "Enter" || ev.key === " ")) {
       ev.preventDefault();
       toggleSelect(Number(card.dataset.id));
+    }
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && $("choice").hidden && S.selected.size) {
+      S.selected.clear();
+      render();
     }
   });
   $("melds").addEventListener("click", (ev) => {
