@@ -200,10 +200,15 @@ async def test_a_whole_hand_by_keys_to_the_summary() -> None:
         assert "Totals:" in summary
         record = app.match.history[0]
         assert f"pays {record.penalties[1]}" in summary
+        assert "Table:" in summary
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, SummaryScreen)
         assert app.match.hand_number == 2
+        await pilot.press("r")
+        scores = str(app.screen.query_one("#summary").render())
+        assert f"Totals: You 0 · Bot 1 {record.penalties[1]}" in scores
+        await pilot.press("escape")
         top = str(app.query_one("#top").render())
         assert "Hand 2" in top
 

@@ -43,6 +43,7 @@ from scala40.engine.actions import (
 )
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import HandRecord, Match
+from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import DRAW
@@ -76,6 +77,7 @@ HELP = """\
   x          discard the picked card (or the one under the cursor)
   t          take back what you laid down this turn
   h          hint (what a club player would do)
+  r          the score table so far
   ?          this help           q  quit
 """
 
@@ -157,6 +159,7 @@ class PlayApp(App[int | None]):
         Binding("x", "discard", "Discard"),
         Binding("t", "take_back", "Take back", show=False),
         Binding("h", "hint", "Hint"),
+        Binding("r", "scores", "Scores"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -183,6 +186,8 @@ class PlayApp(App[int | None]):
         self.summaries: list[str] = []
         self.bots_running = False
         self._seen_hands = 0
+        self._hand_before = self.match.hand
+        """The hand the last action was played in: its table is shown when it ends."""
 
     # Layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -403,6 +408,7 @@ class PlayApp(App[int | None]):
         done = len(self.match.history)
         top = v.pozzo[-1] if v.pozzo else None
         before = list(v.hand)
+        self._hand_before = self.match.hand
         try:
             self.match.apply(action)
         except IllegalAction as err:
@@ -513,6 +519,9 @@ class PlayApp(App[int | None]):
             f"Hint: {suggestion.text}  [dim]({format_action(suggestion.action)})[/dim]", "cyan"
         )
 
+    def action_scores(self) -> None:
+        self.push_screen(HelpScreen(score_table(self.match, self.names)))
+
     def action_help(self) -> None:
         self.push_screen(HelpScreen(HELP))
 
@@ -560,9 +569,10 @@ class PlayApp(App[int | None]):
         return seat, m.view(seat)
 
     def _bot_apply(self, seat: int, action: Action) -> None:
-        hand = self.match.hand
-        top = hand.pozzo[-1] if hand.pozzo else None
+        view = self.match.view(seat)
+        top = view.pozzo[-1] if view.pozzo else None
         done = len(self.match.history)
+        self._hand_before = self.match.hand
         try:
             self.match.apply(action)
         except IllegalAction as err:
@@ -581,7 +591,9 @@ class PlayApp(App[int | None]):
         m = self.match
         if len(m.history) > hands_done:
             record = m.history[-1]
-            text = hand_summary(m, record, self.names)
+            ended = self._hand_before
+            table = PlayerView.of(ended, ended.seats[0]).table
+            text = hand_summary(m, record, self.names, table)
             self.summaries.append(text)
             self.log_line(f"Hand {record.number} is over.")
             if m.over:
@@ -644,8 +656,10 @@ def unit_name(match: Match, unit: int, names: Sequence[str]) -> str:
     )
 
 
-def hand_summary(match: Match, record: HandRecord, names: Sequence[str]) -> str:
-    """Every hand revealed with what it pays, and the running score table."""
+def hand_summary(
+    match: Match, record: HandRecord, names: Sequence[str], table: Sequence[TableMeld] = ()
+) -> str:
+    """The table as the hand ended, every hand revealed with what it pays, the scores."""
     result = record.result
     if result.winner is not None:
         how = " with a chiusura in mano" if result.chiusura_in_mano else ""
@@ -656,6 +670,10 @@ def hand_summary(match: Match, record: HandRecord, names: Sequence[str]) -> str:
     else:
         head = "Nobody went out: the stock ran out and everybody counts."
     lines = [f"[b]Hand {record.number} is over.[/b] {head}", ""]
+    if table:
+        lines.append("Table:")
+        lines.extend(f"  {i:>2}: {meld_markup(meld)}" for i, meld in enumerate(table))
+        lines.append("")
     for p, seat in enumerate(record.seats):
         cards = result.hands[p]
         counted = cards_penalty(cards, match.rules)
