@@ -60,52 +60,68 @@ def _post_json(url: str, body: dict[str, Any]) -> Any:
         return json.loads(res.read())
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``scala40 serve`` on a free loopback port; yields its base URL."""
-    data = tmp_path_factory.mktemp("scala40-data")
-    port = _free_port()
-    log = (data / "server.log").open("w")
-    env = {**os.environ, "SCALA40_DATA": str(data)}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from scala40.cli import main; main()",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{data / 'e2e.db'}",
-            "--bot-pause",
-            "0",
-        ],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            if proc.poll() is not None:
-                pytest.fail(f"scala40 serve exited: {(data / 'server.log').read_text()}")
+class Server:
+    """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
+
+    def __init__(self, data: Path, port: int) -> None:
+        self.data = data
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = (self.data / "server.log").open("a")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "from scala40.cli import main; main()",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                f"sqlite:///{self.data / 'e2e.db'}",
+                "--bot-pause",
+                "0",
+            ],
+            env={**os.environ, "SCALA40_DATA": str(self.data)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        for _ in range(300):
+            if self.proc.poll() is not None:
+                pytest.fail(f"scala40 serve exited: {(self.data / 'server.log').read_text()}")
             try:
-                _get_json(base + "/api/rules")
-                break
+                _get_json(self.base + "/api/rules")
+                return
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.1)
-        else:
-            pytest.fail("scala40 serve did not answer within 20 s")
-        yield base
-    finally:
-        proc.terminate()
+        pytest.fail("scala40 serve did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
         try:
-            proc.wait(timeout=10)
+            self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server for the module's tests; yields its base URL."""
+    running = Server(tmp_path_factory.mktemp("scala40-data"), _free_port())
+    running.start()
+    try:
+        yield running.base
+    finally:
+        running.stop()
 
 
 @pytest.fixture(scope="module")
@@ -380,3 +396,88 @@ def test_the_table_fits_a_phone(server: str, browser: Browser) -> None:
     print(f"\nphone screenshot: {phone_png}")
     assert errors == []
     context.close()
+
+
+def _seat_page(browser: Browser, base: str, table_id: str, token: str) -> Page:
+    """A browser page holding a seat token, opened on the table."""
+    page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+    page.set_default_timeout(10_000)
+    page.goto(base + "/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('scala40:' + id, token)", [table_id, token]
+    )
+    page.goto(f"{base}/t/{table_id}")
+    return page
+
+
+def test_a_friend_joins_from_the_lobby_and_the_game_starts(server: str, browser: Browser) -> None:
+    made = _post_json(
+        server + "/api/tables",
+        {
+            "seats": ["human", "human", "bot:greedy"],
+            "rules": {"preset": "house", "changes": {}},
+            "nickname": "Anna",
+            "turn_seconds": None,
+        },
+    )
+    anna = _seat_page(browser, server, made["table_id"], made["token"])
+    anna.wait_for_selector("#invite:not([hidden])")
+    assert made["table_id"] in anna.input_value("#invite-url")
+
+    bea = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+    bea.set_default_timeout(10_000)
+    errors = _page_errors(bea)
+    bea.goto(server + "/")
+    row = bea.locator(f'#tables li[data-table="{made["table_id"]}"]')
+    row.locator("button.join").click()
+    bea.fill("#join-name", "Bea")
+    bea.click("#join button[type=submit]")
+    bea.wait_for_url(f"**/t/{made['table_id']}")
+    bea.wait_for_selector("#hand .card")
+    assert bea.locator("#hand .card").count() in (13, 14)
+    names = bea.locator("#players .player .name").all_inner_texts()
+    assert any(n.startswith("Anna") for n in names) and any(n.startswith("Bea") for n in names)
+    # Anna's page saw Bea sit down: the invitation is gone and her cards are dealt.
+    anna.wait_for_selector("#invite", state="hidden")
+    anna.wait_for_selector("#hand .card")
+    assert errors == []
+    anna.context.close()
+    bea.context.close()
+
+
+def test_the_table_reconnects_after_the_server_restarts(tmp_path: Path, browser: Browser) -> None:
+    running = Server(tmp_path, _free_port())
+    running.start()
+    try:
+        made = _post_json(
+            running.base + "/api/tables",
+            {
+                "seats": ["human", "bot:greedy"],
+                "rules": {"preset": "fisca", "changes": {}},
+                "nickname": "Anna",
+                "turn_seconds": None,
+            },
+        )
+        page = _seat_page(browser, running.base, made["table_id"], made["token"])
+        page.wait_for_function("() => document.getElementById('game').dataset.myTurn === 'true'")
+        before = sorted(
+            page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+
+        running.stop()
+        page.wait_for_selector("#conn.bad")
+        running.start()
+        page.wait_for_selector("#conn:not(.bad)", timeout=30_000)
+        # The same hand, and play goes on: drawing is still the move to make.
+        page.wait_for_function("() => document.getElementById('game').dataset.myTurn === 'true'")
+        after = sorted(
+            page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+        assert after == before
+        version = page.locator("#game").get_attribute("data-v") or ""
+        page.click("#btn-draw")
+        _wait_for_answer(page, version)
+        assert page.locator("#hand .card").count() == len(before) + 1
+        page.context.close()
+    finally:
+        running.stop()
