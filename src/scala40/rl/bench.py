@@ -2,11 +2,14 @@
 
 The policy is uniformly random over the legal mask, and every step goes through the
 public AEC loop (``last()`` builds the observation and the mask, ``step`` plays), so the
-figure is what a learner's data collection would see.
+figure is what a learner's data collection would see. ``env_steps_per_s`` is wall-clock;
+``cpu_steps_per_s`` counts this process's CPU time only, a steadier figure on a machine
+shared with other work (``load_average`` says how busy it was).
 """
 
 from __future__ import annotations
 
+import os
 import platform
 import time
 from typing import Any
@@ -23,9 +26,9 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
     steps = episodes = hands = 0
     env.reset(seed=seed)
     start = time.perf_counter()
+    cpu_start = time.process_time()
     deadline = start + seconds
     while True:
-        agent = env.agent_selection
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
@@ -36,16 +39,18 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
                     break
                 env.reset(seed=int(rng.integers(2**31)))
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+        env.step(int(legal[int(rng.random() * len(legal))]))
         steps += 1
         if steps % 256 == 0 and time.perf_counter() >= deadline:
             hands += env.session.match.hand_number
             break
-        del agent
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "env_steps_per_s": round(steps / elapsed),
+        "cpu_steps_per_s": round(steps / cpu) if cpu > 0 else None,
+        "load_average": round(os.getloadavg()[0], 2),
         "steps": steps,
         "episodes": episodes,
         "hands": hands,

@@ -38,7 +38,7 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Candidate, candidate_melds
+from scala40.engine.analysis import Candidate, candidate_melds, meld_bound
 from scala40.engine.cards import JOKER, KINDS, card_value_table
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import HIGH, LOW, SWAP
@@ -88,34 +88,38 @@ class Build:
 _CACHE_LIMIT = 50_000
 
 
+_PRESENT = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
+_DOUBLE = bytes.maketrans(bytes(range(256)), b"00" + b"1" * 254)
+_SUIT = 0x1FFF
+
+
+def presence(counts: Sequence[int], table: bytes = _PRESENT) -> int:
+    """Bit ``k`` set when the hand holds kind ``k`` (52 naturals), via one bytes pass."""
+    return int(bytes(counts[51::-1]).translate(table), 2)
+
+
 def meldable_bits(counts: Sequence[int], jokers: int) -> int:
     """Bit ``k`` set: natural kind ``k`` of the hand could be in a meld with at most one
     joker (a set's rank held in enough suits; a run window of three with at most
-    ``jokers`` (0 or 1) gaps). Every candidate meld's naturals are among these cards."""
+    ``jokers`` (0 or 1) gaps). Every candidate meld's naturals are among these cards.
+    Bit arithmetic on 13-bit suit masks: this runs on most steps of an environment."""
+    held = presence(counts)
+    a, b, c, d = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39 & _SUIT
+    if jokers:
+        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    else:
+        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
     usable = 0
-    for r in range(13):
-        present = 0
-        for t in range(4):
-            if counts[t * 13 + r]:
-                present += 1
-        if present + jokers >= 3:
-            for t in range(4):
-                if counts[t * 13 + r]:
-                    usable |= 1 << (t * 13 + r)
-    for t in range(4):
-        base = t * 13
-        m = 0
-        for r in range(13):
-            if counts[base + r]:
-                m |= 1 << r
+    for t, m in enumerate((a, b, c, d)):
+        u = m & ranks
         if m & 1:
             m |= 1 << 13  # the ace above the king
-        a, b, c = m, m >> 1, m >> 2
-        w = a & b & c if not jokers else (a & b) | (a & c) | (b & c)
-        u = m & (w | w << 1 | w << 2)
-        if u >> 13 & 1:
-            u |= 1
-        usable |= (u & 0x1FFF) << base
+        x, y, z = m, m >> 1, m >> 2
+        w = x & y & z if not jokers else (x & y) | (x & z) | (y & z)
+        run = m & (w | w << 1 | w << 2)
+        if run >> 13 & 1:
+            run |= 1
+        usable |= ((u | run) & _SUIT) << (13 * t)
     return usable
 
 
@@ -126,7 +130,7 @@ class Moves:
         self.rules = rules
         self.layout = layout or ActionLayout.for_rules(rules)
         self.size = self.layout.size
-        self._cands: dict[bytes, list[Candidate]] = {}
+        self._cands: dict[object, list[Candidate]] = {}
         values = card_value_table(rules.face_values)
         # The most a natural card can be worth in any meld (an ace: low or high).
         self._worth = [max(values[k % 13 + 1], values[14] if k % 13 == 0 else 0) for k in range(52)]
@@ -141,15 +145,16 @@ class Moves:
         and discarded loose cards finds its list again without asking the analysis.
         """
         mj = min(counts[JOKER], self.rules.max_jokers)
+        key: object
         if mj >= 2:
             key = bytes(counts)
         else:
             bits = self._bits(counts, mj)
             if not bits:
                 return []
-            key = bytes(c if bits >> k & 1 else 0 for k, c in enumerate(counts[:52])) + bytes(
-                (counts[JOKER],)
-            )
+            # The analysis reads at most two copies of a kind: usable cards, their
+            # doubles and the jokers fix the list.
+            key = (bits, presence(counts, _DOUBLE) & bits, counts[JOKER])
         hit = self._cands.get(key)
         if hit is not None:
             return hit
@@ -231,7 +236,7 @@ class Moves:
             out.fill(0)
         if hand.phase == DRAW:
             out[DRAW_STOCK] = 1
-            if hand.check(TakePozzo()) is None:
+            if self._pozzo_may_be_taken(hand) and hand.check(TakePozzo()) is None:
                 out[TAKE_POZZO] = 1
             return out
         if hand.phase != PLAY:
@@ -239,9 +244,10 @@ class Moves:
         layout = self.layout
         base = layout.meld_base
         if build is not None:
-            for i in range(len(self.candidates(build.counts))):
-                out[base + i] = 1
-            if build.specs and hand.check(build.opening()) is None:
+            out[base : base + len(self.candidates(build.counts))] = 1
+            # Below the opening points only a chiusura in mano (one card left) may open.
+            worth = build.points >= self.rules.opening_points or sum(build.counts) <= 1
+            if build.specs and worth and hand.check(build.opening()) is None:
                 out[LAY_OPENING] = 1
             out[CANCEL_OPENING] = 1
             return out
@@ -256,11 +262,25 @@ class Moves:
             return out
         if not hand.opened[p]:
             if self.could_open(hand):
-                for i in range(len(self.candidates(counts))):
-                    out[base + i] = 1
+                out[base : base + len(self.candidates(counts))] = 1
             return out
         self._opened_moves(hand, out)
         return out
+
+    def _pozzo_may_be_taken(self, hand: Hand) -> bool:
+        """``False`` only when taking the pozzo is surely refused (saves the full check).
+
+        An opened player may take a natural only to use it this turn: on the table (a
+        lay-off or a swap, :meth:`Hand.fits`) or in a new meld, which
+        :func:`~scala40.engine.analysis.meld_bound` rules out cheaply when it is 0.
+        """
+        if not hand.pozzo:
+            return False
+        p = hand.current
+        card = hand.pozzo[-1]
+        if not hand.opened[p] or card == JOKER or hand.first_free:
+            return True
+        return card in hand.fits() or meld_bound(hand.hands[p], card, self.rules) > 0
 
     def _opened_moves(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
         """Melds, lay-offs and swaps of an opened player in the play phase."""

@@ -93,8 +93,9 @@ class ObservationEncoder:
         self.sections = {s.name: s for s in _layout(self.players, self.slots)}
         last = _layout(self.players, self.slots)[-1]
         self.size = last.start + last.size
-        self._melds: dict[TableMeld, npt.NDArray[np.float32]] = {}
-        self._blocks: dict[tuple[TableMeld, ...], npt.NDArray[np.float32]] = {}
+        self._melds: dict[TableMeld, bytes] = {}
+        self._blocks: dict[tuple[TableMeld, ...], bytes] = {}
+        self._zero = bytes(self.size)
         s = self.sections
         self._hand = s["hand"].start
         self._pending = s["opening_pending"].start
@@ -203,26 +204,26 @@ class ObservationEncoder:
             return [scores[s % 2] for s in range(self.players)]
         return list(scores)
 
-    def _table_block(self, table: tuple[TableMeld, ...]) -> npt.NDArray[np.float32]:
+    def _table_block(self, table: tuple[TableMeld, ...]) -> bytes:
         """The table section's rows for these melds (memoized: the table rarely changes)."""
         block = self._blocks.get(table)
         if block is None:
             if len(self._blocks) > 20_000:
                 self._blocks.clear()
-            block = np.concatenate([self._meld_row(m) for m in table])
+            block = b"".join(self._meld_row(m) for m in table)
             self._blocks[table] = block
         return block
 
-    def _meld_row(self, meld: TableMeld) -> npt.NDArray[np.float32]:
+    def _meld_row(self, meld: TableMeld) -> bytes:
         row = self._melds.get(meld)
         if row is None:
             if len(self._melds) > 20_000:
                 self._melds.clear()
-            row = np.zeros(MELD_WIDTH, np.float32)
+            cells = bytearray(MELD_WIDTH)
             for i, k in enumerate(meld.slots):
-                row[k + (52 if meld.jokers >> i & 1 else 0)] = 1.0
-            row[104] = 1.0 if meld.is_run else 0.0
-            self._melds[meld] = row
+                cells[k + (52 if meld.jokers >> i & 1 else 0)] = 1
+            cells[104] = 1 if meld.is_run else 0
+            row = self._melds[meld] = bytes(cells)
         return row
 
     def _fill(
@@ -250,44 +251,38 @@ class ObservationEncoder:
         scores: Sequence[int],
         build: Build | None,
     ) -> npt.NDArray[np.float32]:
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
+        # Small counts go into a byte buffer (cheap slice copies), converted to float32
+        # in one step; the two entries that can pass 255 (scores, opening points) after.
+        cells = bytearray(self._zero)
         players = self.players
         h = self._hand
-        # Count lists go through bytes: far cheaper than numpy's list conversion.
-        own_b = np.frombuffer(bytes(own), np.uint8)
-        out[h : h + KINDS] = own_b
+        cells[h : h + KINDS] = bytes(own)
         my_turn = current == me
         if build is not None and my_turn:
             p = self._pending
-            out[p : p + KINDS] = own_b - np.frombuffer(bytes(build.counts), np.uint8)
-            out[self._points] = build.points
+            left = build.counts
+            cells[p : p + KINDS] = bytes([own[k] - left[k] for k in range(KINDS)])
         if table:
             block = self._table_block(tuple(table[: self.slots]))
-            out[self._table : self._table + block.size] = block
+            cells[self._table : self._table + len(block)] = block
         if pozzo:
-            out[self._top + pozzo[-1]] = 1.0
+            cells[self._top + pozzo[-1]] = 1
             z = self._pozzo
-            out[z : z + KINDS] = np.bincount(np.frombuffer(bytes(pozzo), np.uint8), minlength=KINDS)
-        # hand_sizes, opened, in_hand, scores, current: consecutive, written at once.
-        seat_part = [0.0] * (5 * players)
+            for k in pozzo:
+                cells[z + k] += 1
         known_at = self._known
+        sizes_at = self._sizes
         for p, s in enumerate(seats):
             rel = (s - seat) % players
             if p != me:
                 at = known_at + rel * KINDS
-                out[at : at + KINDS] = np.frombuffer(bytes(known[p]), np.uint8)
-            seat_part[rel] = sizes[p]
-            seat_part[players + rel] = 1.0 if opened[p] else 0.0
-            seat_part[2 * players + rel] = 1.0
+                cells[at : at + KINDS] = bytes(known[p])
+            cells[sizes_at + rel] = min(255, sizes[p])
+            cells[sizes_at + players + rel] = 1 if opened[p] else 0
+            cells[sizes_at + 2 * players + rel] = 1
             if p == current:
-                seat_part[4 * players + rel] = 1.0
-        for s in range(players):
-            seat_part[3 * players + (s - seat) % players] = scores[s] / 100.0
-        out[self._sizes : self._sizes + 5 * players] = seat_part
-        # stock_size, phase, pozzo_card_to_use, turn_flags: consecutive too.
+                cells[sizes_at + 4 * players + rel] = 1
+        cells[self._stock] = min(255, stock_size)
         if phase == OVER:
             ph = 4
         elif not my_turn:
@@ -298,18 +293,25 @@ class ObservationEncoder:
             ph = 0
         else:
             ph = 1
-        tail = [0.0] * (1 + len(PHASES) + KINDS + 5)
-        tail[0] = stock_size
-        tail[1 + ph] = 1.0
+        cells[self._phase + ph] = 1
         if my_turn and pozzo_card >= 0:
-            tail[1 + len(PHASES) + pozzo_card] = 1.0
-        f = 1 + len(PHASES) + KINDS
-        tail[f] = jokers_owed
-        tail[f + 1] = 1.0 if must_go_out else 0.0
-        tail[f + 2] = 1.0 if opened_now else 0.0
-        tail[f + 3] = actions_now
-        tail[f + 4] = 1.0 if first_round_done else 0.0
-        out[self._stock : self._stock + len(tail)] = tail
+            cells[self._to_use + pozzo_card] = 1
+        f = self._flags
+        cells[f] = min(255, jokers_owed)
+        cells[f + 1] = 1 if must_go_out else 0
+        cells[f + 2] = 1 if opened_now else 0
+        cells[f + 3] = min(255, actions_now)
+        cells[f + 4] = 1 if first_round_done else 0
+        flat = np.frombuffer(cells, np.uint8)
+        if out is None:
+            out = flat.astype(np.float32)
+        else:
+            np.copyto(out, flat)
+        if build is not None and my_turn:
+            out[self._points] = build.points
+        if any(scores):
+            sc = self._scores
+            out[sc : sc + players] = [scores[(r + seat) % players] / 100.0 for r in range(players)]
         return out
 
 
