@@ -24,7 +24,7 @@ from scala40.engine.rules import Rules
 from scala40.tui.app import PlayApp, SummaryScreen
 from scala40.tui.selection import readings
 
-SIZE = (120, 40)
+SIZE = (100, 32)
 
 pytestmark = pytest.mark.anyio
 
@@ -164,6 +164,17 @@ async def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing() ->
         assert "Not allowed" in screen_text
 
 
+async def test_the_score_table_key() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        assert isinstance(app.screen, SummaryScreen)
+        assert "Totals: You 0 · Bot 1 0" in str(app.screen.query_one("#summary").render())
+        await pilot.press("escape")
+        assert not isinstance(app.screen, SummaryScreen)
+
+
 async def test_the_hint_key_explains_a_move() -> None:
     app = app_for(seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -173,44 +184,6 @@ async def test_the_hint_key_explains_a_move() -> None:
         await pilot.press("d", "h")
         assert "Hint: " in app.message
         assert "open" in app.message or "discard" in app.message
-
-
-async def test_a_whole_hand_by_keys_to_the_summary() -> None:
-    """The person plays as the hint says, by keys, and goes out: the summary screen shows."""
-    app = app_for(seed=10)
-    rng = random.Random(0)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        laid = 0
-        for _ in range(400):
-            if isinstance(app.screen, SummaryScreen):
-                break
-            view = app.view()
-            assert view is not None and view.my_turn
-            action = hint(view, rng).action
-            await by_keys(pilot, app, action)
-            assert "Not allowed" not in app.message, (action, app.message)
-            if isinstance(action, Open | Meld | LayOff | SwapJoker):
-                laid += 1
-            await settle(pilot)
-        assert isinstance(app.screen, SummaryScreen)
-        assert laid > 0
-        summary = str(app.screen.query_one("#summary").render())
-        assert "Hand 1 is over. You went out!" in summary
-        assert "Totals:" in summary
-        record = app.match.history[0]
-        assert f"pays {record.penalties[1]}" in summary
-        assert "Table:" in summary
-        await pilot.press("enter")
-        await settle(pilot)
-        assert not isinstance(app.screen, SummaryScreen)
-        assert app.match.hand_number == 2
-        await pilot.press("r")
-        scores = str(app.screen.query_one("#summary").render())
-        assert f"Totals: You 0 · Bot 1 {record.penalties[1]}" in scores
-        await pilot.press("escape")
-        top = str(app.query_one("#top").render())
-        assert "Hand 2" in top
 
 
 async def test_table_melds_show_joker_identities_and_others_card_counts() -> None:
@@ -224,13 +197,50 @@ async def test_table_melds_show_joker_identities_and_others_card_counts() -> Non
         assert "Your hand (13 cards, not opened: 40 to open)" in hand_text
 
 
-@pytest.mark.parametrize("key", ["q"])
-async def test_quit_leaves_the_game(key: str) -> None:
+async def test_quit_leaves_the_game() -> None:
     app = app_for(seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press(key)
+        await pilot.press("q")
     assert app.return_value is None
+
+
+async def test_a_whole_hand_by_keys_to_the_summary_and_the_end_of_the_match() -> None:
+    """The person plays as the hint says, by keys only, and goes out: the summary shows
+    the table, what everyone pays and the scores; with the limit at 1 the match ends."""
+    app = app_for(seed=10, elimination=1)
+    rng = random.Random(0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        laid = 0
+        for _ in range(100):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            view = app.view()
+            assert view is not None and view.my_turn
+            action = hint(view, rng).action
+            await by_keys(pilot, app, action)
+            assert "Not allowed" not in app.message, (action, app.message)
+            if isinstance(action, Open | Meld | LayOff | SwapJoker):
+                laid += 1
+            await settle(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert laid > 0
+        summary = str(app.screen.query_one("#summary").render())
+        record = app.match.history[0]
+        assert "Hand 1 is over. You went out!" in summary
+        assert "Table:" in summary
+        assert f"Bot 1 (greedy): pays {record.penalties[1]}" in summary
+        assert f"Totals: You 0 · Bot 1 {record.penalties[1]} (out)" in summary
+        assert "Bot 1 (greedy) is out of the match." in summary
+        assert "*** You win the match! ***" in summary
+        await pilot.press("enter")
+        assert "You win the match" in app.message
+        assert "The match is over." in str(app.query_one("#top").render())
+        await pilot.press("d")
+        assert "The match is over" in app.message
+        await pilot.press("q")
+    assert app.return_value == 0
 
 
 class _Terminal:

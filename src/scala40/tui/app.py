@@ -186,6 +186,7 @@ class PlayApp(App[int | None]):
         self.summaries: list[str] = []
         self.bots_running = False
         self._seen_hands = 0
+        self._shown: dict[str, str] = {}
         self._hand_before = self.match.hand
         """The hand the last action was played in: its table is shown when it ends."""
 
@@ -231,24 +232,39 @@ class PlayApp(App[int | None]):
         v = self.view()
         return sorted_hand(v.hand) if v is not None else []
 
+    def public_view(self) -> PlayerView | None:
+        """A view for the public facts (pozzo, stock, table, counts): the person's own, or,
+        when the person is out of the hand, the first player's, of which only public fields
+        are read. ``None`` once the match is over."""
+        if self.match.over:
+            return None
+        return self.view() or self.match.view(self.match.hand.seats[0])
+
     def refresh_all(self) -> None:
         v = self.view()
-        self.query_one("#top", Static).update(self._top_text(v))
-        self.query_one("#table", Static).update(self._table_text(v))
-        self.query_one("#others", Static).update(self._others_text(v))
-        self.query_one("#hand", Static).update(self._hand_text(v))
-        self.query_one("#aside", Static).update(self._aside_text())
-        self.query_one("#message", Static).update(self.message)
+        pub = self.public_view()
+        self._show("top", self._top_text(v, pub))
+        self._show("table", self._table_text(pub))
+        self._show("others", self._others_text(pub))
+        self._show("hand", self._hand_text(v))
+        self._show("aside", self._aside_text())
+        self._show("message", self.message)
 
-    def _top_text(self, v: PlayerView | None) -> str:
+    def _show(self, widget: str, text: str) -> None:
+        """Update a panel only when its text changed (a cursor move redraws one line)."""
+        if self._shown.get(widget) != text:
+            self._shown[widget] = text
+            self.query_one(f"#{widget}", Static).update(text)
+
+    def _top_text(self, v: PlayerView | None, pub: PlayerView | None) -> str:
         m = self.match
-        if m.over:
+        if pub is None:
             return "[b]The match is over.[/b]"
-        top = m.hand.pozzo[-1] if m.hand.pozzo else None
+        top = pub.pozzo[-1] if pub.pozzo else None
         pozzo = card_markup(top) if top is not None else "empty"
         dealer = "You deal" if m.dealer == HUMAN else f"{self.names[m.dealer]} deals"
         head = f"Hand {m.hand_number} · {dealer} · "
-        head += f"Pozzo {pozzo} ({count(len(m.hand.pozzo))}) · Stock {len(m.hand.stock)}"
+        head += f"Pozzo {pozzo} ({count(len(pub.pozzo))}) · Stock {pub.stock_size}"
         if v is None:
             return head + " · you are out: the bots play on"
         if v.my_turn:
@@ -256,8 +272,8 @@ class PlayApp(App[int | None]):
             return head + f" · [b reverse] Your turn: {phase} [/]"
         return head + f" · {self.names[v.seats[v.current]]} to play"
 
-    def _table_text(self, v: PlayerView | None) -> str:
-        table = self.match.hand.table if v is None else v.table
+    def _table_text(self, pub: PlayerView | None) -> str:
+        table = pub.table if pub is not None else ()
         if not table:
             return "[dim]No melds on the table yet.[/dim]"
         lines = []
@@ -267,24 +283,27 @@ class PlayApp(App[int | None]):
             lines.append(f"{mark} {i:>2}: {meld_markup(meld)}  [dim]({points})[/dim]")
         return "\n".join(lines)
 
-    def _others_text(self, v: PlayerView | None) -> str:
+    def _others_text(self, pub: PlayerView | None) -> str:
         m = self.match
         lines = []
         for seat in range(self.rules.players):
             unit = m.team_of(seat)
             score = m.totals[unit]
             name = self.names[seat]
-            if m.eliminated[unit] and seat not in m.hand.seats:
-                lines.append(f"{name}: {score} [dim](out)[/dim]")
+            if self.rules.partnerships and seat != HUMAN and unit == m.team_of(HUMAN):
+                name += " [green](partner)[/green]"
+            if pub is None or seat not in pub.seats:
+                out = " [dim](out)[/dim]" if m.eliminated[unit] else ""
+                lines.append(f"{name}: {score} pts{out}")
                 continue
             facts = [f"{score} pts"]
-            if v is not None and seat in v.seats and seat != HUMAN:
-                p = v.seats.index(seat)
-                facts.append(count(v.hand_sizes[p]))
-                facts.append("opened" if v.opened[p] else "not opened")
-                if v.known[p]:
-                    facts.append("holds " + " ".join(card_markup(k) for k in v.known[p]))
-            who = f"[b]{name}[/b]" if v is not None and v.seats[v.current] == seat else name
+            if seat != HUMAN:
+                p = pub.seats.index(seat)
+                facts.append(count(pub.hand_sizes[p]))
+                facts.append("opened" if pub.opened[p] else "not opened")
+                if pub.known[p]:
+                    facts.append("holds " + " ".join(card_markup(k) for k in pub.known[p]))
+            who = f"[b]{name}[/b]" if pub.seats[pub.current] == seat else name
             lines.append(f"{who}: " + ", ".join(facts))
         return "\n".join(lines)
 
@@ -326,7 +345,7 @@ class PlayApp(App[int | None]):
 
     def say(self, text: str, style: str | None = None) -> None:
         self.message = f"[{style}]{text}[/]" if style else text
-        self.query_one("#message", Static).update(self.message)
+        self._show("message", self.message)
 
     def log_line(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -526,7 +545,8 @@ class PlayApp(App[int | None]):
         self.push_screen(HelpScreen(HELP))
 
     def action_quit_game(self) -> None:
-        self.exit(None)
+        """Leave: the winner once the match is over, ``None`` when the person walks out."""
+        self.exit(self.match.winner)
 
     # Bots ----------------------------------------------------------------------------------
     def start_bots(self) -> None:
@@ -543,6 +563,14 @@ class PlayApp(App[int | None]):
     @work(thread=True, exclusive=True, group="bots")
     def bot_turns(self, hands_done: int) -> None:
         """Bots choose off the UI thread; each action is applied and shown on it."""
+        try:
+            self._bot_loop(hands_done)
+        except RuntimeError:
+            if self.is_running:
+                raise
+            # The app closed while a bot was thinking: nothing left to show.
+
+    def _bot_loop(self, hands_done: int) -> None:
         acts = 0
         while True:
             seat_view = self.call_from_thread(self._bot_view, hands_done)
@@ -617,6 +645,11 @@ class PlayApp(App[int | None]):
         self.refresh_all()
         self.start_bots()
 
+    def _pozzo_top(self) -> int:
+        pub = self.public_view()
+        assert pub is not None and pub.pozzo
+        return pub.pozzo[-1]
+
     def _announce_hand(self) -> None:
         m = self.match
         if m.hand_number == self._seen_hands:
@@ -626,7 +659,7 @@ class PlayApp(App[int | None]):
         dealer = "you deal" if m.dealer == HUMAN else f"{self.names[m.dealer]} deals"
         self.log_line(
             f"[b]Hand {m.hand_number}{kind}[/b]: {dealer}; "
-            f"pozzo {format_card(m.hand.pozzo[-1], pretty=True)}"
+            f"pozzo {format_card(self._pozzo_top(), pretty=True)}"
         )
 
 
