@@ -131,3 +131,20 @@ def test_end_of_input_saves_and_stops(data: Path) -> None:
     assert result.exit_code == 0
     assert "carry on with scala40 score --resume" in result.output
     assert len(saved(data)) == 1
+
+
+def test_fixed_hands_and_single_game_asked_at_the_start(data: Path) -> None:
+    fixed = ["Anna,Bruno", "fixed 2", "count", "n", "Anna"]
+    fixed += ["Anna", "n", "", "30", "Bruno", "n", "", "20"]
+    result = score(answers=fixed)
+    assert result.exit_code == 0, result.output
+    assert "1 of 2 hands left" in result.output
+    assert "*** Anna wins! ***" in result.output
+    single = ["Anna,Bruno", "single", "Anna", "-", "Bruno"]
+    result = score(answers=single)
+    assert result.exit_code == 0, result.output
+    assert "Hand 2" in result.output
+    assert "*** Bruno wins! ***" in result.output
+    bad = score(answers=["Anna,Bruno", "whenever"])
+    assert bad.exit_code == 2
+    assert "the game ends by elimination, fixed N, target N or single" in bad.output

@@ -27,17 +27,22 @@ def ask_rules() -> dict[str, Any]:
     """The scoring rules a paper table agrees on before the first hand."""
     changes: dict[str, Any] = {}
     end = click.prompt(
-        "How does the game end? elimination / fixed N (hands) / target N (total)",
+        "How does the game end? elimination / fixed N (hands) / target N (total) / single",
         default="elimination",
     ).strip()
     word, _, number = end.partition(" ")
     word = word.lower()
+    if word.startswith("sing"):
+        changes["single_hand"] = True
+        return changes
     if word.startswith("fix"):
         changes["fixed_hands"] = number.strip() or click.prompt("How many hands", type=int)
     elif word.startswith("tar"):
         changes["target_total"] = number.strip() or click.prompt("Target total", type=int)
     elif not word.startswith("elim"):
-        raise ScoreSheetError(f"the game ends by elimination, fixed N or target N, not {end!r}")
+        raise ScoreSheetError(
+            f"the game ends by elimination, fixed N, target N or single, not {end!r}"
+        )
     else:
         changes["elimination"] = click.prompt("Elimination limit", default=101, type=int)
         again = click.prompt(
@@ -123,6 +128,9 @@ def show_line(sheet: ScoreSheet) -> None:
     click.echo(f"Hand {line.number}: {notes(sheet, line)}. Pay: {paid or 'nothing'}.")
     for unit in range(sheet.units):
         click.echo("  " + unit_status(sheet, standing, unit))
+    left = sheet.hands_left(standing)
+    if left and not standing.over:
+        click.echo(f"  {left} of {sheet.rules.fixed_hands} hands left")
 
 
 def run(
