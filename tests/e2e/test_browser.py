@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -33,6 +33,7 @@ CHROMIUM_ARGS = [
     "--disable-gpu",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 MAX_CLICK_ROUNDS = 400
 """More turns than any hand lasts; the loop stops with a failure instead of hanging."""
 
@@ -180,6 +181,19 @@ def _discard_a_legal_card(page: Page) -> None:
     page.click("#btn-discard")
 
 
+def _drag(page: Page, source: Locator, target: Locator, *, right: bool = False) -> None:
+    """Drag with the mouse from the middle of ``source`` to ``target`` (its right part)."""
+    a = source.bounding_box()
+    b = target.bounding_box()
+    assert a is not None and b is not None
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2, steps=3)
+    x = b["x"] + b["width"] * (0.8 if right else 0.5)
+    page.mouse.move(x, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
 def _select_and_lay(page: Page, button: str) -> None:
     """Lay the hint's melds by hand: click each meld's cards, then ``button`` (Add meld or
     Meld), picking the hint's joker reading if the page asks which one."""
@@ -221,20 +235,25 @@ def _open_by_hand(page: Page) -> None:
     page.click("#btn-open")
 
 
-def _play_one_move(page: Page) -> None:
-    """The test's policy: draw; then the hint's move (a discard by hand), else a legal discard."""
+def _play_one_move(page: Page, drag_discard: bool) -> bool:
+    """The test's policy: draw; then the hint's move (a discard by hand, dragged onto the
+    pozzo when ``drag_discard``), else a legal discard. True when it dragged a discard."""
+    dragged = False
     game = page.locator("#game")
     version = game.get_attribute("data-v") or ""
     if game.get_attribute("data-phase") == "draw":
         page.click("#btn-draw")
         _wait_for_answer(page, version)
-        return
+        return False
     page.click("#btn-hint")
     page.wait_for_selector("#hintbox:not([hidden])")
     page.wait_for_function("() => document.getElementById('game').dataset.pending === 'false'")
     action = page.locator("#hintbox").get_attribute("data-action")
     hinted = page.locator("#hand .card.hinted")
-    if action == "discard" and hinted.count() == 1:
+    if action == "discard" and hinted.count() == 1 and drag_discard:
+        _drag(page, hinted.first, page.locator("#pozzo-slot"))
+        dragged = True
+    elif action == "discard" and hinted.count() == 1:
         hinted.first.click()
         page.click("#btn-discard")
     elif action == "open":
@@ -251,10 +270,14 @@ def _play_one_move(page: Page) -> None:
         assert page.locator("#players .player.me .badge.opened").count() == 1, page.locator(
             "#message"
         ).inner_text()
+    if dragged:
+        # The card dropped on the pozzo was discarded.
+        assert game.get_attribute("data-v") != version or _summary_shown(page)
     if game.get_attribute("data-v") == version and not _summary_shown(page):
         # The move was refused (the reason is on screen): fall back to a plain discard.
         _discard_a_legal_card(page)
         _wait_for_answer(page, version)
+    return dragged
 
 
 def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Browser) -> None:
@@ -285,12 +308,13 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     assert page.locator("#hand .card").count() == 13
 
     ARTIFACTS.mkdir(exist_ok=True)
+    dragged = False
     try:
         for _ in range(MAX_CLICK_ROUNDS):
             _wait_for_my_move(page)
             if _summary_shown(page):
                 break
-            _play_one_move(page)
+            dragged = _play_one_move(page, drag_discard=not dragged) or dragged
         else:
             pytest.fail(f"the hand did not end within {MAX_CLICK_ROUNDS} moves")
     except Exception:
@@ -390,6 +414,19 @@ def test_the_table_fits_a_phone(server: str, browser: Browser) -> None:
             assert box["x"] >= 0 and box["x"] + box["width"] <= width, (
                 f"{selector} #{i} is off the side of a 390 px screen"
             )
+    # Drag the first card to the right of the sixth: the hand keeps that order.
+    cards = page.locator("#hand .card")
+    order = cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    _drag(page, cards.nth(0), cards.nth(5), right=True)
+    moved = cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    assert moved == order[1:6] + order[:1] + order[6:]
+    assert page.locator(".sortbtn.active").count() == 0
+    page.click("#sort-rank")
+    ranked = cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(ranked) == sorted(order)
+    ranks = [RANKS.index(c[:-1]) if c != "JK" else len(RANKS) for c in ranked]
+    assert ranks == sorted(ranks)
+
     phone_png = ARTIFACTS / "phone.png"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(phone_png), full_page=True)

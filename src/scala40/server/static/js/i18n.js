@@ -117,6 +117,16 @@ const STRINGS = {
     "table.replayLink": "Watch the replay",
     "table.lobbyLink": "Back to the lobby",
 
+    "table.matchOver": "The match is over",
+    "hint.draw": "Draw from the stock",
+    "hint.pozzo": "Take the pozzo card",
+    "hint.open": "Open with {cards}",
+    "hint.meld": "Lay {cards}",
+    "hint.layoff": "Lay off {card} on meld {target}",
+    "hint.swap": "Swap {card} for the joker of meld {target}",
+    "hint.discard": "Discard {card}",
+    "hint.takeback": "Take back what you laid down",
+
     "ev.draw": "{name} drew from the stock",
     "ev.pozzo": "{name} took {card} from the pozzo",
     "ev.discard": "{name} discarded {card}",
@@ -280,6 +290,16 @@ const STRINGS = {
     "table.recordLink": "Scarica la registrazione della partita",
     "table.replayLink": "Rivedi la partita",
     "table.lobbyLink": "Torna alla sala",
+
+    "table.matchOver": "La partita è finita",
+    "hint.draw": "Pesca dal tallone",
+    "hint.pozzo": "Prendi la carta del pozzo",
+    "hint.open": "Apri con {cards}",
+    "hint.meld": "Cala {cards}",
+    "hint.layoff": "Attacca {card} alla combinazione {target}",
+    "hint.swap": "Cambia {card} con il jolly della combinazione {target}",
+    "hint.discard": "Scarta {card}",
+    "hint.takeback": "Riprendi quello che hai calato",
 
     "ev.draw": "{name} ha pescato dal tallone",
     "ev.pozzo": "{name} ha preso {card} dal pozzo",

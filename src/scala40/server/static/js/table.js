@@ -33,6 +33,7 @@ const S = {
   message: "",
   messageIsError: false,
   summaryOpen: false,
+  lastSummary: null,
   deadlineTimer: null,
 };
 
@@ -461,6 +462,7 @@ function choose(title, options) {
 
 function showSummary(sum) {
   if (!sum || !S.view) return;
+  S.lastSummary = sum;
   const players = S.view.players;
   $("summary-title").textContent = t("sum.title", { n: sum.hand });
   let reason = "";
@@ -614,7 +616,10 @@ function renderTurn() {
     if (myTurn()) text = v.phase === "draw" ? t("table.yourTurnDraw") : t("table.yourTurnPlay");
     else text = t("table.turnOf", { name: playerName(v.current) });
   } else if (v.status === "over") {
-    text = t("lobby.status.over");
+    const sum = S.lastSummary;
+    text = sum && sum.match_over && sum.match_winner !== null && sum.match_winner !== undefined
+      ? t("sum.matchOver", { name: playerName(sum.match_winner) })
+      : t("table.matchOver");
   } else {
     text = t("lobby.status.waiting");
   }
@@ -764,13 +769,18 @@ function renderStaging() {
   const opened = me()?.opened;
   let points = S.staged.reduce((a, m) => a + m.points, 0);
   const sel = selectedEntries();
+  let why = "";
   if (sel.length >= 3) {
     const plan = planMeld(sel.map((e) => e.card), { maxJokers: maxJokers() });
     if (plan.ok) points += meldPoints(plan.options[0], faceValues());
+    else why = t("table.notMeld", { why: plan.why });
   }
-  const show = !opened && myTurn() && (S.staged.length > 0 || sel.length >= 3);
+  const show = myTurn() && ((!opened && (S.staged.length > 0 || sel.length >= 3)) || !!why);
   opening.hidden = !show;
-  if (show) {
+  if (show && why) {
+    opening.className = "opening short";
+    opening.textContent = why;
+  } else if (show) {
     const need = openingNeed();
     const ok = points >= need;
     opening.className = "opening " + (ok ? "ok" : "short");
@@ -813,7 +823,8 @@ function renderHint() {
   }
   box.hidden = false;
   box.dataset.action = S.hint.action ? S.hint.action.type : "";
-  $("hint-text").textContent = S.hint.text || t("table.hintNone");
+  const head = hintHeadline(S.hint.action);
+  $("hint-text").textContent = S.hint.text ? (head ? `${head} — ${S.hint.text}` : S.hint.text) : head || t("table.hintNone");
   // The melds the hint lays, as cards (an opening may be several).
   const a = S.hint.action || {};
   const groups = a.melds || (a.cards ? [a.cards] : []);
@@ -828,6 +839,16 @@ function renderHint() {
   }
   $("btn-playhint").hidden = !S.hint.action;
   $("btn-playhint").disabled = !myTurn() || S.pending;
+}
+
+/** The hint's move in the page's language (the server explains it in English). */
+function hintHeadline(a) {
+  if (!a) return "";
+  const cards = a.melds ? a.melds.map(prettyCards).join(" | ") : a.cards ? prettyCards(a.cards) : "";
+  const card = a.card ? prettyCard(a.declared ? `JK=${a.declared}` : a.card) : "";
+  const key = `hint.${a.type}`;
+  const text = t(key, { card, cards, target: a.target !== undefined ? a.target + 1 : "" });
+  return text === key ? "" : text;
 }
 
 function renderLog() {
