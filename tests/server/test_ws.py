@@ -1,0 +1,185 @@
+"""The table's WebSocket: tokens, refusals by code that change nothing, reconnects, hints."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from .helpers import create, join, until, ws_url
+
+
+def _closed_with(client: Any, url: str) -> tuple[int, str]:
+    with pytest.raises(WebSocketDisconnect) as caught, client.websocket_connect(url) as ws:
+        ws.receive_json()
+    return caught.value.code, caught.value.reason
+
+
+def test_a_socket_needs_the_token_of_a_seat_at_that_table(client: Any) -> None:
+    made = create(client, ["human", "bot:random"])
+    other = create(client, ["human", "bot:random"])
+    code, reason = _closed_with(client, f"/ws/{made['table_id']}")
+    assert code == 4401 and "token" in reason
+    assert _closed_with(client, ws_url(made, "forged"))[0] == 4401
+    assert _closed_with(client, ws_url(made, other["token"]))[0] == 4401
+    code, reason = _closed_with(client, f"/ws/nothing?token={made['token']}")
+    assert code == 4404 and "nothing" in reason
+
+
+def _errors(ws: Any, messages: list[Any]) -> list[str]:
+    codes = []
+    for m in messages:
+        if isinstance(m, str):
+            ws.send_text(m)
+        else:
+            ws.send_json(m)
+        codes.append(until(ws, "error")["code"])
+    return codes
+
+
+def test_bad_messages_get_their_error_code_and_change_nothing(make_client: Any) -> None:
+    client = make_client(rate_per_second=1000)
+    made = create(client, ["human", "human"])
+    with client.websocket_connect(ws_url(made)) as anna:
+        first = until(anna, "state")
+        assert first["v"] == 0 and first["view"]["status"] == "waiting"
+        assert _errors(anna, [{"type": "action", "v": 0, "action": {"type": "draw"}}]) == [
+            "not_started"
+        ]
+        bea_token = join(client, made["table_id"], "Bea")["token"]
+        with client.websocket_connect(ws_url(made, bea_token)) as bea:
+            state = until(bea, "state")
+            assert state["view"]["status"] == "playing"
+            current = state["view"]["current"]
+            mover, waiter = (anna, bea) if current == 0 else (bea, anna)
+            mover.send_json({"type": "sync"})
+            hand = until(mover, "state")["view"]["hand"]
+            draw = {"type": "action", "v": 0, "action": {"type": "draw"}}
+            codes = _errors(
+                mover,
+                [
+                    "{not json",
+                    "[1, 2]",
+                    {"type": "dance"},
+                    {"type": "action", "action": {"type": "draw"}},
+                    {"type": "action", "v": 0, "action": {"type": "fly"}},
+                    {"type": "action", "v": 0, "action": {"type": "discard", "card": "ZZ"}},
+                    {"type": "action", "v": 7, "action": {"type": "draw"}},
+                    {"type": "action", "v": 0, "action": {"type": "discard", "card": hand[0]}},
+                    {"type": "action", "v": 0, "action": {"type": "draw"}, "pad": "x" * 5000},
+                ],
+            )
+            assert codes[:6] == [
+                "bad_json",
+                "bad_message",
+                "bad_message",
+                "bad_message",
+                "bad_action",
+                "bad_action",
+            ]
+            assert codes[6] == "stale_version"
+            assert codes[7] not in {"bad_action", "bad_message", "stale_version"}  # the engine's
+            assert codes[8] == "too_big"
+            turn = _errors(waiter, [draw])[0]
+            assert turn == "not_your_turn"
+            mover.send_json({"type": "sync"})
+            after = until(mover, "state")
+            assert after["v"] == 0 and after["view"]["hand"] == hand
+            assert after["view"]["phase"] == "draw"
+            mover.send_json(draw)
+            moved = until(mover, "state")
+            assert moved["v"] == 1 and moved["event"] == {"seat": current, "type": "draw"}
+            assert len(moved["view"]["hand"]) == 14
+            seen = until(waiter, "state")
+            while seen["v"] < 1:
+                seen = until(waiter, "state")
+            assert seen["event"] == {"seat": current, "type": "draw"}
+            assert seen["view"]["players"][current]["cards"] == 14
+
+
+def test_a_flood_is_rate_limited(client: Any) -> None:
+    made = create(client, ["human", "bot:random"])
+    with client.websocket_connect(ws_url(made)) as ws:
+        until(ws, "state")
+        for _ in range(60):
+            ws.send_json({"type": "ping"})
+        ws.send_json({"type": "sync"})
+        kinds = []
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] == "error":
+                assert msg["code"] == "rate_limited"
+                break
+            kinds.append(msg["type"])
+        assert "pong" in kinds and len(kinds) < 60
+
+
+def test_a_new_connection_replaces_the_old_and_gets_the_view_back(client: Any) -> None:
+    made = create(client, ["human", "human"])
+    bea = join(client, made["table_id"], "Bea")
+    with client.websocket_connect(ws_url(made)) as phone:
+        before = until(phone, "state")
+        with client.websocket_connect(ws_url(made)) as laptop:
+            again = until(laptop, "state")
+            assert again["v"] == before["v"]
+            assert again["view"]["hand"] == before["view"]["hand"]
+            with pytest.raises(WebSocketDisconnect) as caught:
+                for _ in range(10):
+                    phone.receive_json()
+            assert caught.value.code == 4000
+        with client.websocket_connect(ws_url(made, bea["token"])) as b:
+            view = until(b, "state")["view"]
+            assert view["players"][0]["connected"] is False
+            assert view["players"][1]["connected"] is True
+
+
+def test_hints_on_your_turn_only(client: Any) -> None:
+    made = create(client, ["human", "human"])
+    bea = join(client, made["table_id"], "Bea")
+    tokens = {0: made["token"], 1: bea["token"]}
+    with client.websocket_connect(ws_url(made)) as ws:
+        current = until(ws, "state")["view"]["current"]
+    with client.websocket_connect(ws_url(made, tokens[current])) as mover:
+        until(mover, "state")
+        mover.send_json({"type": "hint"})
+        hint = until(mover, "hint")
+        assert hint["action"]["type"] in {"draw", "pozzo"} and hint["text"]
+    with client.websocket_connect(ws_url(made, tokens[1 - current])) as waiter:
+        until(waiter, "state")
+        waiter.send_json({"type": "hint"})
+        assert until(waiter, "hint")["action"] is None
+
+
+def test_a_bot_plays_a_dropped_seat_until_its_player_returns(make_client: Any) -> None:
+    client = make_client(grace_seconds=0.1, bot_pause=0.02)
+    made = create(client, ["human", "bot:random"])
+    with client.websocket_connect(ws_url(made)) as ws:
+        state = until(ws, "state")
+        while not state["view"]["my_turn"]:
+            state = until(ws, "state")
+        left_at = state["v"]
+    time.sleep(0.8)  # the grace period passes; only a stand-in can move this seat now
+    with client.websocket_connect(ws_url(made)) as ws:
+        back = until(ws, "state")
+        assert back["v"] > left_at + 1
+        assert back["event"] == {"type": "human_back", "seat": 0}
+        assert back["view"]["players"][0]["stand_in"] is False
+
+
+def test_the_turn_timer_lets_a_bot_finish_a_slow_turn(make_client: Any) -> None:
+    client = make_client(bot_pause=0.0)
+    made = create(client, ["human", "bot:random"], turn_seconds=1)
+    with client.websocket_connect(ws_url(made)) as ws:
+        state = until(ws, "state")
+        while not state["view"]["my_turn"]:
+            state = until(ws, "state")
+        assert state["view"]["turn_deadline"] > time.time() - 1
+        timeout = state
+        while timeout.get("event") != {"type": "timeout", "seat": 0}:
+            timeout = until(ws, "state")
+        later = until(ws, "state")
+        while later["view"]["current"] == 0 and later["view"]["status"] == "playing":
+            later = until(ws, "state")
+        assert later["v"] > timeout["v"]
