@@ -187,3 +187,52 @@ def test_the_sheet_scores_played_games_exactly_as_the_engine(
     assert [line.penalties for line in standing.lines] == [h.penalties for h in match.history]
     assert list(standing.totals) == match.totals
     assert standing.winner == match.winner
+
+
+ending = st.sampled_from(
+    [
+        {"elimination": 60},
+        {"elimination": 60, "reentry": True},
+        {"elimination": 60, "reentry": True, "reentry_limit": "any"},
+        {"target_total": 150},
+        {"fixed_hands": 3},
+        {"unopened_penalty": "flat100", "chiusura_in_mano_double": True},
+    ]
+)
+
+
+@given(
+    ending,
+    st.integers(2, 5),
+    st.lists(
+        st.tuples(st.integers(-1, 4), st.lists(st.integers(0, 60), min_size=5, max_size=5)),
+        max_size=15,
+    ),
+)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_standing_invariants(
+    changes: dict[str, object], players: int, hands: list[tuple[int, list[int]]]
+) -> None:
+    sheet = ScoreSheet.new([f"P{i}" for i in range(players)], changes)
+    for out, points in hands:
+        before = sheet.standing()
+        if before.over:
+            with pytest.raises(ScoreSheetError, match="game is over"):
+                sheet.add(PaperHand(None, {}))
+            break
+        seats = before.next_seats
+        went_out = seats[out % len(seats)] if out >= 0 else None
+        left = {s: points[i] for i, s in enumerate(seats) if s != went_out}
+        added = sheet.add(PaperHand(went_out, left))
+        assert added.undo() == sheet
+        sheet = added
+        now = sheet.standing()
+        assert all(t >= 0 for t in now.totals)
+        assert not any(now.eliminated[sheet.unit_of(s)] for s in now.next_seats)
+        for unit in range(sheet.units):
+            distance = sheet.distance(now, unit)
+            if distance is not None and "elimination" in changes:
+                assert distance > 0 or now.over or now.playoff is not None
+        if now.winner is not None:
+            assert now.playoff is None or now.winner in now.playoff
+            assert not now.next_seats
