@@ -136,6 +136,7 @@ class Moves:
         self._worth = [max(values[k % 13 + 1], values[14] if k % 13 == 0 else 0) for k in range(52)]
         self._joker_worth = max(values[1:15])
         self._last_bits: tuple[bytes, int] = (b"", 0)
+        self._max_jokers = rules.max_jokers
 
     # Candidates ---------------------------------------------------------------------------
     def candidates(self, counts: Sequence[int]) -> list[Candidate]:
@@ -144,7 +145,7 @@ class Moves:
         Memoized on the cards that could be in a meld at all, so a hand that only drew
         and discarded loose cards finds its list again without asking the analysis.
         """
-        mj = min(counts[JOKER], self.rules.max_jokers)
+        mj = min(counts[JOKER], self._max_jokers)
         key: object
         if mj >= 2:
             key = bytes(counts)
@@ -182,7 +183,7 @@ class Moves:
         """
         counts = hand.hands[hand.current]
         jokers = counts[JOKER]
-        mj = min(jokers, self.rules.max_jokers)
+        mj = min(jokers, self._max_jokers)
         if mj >= 2:
             return self._could_open_slow(hand)
         usable = self._bits(counts, mj)
@@ -255,9 +256,7 @@ class Moves:
         counts = hand.hands[p]
         if hand.actions_now:
             out[TAKE_BACK] = 1
-        for k in range(KINDS):
-            if counts[k] and hand.can_discard(k):
-                out[DISCARD_BASE + k] = 1
+        self._discards(hand, counts, out)
         if hand.must_go_out:
             return out
         if not hand.opened[p]:
@@ -267,10 +266,34 @@ class Moves:
         self._opened_moves(hand, out)
         return out
 
+    @staticmethod
+    def _discards(hand: Hand, counts: Sequence[int], out: npt.NDArray[np.int8]) -> None:
+        """Legal discards, asking the engine once per kind that a ban could single out.
+
+        The rules bar a discard for what the card is: a joker, the card taken from the
+        pozzo, a card that fits the table. Every other natural in hand shares one answer
+        (the turn's own conditions), so one of them stands for all.
+        """
+        special = hand.fits()
+        taken = hand.pozzo_card
+        plain: bool | None = None
+        for k in range(KINDS):
+            if not counts[k]:
+                continue
+            if k in (JOKER, taken) or k in special:
+                ok = hand.can_discard(k)
+            else:
+                if plain is None:
+                    plain = hand.can_discard(k)
+                ok = plain
+            if ok:
+                out[DISCARD_BASE + k] = 1
+
     def _pozzo_may_be_taken(self, hand: Hand) -> bool:
         """``False`` only when taking the pozzo is surely refused (saves the full check).
 
-        An opened player may take a natural only to use it this turn: on the table (a
+        Under ``open_from_pozzo=no`` an unopened player may not take it at all; an opened
+        player may take a natural only to use it this turn: on the table (a
         lay-off or a swap, :meth:`Hand.fits`) or in a new meld, which
         :func:`~scala40.engine.analysis.meld_bound` rules out cheaply when it is 0.
         """
@@ -278,7 +301,12 @@ class Moves:
             return False
         p = hand.current
         card = hand.pozzo[-1]
-        if not hand.opened[p] or card == JOKER or hand.first_free:
+        if hand.first_free:
+            return True
+        if not hand.opened[p]:
+            # "no": the pozzo is for opened players only (the engine would refuse).
+            return self.rules.open_from_pozzo != "no"
+        if card == JOKER:
             return True
         return card in hand.fits() or meld_bound(hand.hands[p], card, self.rules) > 0
 
@@ -307,8 +335,7 @@ class Moves:
                         out[layout.swap(t, k)] = 1
                     continue
                 high = how == HIGH and k % 13 == 0
-                action = self.decode_lay_off(hand, k, t, high)
-                if size >= 3 or hand.check(action) is None:
+                if size >= 3 or hand.check(self.decode_lay_off(hand, k, t, high)) is None:
                     out[layout.lay_off(t, k, high=high)] = 1
         if counts[JOKER] and not strict_now:
             for t, meld in enumerate(hand.table[:slots]):
