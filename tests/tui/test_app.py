@@ -58,7 +58,8 @@ async def settle(pilot: Pilot[int | None]) -> None:
 async def cursor_to(pilot: Pilot[int | None], app: PlayApp, card: int) -> None:
     """Move the cursor onto a not-yet-picked copy of ``card``."""
     hand = app.my_hand()
-    spots = [i for i, k in enumerate(hand) if k == card and i not in app.picking.picked]
+    taken = app.picking.picked + app.picking.aside
+    spots = [i for i, k in enumerate(hand) if k == card and i not in taken]
     assert spots, f"card {card} is not in hand {hand}"
     steps = (spots[0] - app.picking.cursor) % len(hand)
     if steps <= len(hand) // 2:

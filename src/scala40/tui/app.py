@@ -89,8 +89,10 @@ class Picking:
     cursor: int = 0
     picked: list[int] = field(default_factory=list)
     """Positions in the sorted hand, in the order they were picked."""
-    groups: list[list[int]] = field(default_factory=list)
-    """Cards (kinds) set aside for the opening, meld by meld."""
+    groups: list[MeldSpec] = field(default_factory=list)
+    """Melds set aside for the opening, each as read when it was set aside."""
+    aside: list[int] = field(default_factory=list)
+    """Positions of the cards in the melds set aside (they cannot be picked again)."""
     reading: int = 0
 
 
@@ -316,6 +318,8 @@ class PlayApp(App[int | None]):
             cell = card_markup(k)
             if i in self.picking.picked:
                 cell = f"[reverse]{cell}[/reverse]"
+            elif i in self.picking.aside:
+                cell = f"[dim]{cell}[/dim]"
             if i == self.picking.cursor:
                 cell = f"[u]{cell}[/u]"
             cells.append(cell)
@@ -327,7 +331,7 @@ class PlayApp(App[int | None]):
         if self.picking.groups:
             parts.append(
                 "Set aside to open: "
-                + " | ".join(" ".join(card_markup(k) for k in g) for g in self.picking.groups)
+                + " | ".join(" ".join(self._spec_markup(g)) for g in self.picking.groups)
             )
         picked = self.picked_cards()
         if picked:
@@ -378,6 +382,9 @@ class PlayApp(App[int | None]):
         if not self.my_hand():
             return
         i = self.picking.cursor
+        if i in self.picking.aside:
+            self.say("That card is in a meld set aside (c drops them all).", "yellow")
+            return
         if i in self.picking.picked:
             self.picking.picked.remove(i)
         else:
@@ -402,7 +409,8 @@ class PlayApp(App[int | None]):
         if not picked:
             self.say("Pick the cards of one meld first (space), then g.", "yellow")
             return
-        self.picking.groups.append(picked)
+        self.picking.groups.append(self._spec(picked))
+        self.picking.aside.extend(self.picking.picked)
         self.picking.picked = []
         self.picking.reading = 0
         self.refresh_all()
@@ -461,17 +469,13 @@ class PlayApp(App[int | None]):
         return self._reading(cards) or plain_order(cards)
 
     def action_open(self) -> None:
-        groups = [*self.picking.groups]
+        specs = [*self.picking.groups]
         picked = self.picked_cards()
         if picked:
-            groups.append(picked)
-        if not groups:
+            specs.append(self._spec(picked))
+        if not specs:
             self.say("Pick a meld's cards (space), set it aside (g), then open (o).", "yellow")
             return
-        specs = []
-        for i, g in enumerate(groups):
-            spec = self._reading(g) if i == len(groups) - 1 and picked else None
-            specs.append(spec or self._spec(g))
         self.play(Open(tuple(specs)))
 
     def action_meld(self) -> None:
