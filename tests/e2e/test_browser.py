@@ -323,16 +323,18 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
         raise
 
     # The end-of-hand summary: every hand shown and counted, the winner paying nothing.
-    rows = page.locator("#summary-table tbody tr")
+    rows = page.locator("#summary-table tbody tr.player-row")
     assert rows.count() == 4
     penalties: dict[str, int] = {}
     for i in range(4):
         row = rows.nth(i)
         name = row.locator("td").first.inner_text()
         penalties[name] = int(row.locator("td.penalty").inner_text())
-        shown = row.locator(".card").count()
-        if row.get_attribute("class") == "winner":
+        seat = row.get_attribute("data-seat")
+        shown = page.locator(f'#summary-table tr.cards-row[data-seat="{seat}"] .card').count()
+        if "winner" in (row.get_attribute("class") or ""):
             assert penalties[name] == 0
+            assert shown == 0
         else:
             assert shown > 0
     assert sum(penalties.values()) > 0

@@ -475,7 +475,7 @@ function showSummary(sum) {
   const table = $("summary-table");
   table.replaceChildren();
   const head = table.createTHead().insertRow();
-  for (const key of ["sum.player", "sum.cards", "sum.penalty", "sum.total"]) {
+  for (const key of ["sum.player", "sum.penalty", "sum.total"]) {
     const th = document.createElement("th");
     th.textContent = t(key);
     head.append(th);
@@ -486,18 +486,28 @@ function showSummary(sum) {
     if (!(seat in (sum.penalties || {})) && !(seat in (sum.hands || {}))) continue;
     const tr = body.insertRow();
     tr.dataset.seat = seat;
-    if (sum.winner === p.seat) tr.className = "winner";
+    tr.className = sum.winner === p.seat ? "player-row winner" : "player-row";
     tr.insertCell().textContent = p.name;
-    const cards = document.createElement("div");
-    cards.className = "cards";
-    for (const c of sum.hands?.[seat] || []) cards.append(cardElement(c, { small: true }));
-    tr.insertCell().append(cards);
     const pen = tr.insertCell();
     pen.className = "num penalty";
     pen.textContent = String(sum.penalties?.[seat] ?? 0);
     const tot = tr.insertCell();
     tot.className = "num";
     tot.textContent = String(sum.totals?.[seat] ?? "");
+    // The cards left in hand, revealed, on a row of their own under the player.
+    const left = sum.hands?.[seat] || [];
+    if (left.length) {
+      const row = body.insertRow();
+      row.className = "cards-row";
+      row.dataset.seat = seat;
+      const cell = row.insertCell();
+      cell.colSpan = 3;
+      const cards = document.createElement("div");
+      cards.className = "cards";
+      cards.setAttribute("aria-label", t("sum.cards"));
+      for (const c of left) cards.append(cardElement(c, { small: true }));
+      cell.append(cards);
+    }
   }
   const extra = [];
   if (sum.eliminated?.length) extra.push(t("sum.eliminated", { names: sum.eliminated.map(playerName).join(", ") }));
