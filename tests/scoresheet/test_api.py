@@ -85,6 +85,8 @@ def test_undo_and_stale_changes(client: TestClient) -> None:
     twice = add(client, sheet_id, hands=0, went_out=None, left={"0": 5, "1": 6, "2": 7})
     assert twice.status_code == 409
     assert twice.json()["error"]["code"] == "sheet_changed"
+    odd = add(client, sheet_id, hands="1", went_out=None, left={"0": 5, "1": 6, "2": 7})
+    assert odd.status_code == 400 and odd.json()["error"]["code"] == "bad_hands"
     undone = client.request("DELETE", f"/api/scoresheets/{sheet_id}/hands/last", json={"hands": 1})
     assert undone.status_code == 200
     assert undone.json()["sheet"]["hands"] == []

@@ -164,6 +164,8 @@ class SheetStore:
         self, sheet_id: str, seen: Any, how: Callable[[ScoreSheet], ScoreSheet]
     ) -> dict[str, Any]:
         """Read, change and write one sheet in one transaction."""
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            raise SheetApiError(400, "bad_hands", "hands is the number of hands last seen")
         with self.engine.begin() as conn:
             row = self._row(conn, sheet_id)
             sheet = _sheet_of(row)
