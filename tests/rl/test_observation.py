@@ -119,3 +119,14 @@ def test_an_opening_in_progress_shows_only_to_its_builder() -> None:
             assert np.array_equal(enc.from_hand(hand, other, (), build), enc.from_hand(hand, other))
             return
     pytest.fail("no unopened player with a candidate meld in 40 random games")
+
+
+def test_a_seat_out_of_the_hand_sees_only_public_facts() -> None:
+    rules = Rules(players=3)
+    match = next(random_positions(rules, 2, 1))
+    hand = Hand.deal(rules, match.deck_for(1)[0], seats=(0, 2))  # seat 1 is eliminated
+    enc = ObservationEncoder(rules)
+    obs = enc.from_hand(hand, 1)
+    assert not enc.view(obs, "hand").any()
+    assert list(enc.view(obs, "in_hand")) == [0, 1, 1]  # itself, seat 2, seat 0
+    assert list(enc.view(obs, "hand_sizes")) == [0, 13, 13]
