@@ -8,133 +8,17 @@ The test fails, never skips, when chromium is missing: CI installs it.
 
 from __future__ import annotations
 
-import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-gpu",
-]
+from .support import Server, free_port, get_json, post_json
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 MAX_CLICK_ROUNDS = 400
 """More turns than any hand lasts; the loop stops with a failure instead of hanging."""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=5) as res:
-        return json.loads(res.read())
-
-
-def _post_json(url: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=5) as res:
-        return json.loads(res.read())
-
-
-class Server:
-    """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
-
-    def __init__(self, data: Path, port: int) -> None:
-        self.data = data
-        self.port = port
-        self.base = f"http://127.0.0.1:{port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        log = (self.data / "server.log").open("a")
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from scala40.cli import main; main()",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--db",
-                f"sqlite:///{self.data / 'e2e.db'}",
-                "--bot-pause",
-                "0",
-            ],
-            env={**os.environ, "SCALA40_DATA": str(self.data)},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        log.close()
-        for _ in range(300):
-            if self.proc.poll() is not None:
-                pytest.fail(f"scala40 serve exited: {(self.data / 'server.log').read_text()}")
-            try:
-                _get_json(self.base + "/api/rules")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.1)
-        pytest.fail("scala40 serve did not answer within 30 s")
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server for the module's tests; yields its base URL."""
-    running = Server(tmp_path_factory.mktemp("scala40-data"), _free_port())
-    running.start()
-    try:
-        yield running.base
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"the browser test needs Debian's chromium at {CHROMIUM} (apt install chromium)"
-        )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def _page_errors(page: Page) -> list[str]:
@@ -366,7 +250,7 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     row.wait_for()
     assert "Anna" in row.inner_text()
     assert winner in row.locator("td").nth(2).inner_text()
-    record = _get_json(f"{server}/api/tables/{table_id}/record")
+    record = get_json(f"{server}/api/tables/{table_id}/record")
     assert record["format"] == "scala40-record"
     row.locator("a", has_text="Replay").click()
     page.wait_for_selector("#hands .replay-hand")
@@ -384,7 +268,7 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
 
 
 def test_the_table_fits_a_phone(server: str, browser: Browser) -> None:
-    made = _post_json(
+    made = post_json(
         server + "/api/tables",
         {
             "seats": ["human", "bot:greedy", "bot:greedy", "bot:greedy"],
@@ -450,7 +334,7 @@ def _seat_page(browser: Browser, base: str, table_id: str, token: str) -> Page:
 
 
 def test_a_friend_joins_from_the_lobby_and_the_game_starts(server: str, browser: Browser) -> None:
-    made = _post_json(
+    made = post_json(
         server + "/api/tables",
         {
             "seats": ["human", "human", "bot:greedy"],
@@ -485,10 +369,10 @@ def test_a_friend_joins_from_the_lobby_and_the_game_starts(server: str, browser:
 
 
 def test_the_table_reconnects_after_the_server_restarts(tmp_path: Path, browser: Browser) -> None:
-    running = Server(tmp_path, _free_port())
+    running = Server(tmp_path, free_port())
     running.start()
     try:
-        made = _post_json(
+        made = post_json(
             running.base + "/api/tables",
             {
                 "seats": ["human", "bot:greedy"],

@@ -1,0 +1,33 @@
+"""Fixtures of the browser tests: one server and one chromium for the whole session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from .support import CHROMIUM, CHROMIUM_ARGS, Server, free_port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server for the session's tests; yields its base URL."""
+    running = Server(tmp_path_factory.mktemp("scala40-data"), free_port())
+    running.start()
+    try:
+        yield running.base
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"the browser test needs Debian's chromium at {CHROMIUM} (apt install chromium)"
+        )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -1,0 +1,102 @@
+"""What the browser tests share: a ``scala40 serve`` subprocess and small HTTP helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as res:
+        return json.loads(res.read())
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=5) as res:
+        return json.loads(res.read())
+
+
+class Server:
+    """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
+
+    def __init__(self, data: Path, port: int) -> None:
+        self.data = data
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = (self.data / "server.log").open("a")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "from scala40.cli import main; main()",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                f"sqlite:///{self.data / 'e2e.db'}",
+                "--bot-pause",
+                "0",
+            ],
+            env={**os.environ, "SCALA40_DATA": str(self.data)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        for _ in range(300):
+            if self.proc.poll() is not None:
+                pytest.fail(f"scala40 serve exited: {(self.data / 'server.log').read_text()}")
+            try:
+                get_json(self.base + "/api/rules")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        pytest.fail("scala40 serve did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
