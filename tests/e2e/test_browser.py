@@ -404,3 +404,35 @@ def test_the_table_reconnects_after_the_server_restarts(tmp_path: Path, browser:
         page.context.close()
     finally:
         running.stop()
+
+
+def test_an_illegal_move_shows_the_engines_reason(server: str, browser: Browser) -> None:
+    made = post_json(
+        server + "/api/tables",
+        {
+            "seats": ["human", "bot:greedy"],
+            "rules": {"preset": "fisca", "changes": {}},
+            "nickname": "Anna",
+            "turn_seconds": None,
+        },
+    )
+    page = _seat_page(browser, server, made["table_id"], made["token"])
+    page.wait_for_function(
+        """() => document.getElementById("game").dataset.myTurn === "true"
+            && document.getElementById("game").dataset.phase === "draw" """
+    )
+    version = page.locator("#game").get_attribute("data-v") or ""
+    cards = page.locator("#hand .card")
+    before = cards.count()
+    # Dropping a card on the pozzo before drawing: the server refuses, saying why.
+    _drag(page, cards.nth(0), page.locator("#pozzo-slot"))
+    page.wait_for_selector("#message.error")
+    reason = page.locator("#message").inner_text()
+    assert "draw" in reason.lower(), reason
+    assert page.locator("#game").get_attribute("data-v") == version
+    assert cards.count() == before
+    # Nothing changed: drawing is still the move to make.
+    page.click("#btn-draw")
+    _wait_for_answer(page, version)
+    assert cards.count() == before + 1
+    page.context.close()
