@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -46,3 +51,51 @@ def make_client(db_url: str) -> Iterator[MakeClient]:
 @pytest.fixture
 def client(make_client: MakeClient) -> TestClient:
     return make_client()
+
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL 15 server in a temporary directory, for this test session.
+
+    It fails (never skips) when the server cannot start: CI runs on the same machine kind.
+    """
+    root = Path(tempfile.mkdtemp(prefix="scala40-pg-"))
+    data = root / "data"
+    shutil.chown(root, "postgres", "postgres")
+    port = free_port()
+    as_postgres = ["runuser", "-u", "postgres", "--"]
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}
+    subprocess.run(
+        [*as_postgres, str(PG_BIN / "initdb"), "-D", str(data), "--auth=trust", "-U", "postgres"],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {root}"
+    ctl = [*as_postgres, str(PG_BIN / "pg_ctl"), "-D", str(data)]
+    subprocess.run(
+        [*ctl, "-o", options, "-w", "-l", str(root / "log"), "start"],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    try:
+        subprocess.run(
+            [*as_postgres, str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "scala40"],
+            check=True,
+            capture_output=True,
+            env=env,
+        )
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scala40"
+    finally:
+        subprocess.run([*ctl, "-m", "fast", "-w", "stop"], capture_output=True, env=env)
+        shutil.rmtree(root, ignore_errors=True)

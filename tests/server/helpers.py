@@ -57,3 +57,47 @@ def strings(data: Any) -> Iterator[str]:
     elif isinstance(data, list):
         for v in data:
             yield from strings(v)
+
+
+def play_until_my_turn(
+    ws: Any, actions: int, seed: int = 0, start: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Play ``actions`` moves for this seat (greedy bot on the rebuilt view), then read on
+    until it is this seat's turn again: nobody moves then, so the state holds still.
+    ``start`` is the last state already read (else the next one is awaited)."""
+    import random
+
+    from scala40.bots import make_bot
+    from scala40.notation.codec import action_to_dict
+    from scala40.server.viewjson import view_from_json
+
+    bot = make_bot("greedy")
+    rng = random.Random(seed)
+    state = start or until(ws, "state")
+    done = 0
+    while True:
+        view = state["view"]
+        if view["status"] != "playing":
+            return state
+        if view["my_turn"]:
+            if done >= actions:
+                return state
+            action = bot.choose(view_from_json(view), rng)
+            ws.send_json({"type": "action", "v": state["v"], "action": action_to_dict(action)})
+            done += 1
+            new = until(ws, "state")
+            while new["v"] <= state["v"]:
+                new = until(ws, "state")
+            state = new
+        else:
+            state = until(ws, "state")
+
+
+def same_table(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two VIEWs show the same game (who is connected right now aside)."""
+
+    def strip(view: dict[str, Any]) -> dict[str, Any]:
+        players = [{k: v for k, v in p.items() if k != "connected"} for p in view["players"]]
+        return {**view, "players": players}
+
+    return strip(a) == strip(b)

@@ -1,0 +1,73 @@
+"""Storage: append-only versions, and tables that come back exactly after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from scala40.server.store import SeatRow, Store, TableRow, now
+
+from .helpers import create, play_until_my_turn, same_table, until, ws_url
+
+
+def _table(store: Store) -> None:
+    store.migrate()
+    row = TableRow("t1", now(), "fisca", {"players": 2}, 2**62, 0, None, "playing")
+    store.create_table(
+        row, [SeatRow(0, "human", "Anna", "x" * 64), SeatRow(1, "bot:random", "B", None)]
+    )
+
+
+def test_each_version_is_stored_once(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        _table(store)
+        store.append_action("t1", 1, 0, "draw")
+        with pytest.raises(IntegrityError):
+            store.append_action("t1", 1, 0, "draw")
+        [stored] = store.unfinished()
+        assert stored.actions == [(1, 0, "draw")]
+        assert stored.table.seed == 2**62 and stored.table.changes == {"players": 2}
+        store.migrate()  # a second start finds the schema current
+    finally:
+        store.close()
+
+
+def _restart_keeps_the_table(make_client: Any) -> None:
+    client = make_client()
+    made = create(client, ["human", "bot:greedy", "bot:random"])
+    with client.websocket_connect(ws_url(made)) as ws:
+        before = play_until_my_turn(ws, 8)
+    assert before["v"] >= 8
+    client.__exit__(None, None, None)  # the server stops; its tables live on in the database
+    again = make_client()
+    with again.websocket_connect(ws_url(made)) as ws:
+        after = until(ws, "state")
+        assert after["v"] == before["v"]
+        assert same_table(after["view"], before["view"])
+        moved = play_until_my_turn(ws, 1, start=after)
+        assert moved["v"] > after["v"]
+
+
+def test_a_restarted_server_resumes_every_table_at_its_last_action(make_client: Any) -> None:
+    _restart_keeps_the_table(make_client)
+
+
+def test_postgresql_stores_and_resumes_a_game(postgres_url: str, make_client: Any) -> None:
+    store = Store(postgres_url)
+    try:
+        _table(store)
+        store.append_action("t1", 1, 0, "draw")
+        with pytest.raises(IntegrityError):
+            store.append_action("t1", 1, 0, "draw")
+        store.mark_over("t1", 0, "{}")
+        assert store.unfinished() == []
+    finally:
+        store.close()
+
+    def on_postgres(**changes: Any) -> Any:
+        return make_client(db_url=postgres_url, **changes)
+
+    _restart_keeps_the_table(on_postgres)
