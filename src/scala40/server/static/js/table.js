@@ -267,6 +267,12 @@ function maxJokers() {
   return j === "any" ? 99 : Number(j) || 1;
 }
 
+/** Under keep_pozzo_card (or open_from_pozzo = keep) the card taken may stay in hand. */
+function keepsPozzoCard() {
+  const c = S.view?.rules?.changes || {};
+  return c.keep_pozzo_card === true || c.open_from_pozzo === "keep";
+}
+
 function openingNeed() {
   return S.view?.rules?.opening_points ?? S.view?.rules?.changes?.opening_points ?? 40;
 }
@@ -624,6 +630,9 @@ function renderTurn() {
     text = `${t("table.out")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
   } else if (v.status === "playing") {
     if (myTurn()) text = v.phase === "draw" ? t("table.yourTurnDraw") : t("table.yourTurnPlay");
+    if (myTurn() && v.phase === "play" && v.pozzo_card && !v.pozzo_used && !keepsPozzoCard()) {
+      text += " · " + t("table.usePozzo", { card: prettyCard(v.pozzo_card) });
+    }
     else text = t("table.turnOf", { name: playerName(v.current) });
   } else if (v.status === "over") {
     const sum = S.lastSummary;
@@ -750,6 +759,9 @@ function renderHand() {
     if (layoffCards.some((d) => sameCard(d, e.card))) el.classList.add("legal-layoff");
     if (S.hinted.has(e.id)) el.classList.add("hinted");
     if (S.fresh.has(e.id) && myTurn()) el.classList.add("drew");
+    if (myTurn() && v.pozzo_card && !v.pozzo_used && sameCard(v.pozzo_card, e.card) && S.fresh.has(e.id)) {
+      el.classList.add("from-pozzo");
+    }
     box.append(el);
   }
 }
