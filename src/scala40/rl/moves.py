@@ -41,7 +41,7 @@ from scala40.engine.actions import (
 from scala40.engine.analysis import Candidate, candidate_melds, meld_bound
 from scala40.engine.cards import JOKER, KINDS, card_value_table
 from scala40.engine.errors import IllegalAction
-from scala40.engine.melds import HIGH, LOW, SWAP
+from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, lay_off
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, PLAY, Hand
 from scala40.rl.encoding import (
@@ -137,6 +137,7 @@ class Moves:
         self._joker_worth = max(values[1:15])
         self._last_bits: tuple[bytes, int] = (b"", 0)
         self._max_jokers = rules.max_jokers
+        self._joker_places: dict[tuple[TableMeld, bool], bool] = {}
 
     # Candidates ---------------------------------------------------------------------------
     def candidates(self, counts: Sequence[int]) -> list[Candidate]:
@@ -189,10 +190,12 @@ class Moves:
         usable = self._bits(counts, mj)
         worth = self._worth
         total = cards = 0
-        for k in range(52):
-            if usable >> k & 1:
-                total += counts[k] * worth[k]
-                cards += counts[k]
+        while usable:
+            low = usable & -usable
+            k = low.bit_length() - 1
+            usable ^= low
+            total += counts[k] * worth[k]
+            cards += counts[k]
         total += jokers * self._joker_worth
         cards += jokers
         return total >= self.rules.opening_points or cards >= hand.sizes[hand.current] - 1
@@ -277,9 +280,13 @@ class Moves:
         special = hand.fits()
         taken = hand.pozzo_card
         plain: bool | None = None
-        for k in range(KINDS):
-            if not counts[k]:
-                continue
+        held = presence(counts)
+        if counts[JOKER]:
+            held |= 1 << JOKER
+        while held:
+            low = held & -held
+            k = low.bit_length() - 1
+            held ^= low
             if k in (JOKER, taken) or k in special:
                 ok = hand.can_discard(k)
             else:
@@ -340,8 +347,27 @@ class Moves:
         if counts[JOKER] and not strict_now:
             for t, meld in enumerate(hand.table[:slots]):
                 for high in (False, True) if meld.is_run else (False,):
-                    if hand.check(self.decode_lay_off(hand, JOKER, t, high)) is None:
+                    if not self._joker_fits(meld, high):
+                        continue
+                    if size >= 3 or hand.check(self.decode_lay_off(hand, JOKER, t, high)) is None:
                         out[layout.lay_off(t, JOKER, high=high)] = 1
+
+    def _joker_fits(self, meld: TableMeld, high: bool) -> bool:
+        """Whether a joker can join ``meld`` (at the high or low end of a run), memoized:
+        table melds are immutable and stay on the table for many turns."""
+        key = (meld, high)
+        hit = self._joker_places.get(key)
+        if hit is None:
+            if len(self._joker_places) > _CACHE_LIMIT:
+                self._joker_places.clear()
+            end = (HIGH if high else LOW) if meld.is_run else None
+            try:
+                lay_off(meld, JOKER, self.rules, end)
+                hit = True
+            except IllegalAction:
+                hit = False
+            self._joker_places[key] = hit
+        return hit
 
     # From ids to engine actions ----------------------------------------------------------
     def decode_lay_off(self, hand: Hand, kind: int, target: int, high: bool) -> LayOff:

@@ -96,6 +96,8 @@ class ObservationEncoder:
         self._melds: dict[TableMeld, bytes] = {}
         self._blocks: dict[tuple[TableMeld, ...], bytes] = {}
         self._zero = bytes(self.size)
+        self._last_pozzo: tuple[list[int], bytes] = ([], bytes(KINDS))
+        self._last_table: tuple[tuple[TableMeld, ...], bytes] = ((), b"")
         s = self.sections
         self._hand = s["hand"].start
         self._pending = s["opening_pending"].start
@@ -204,8 +206,35 @@ class ObservationEncoder:
             return [scores[s % 2] for s in range(self.players)]
         return list(scores)
 
+    def _pozzo_counts(self, pozzo: Sequence[int]) -> bytes:
+        """Copies of each kind in the pozzo; the last answer is reused or extended by the
+        one card discarded since (the pozzo changes by one card a turn)."""
+        last, counts = self._last_pozzo
+        n = len(pozzo)
+        if n == len(last) and pozzo[-1] == last[-1] and list(pozzo) == last:
+            return counts
+        if n == len(last) + 1 and list(pozzo[:-1]) == last:
+            grown = bytearray(counts)
+            grown[pozzo[-1]] += 1
+            counts = bytes(grown)
+        else:
+            fresh = bytearray(KINDS)
+            for k in pozzo:
+                fresh[k] += 1
+            counts = bytes(fresh)
+        self._last_pozzo = (list(pozzo), counts)
+        return counts
+
     def _table_block(self, table: tuple[TableMeld, ...]) -> bytes:
         """The table section's rows for these melds (memoized: the table rarely changes)."""
+        last, block = self._last_table
+        if table == last:  # identical melds compare by identity first: cheap
+            return block
+        block = self._table_block_of(table)
+        self._last_table = (table, block)
+        return block
+
+    def _table_block_of(self, table: tuple[TableMeld, ...]) -> bytes:
         block = self._blocks.get(table)
         if block is None:
             if len(self._blocks) > 20_000:
@@ -268,8 +297,7 @@ class ObservationEncoder:
         if pozzo:
             cells[self._top + pozzo[-1]] = 1
             z = self._pozzo
-            for k in pozzo:
-                cells[z + k] += 1
+            cells[z : z + KINDS] = self._pozzo_counts(pozzo)
         known_at = self._known
         sizes_at = self._sizes
         for p, s in enumerate(seats):
