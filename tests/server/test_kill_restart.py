@@ -1,0 +1,112 @@
+"""``scala40 serve`` killed with SIGKILL comes back with every acknowledged move.
+
+A real server process, a real WebSocket: play, kill -9, start again on the same database,
+reconnect with the same seat token, find the exact last acknowledged state, play on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from scala40.bots import make_bot
+from scala40.notation.codec import action_to_dict
+from scala40.server.viewjson import view_from_json
+
+from .conftest import free_port
+from .helpers import same_table
+
+SCALA40 = Path(sys.executable).with_name("scala40")
+
+
+def _serve(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [str(SCALA40), "serve", "--port", str(port), "--db", db, "--bot-pause", "0"],
+            stdout=out,
+            stderr=out,
+        )
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rules", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise AssertionError(f"scala40 serve exited: {log.read_text()}")
+        time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("scala40 serve did not start listening")
+
+
+async def _next_state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        if msg["type"] == "state":
+            return dict(msg)
+
+
+async def _play(
+    url: str, actions: int, first: bool = False
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the state on connecting, the state after ``actions`` moves, at this seat's turn)."""
+    bot = make_bot("greedy")
+    rng = random.Random(3)
+    async with websockets.connect(url) as ws:
+        state = hello = await _next_state(ws)
+        done = 0
+        while True:
+            view = state["view"]
+            if view["my_turn"] and done >= actions:
+                return hello, state
+            if view["my_turn"]:
+                action = bot.choose(view_from_json(view), rng)
+                await ws.send(
+                    json.dumps(
+                        {"type": "action", "v": state["v"], "action": action_to_dict(action)}
+                    )
+                )
+                done += 1
+                new = await _next_state(ws)
+                while new["v"] <= state["v"]:
+                    new = await _next_state(ws)
+                state = new
+            else:
+                state = await _next_state(ws)
+
+
+def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'kill.db'}"
+    server = _serve(port, db, tmp_path / "serve.log")
+    try:
+        made = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"seats": ["human", "bot:greedy", "bot:random"], "nickname": "Anna"},
+        ).json()
+        url = f"ws://127.0.0.1:{port}/ws/{made['table_id']}?token={made['token']}"
+        _hello, before = asyncio.run(_play(url, 12))
+        assert before["v"] >= 12
+    finally:
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+    server = _serve(port, db, tmp_path / "serve.log")
+    try:
+        hello, after = asyncio.run(_play(url, 3))
+        assert hello["v"] == before["v"]
+        assert same_table(hello["view"], before["view"])
+        assert after["v"] > before["v"]
+    finally:
+        server.terminate()
+        server.wait(10)
