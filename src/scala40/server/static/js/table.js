@@ -62,6 +62,20 @@ async function showJoin(reason) {
     const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     const names = info.seats.map((s) => (s.taken ? s.name : `(${t("lobby.free")})`)).join(", ");
     $("join-info").textContent = `${names} — ${info.rules_summary || ""}`;
+    if (info.status === "over") {
+      // A finished match has no seat to take: offer its replay and record instead.
+      $("join-btn").disabled = true;
+      $("join-error").textContent = t("table.matchOver");
+      const links = document.createElement("p");
+      for (const [href, key] of matchLinks()) {
+        const a = document.createElement("a");
+        a.href = href;
+        a.textContent = t(key);
+        links.append(a, document.createElement("br"));
+      }
+      $("join-error").append(links);
+      return;
+    }
     const free = info.seats.some((s) => s.kind === "human" && !s.taken);
     if (!free) {
       $("join-error").textContent = t("table.full");
@@ -108,6 +122,7 @@ function onStatus(kind, detail) {
   else if (kind === "connecting") el.textContent = t("table.connecting");
   else if (kind === "retry") el.textContent = t("table.reconnecting", { s: detail });
   else if (kind === "refused") {
+    el.textContent = "";
     forgetSeatToken(tableId);
     showJoin(t("table.badToken", { message: detail }));
   } else if (kind === "replaced") {
@@ -115,9 +130,45 @@ function onStatus(kind, detail) {
     showMessage(t("table.replaced"), true);
   } else if (kind === "gone") {
     el.textContent = t("table.gone");
-    showMessage(t("table.gone"), true);
+    showGone();
   }
   if (kind !== "open") setPending(false);
+}
+
+/** The table is not in play (finished, or unknown): say so and link what is left of it. */
+async function showGone() {
+  let over = false;
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    over = info.status === "over";
+  } catch {
+    over = false;
+  }
+  if (S.view) {
+    // The last state stays on screen; the links under the log lead on.
+    showMessage(over ? "" : t("table.gone"), !over);
+    return;
+  }
+  $("game").hidden = true;
+  $("ended").hidden = false;
+  $("ended-title").textContent = over ? t("table.matchOver") : t("table.gone");
+  const links = $("ended-links");
+  links.replaceChildren();
+  for (const [href, key] of over ? matchLinks() : matchLinks().slice(-1)) {
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = t(key);
+    links.append(a, document.createElement("br"));
+  }
+}
+
+function matchLinks() {
+  const id = encodeURIComponent(tableId);
+  return [
+    [`/api/tables/${id}/record`, "table.recordLink"],
+    [`/replay/${id}`, "table.replayLink"],
+    ["/", "table.lobbyLink"],
+  ];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -657,11 +708,7 @@ function renderTurn() {
   const links = $("links");
   links.replaceChildren();
   if (over) {
-    for (const [href, key] of [
-      [`/api/tables/${encodeURIComponent(tableId)}/record`, "table.recordLink"],
-      [`/replay/${encodeURIComponent(tableId)}`, "table.replayLink"],
-      ["/", "table.lobbyLink"],
-    ]) {
+    for (const [href, key] of matchLinks()) {
       const a = document.createElement("a");
       a.href = href;
       a.textContent = t(key);
