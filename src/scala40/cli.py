@@ -373,3 +373,31 @@ def serve(host: str, port: int, db_url: str | None, grace: float, bot_pause: flo
     from scala40.server.serve import run  # imported here: the web stack is heavy
 
     run(host=host, port=port, db_url=db_url, grace=grace, bot_pause=bot_pause)
+
+
+@main.command()
+@click.option("--url", required=True, metavar="URL", help="The server, e.g. http://127.0.0.1:8000")
+@click.option("--tables", type=click.IntRange(1, 1000), default=10, show_default=True)
+@click.option("--hands", type=click.IntRange(1, 50), default=1, show_default=True)
+@click.option(
+    "--think-ms", type=float, default=500.0, show_default=True, help="Mean pause per move."
+)
+@click.option("--workers", type=click.IntRange(1, 16), default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def loadtest(
+    url: str, tables: int, hands: int, think_ms: float, workers: int, seed: int, as_json: bool
+) -> None:
+    """Play TABLES tables of four scripted people against a running server.
+
+    Prints actions per second and the latency from sending a move to receiving the state
+    it produced (p50, p90, p99). A benchmark: it asserts nothing.
+    """
+    from scala40.server.loadtest import run  # imported here: only this command needs it
+
+    figures = run(url, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers)
+    if as_json:
+        emit_json(figures)
+        return
+    for key, value in figures.items():
+        click.echo(f"{key:>14}: {value}")

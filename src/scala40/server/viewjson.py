@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from scala40.engine.actions import (
@@ -27,6 +28,8 @@ from scala40.engine.actions import (
 from scala40.engine.cards import KINDS
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord
+from scala40.engine.melds import TableMeld
+from scala40.engine.rules import Rules
 from scala40.engine.state import TurnStart
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.cards import format_card, parse_card
@@ -67,6 +70,19 @@ class TableFacts:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@lru_cache(maxsize=8192)
+def meld_json(meld: TableMeld) -> JSONDict:
+    """A table meld's JSON; melds are immutable and shared, so each is written once.
+
+    The dict is shared too: callers serialize it and never change it."""
+    return table_meld_to_dict(meld)
+
+
+@lru_cache(maxsize=256)
+def _changes(rules: Rules) -> JSONDict:
+    return rules_changes(rules)
+
+
 def cards(kinds: Sequence[int]) -> list[str]:
     return [format_card(k) for k in kinds]
 
@@ -88,7 +104,7 @@ def _turn_start_json(start: TurnStart | None) -> JSONDict | None:
     return {
         "hand": None if start.hand is None else _counts_to_cards(start.hand),
         "size": start.size,
-        "table": [table_meld_to_dict(m) for m in start.table],
+        "table": [meld_json(m) for m in start.table],
         "opened": start.opened,
         "known": _counts_to_cards(start.known),
         "pozzo_used": start.pozzo_used,
@@ -175,7 +191,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
         "status": facts.status,
         "players": players,
         "hand": cards(view.hand),
-        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(view.table)],
+        "table": [{"id": i, **meld_json(m)} for i, m in enumerate(view.table)],
         "pozzo": cards(view.pozzo),
         "stock": view.stock_size,
         "stock_bottom": cards(view.stock_bottom),
@@ -190,7 +206,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
         "legal": (legal if legal is not None else legal_json(view)) if my_turn else {},
         "rules": {
             "preset": facts.preset,
-            "changes": rules_changes(rules),
+            "changes": dict(_changes(rules)),
             "opening_points": rules.opening_points,
         },
         "turn_deadline": facts.turn_deadline,

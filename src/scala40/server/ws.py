@@ -66,7 +66,10 @@ async def _drain(ws: WebSocket, outbox: Outbox) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code, reason)
             return
-        await ws.send_text(json.dumps(item, ensure_ascii=False))
+        try:
+            await ws.send_text(json.dumps(item, ensure_ascii=False))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the browser is gone; the reader sees it too and the seat is let go
 
 
 class Session:

@@ -1,0 +1,218 @@
+"""``scala40 loadtest``: many tables of four scripted people against a running server.
+
+Each table is created and joined over the HTTP API like a browser would, then four
+WebSocket clients play: each rebuilds its seat's PlayerView from the VIEW JSON
+(:func:`~scala40.server.viewjson.view_from_json`), lets the greedy bot choose, waits a
+human-like moment and sends the move. The figures are actions per second and the
+action-to-broadcast latency: from sending an action to receiving the state it produced.
+Tables play single hands (``--hands`` sets ``fixed_hands``), so they end by themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+
+from scala40.bots import make_bot
+from scala40.notation.codec import action_to_dict
+from scala40.server.viewjson import view_from_json
+
+SEATS = 4
+IDLE_SECONDS = 60.0
+"""A client that hears nothing this long counts an error and gives up."""
+
+
+@dataclass
+class Tally:
+    """What one process's clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    samples: list[str] = field(default_factory=list)
+    hands: int = 0
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        if len(self.samples) < 5:
+            self.samples.append(text)
+
+    def merge(self, other: Tally) -> None:
+        self.latencies += other.latencies
+        self.actions += other.actions
+        self.errors += other.errors
+        self.samples += other.samples[: max(0, 5 - len(self.samples))]
+        self.hands += other.hands
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    url: str
+    tables: int
+    hands: int
+    think_ms: float
+    seed: int
+
+
+def _ws_base(url: str) -> str:
+    return "ws" + url[len("http") :] if url.startswith("http") else url
+
+
+async def _open_table(http: httpx.AsyncClient, plan: Plan, n: int) -> list[tuple[str, str]]:
+    """A table of four human seats, joined by three more clients: (table id, token) each."""
+    changes: dict[str, Any] = (
+        {"single_hand": True} if plan.hands == 1 else {"fixed_hands": plan.hands}
+    )
+    made = await http.post(
+        "/api/tables",
+        json={"seats": ["human"] * SEATS, "nickname": f"Load {n}A", "rules": {"changes": changes}},
+    )
+    made.raise_for_status()
+    table = made.json()
+    out = [(table["table_id"], table["token"])]
+    for i in range(1, SEATS):
+        joined = await http.post(
+            f"/api/tables/{table['table_id']}/join", json={"nickname": f"Load {n}{'ABCD'[i]}"}
+        )
+        joined.raise_for_status()
+        out.append((table["table_id"], joined.json()["token"]))
+    return out
+
+
+async def _player(
+    base: str, table_id: str, token: str, think: float, rng: random.Random, tally: Tally
+) -> None:
+    """One scripted person: play on their turns until the match is over."""
+    bot = make_bot("greedy")
+    sent_v = -1
+    sent_at = 0.0
+    acted = -1
+    url = f"{base}/ws/{table_id}?token={token}"
+    async with websockets.connect(url, max_size=1 << 20) as ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), IDLE_SECONDS)
+            except TimeoutError:
+                tally.error(f"table {table_id}: nothing heard for {IDLE_SECONDS:.0f} s")
+                return
+            now = time.perf_counter()
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "error":
+                tally.error(f"table {table_id}: {msg.get('code')}: {msg.get('message')}")
+                sent_v = acted = -1
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
+            if kind == "hand_over":
+                tally.hands += 1
+                continue
+            if kind != "state":
+                continue
+            v = msg["v"]
+            if sent_v >= 0 and v > sent_v:
+                tally.latencies.append(now - sent_at)
+                tally.actions += 1
+                sent_v = -1
+            view = msg["view"]
+            if view["status"] == "over":
+                return
+            if not view["my_turn"] or v <= acted or sent_v >= 0:
+                continue
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            action = bot.choose(view_from_json(view), rng)
+            await ws.send(json.dumps({"type": "action", "v": v, "action": action_to_dict(action)}))
+            sent_v = acted = v
+            sent_at = time.perf_counter()
+
+
+async def _run(plan: Plan, first: int) -> Tally:
+    tally = Tally()
+    base = _ws_base(plan.url.rstrip("/"))
+    async with httpx.AsyncClient(base_url=plan.url, timeout=30) as http:
+        seats: list[tuple[str, str]] = []
+        for n in range(first, first + plan.tables):
+            try:
+                seats += await _open_table(http, plan, n)
+            except httpx.HTTPError as err:
+                tally.error(f"creating table {n}: {err}")
+    rng = random.Random(plan.seed * 1000 + first)
+
+    async def guarded(table_id: str, token: str, seed: int) -> None:
+        try:
+            await _player(base, table_id, token, plan.think_ms / 1000, random.Random(seed), tally)
+        except (OSError, websockets.WebSocketException) as err:
+            tally.error(f"table {table_id}: connection: {err}")
+
+    await asyncio.gather(*(guarded(t, tok, rng.randrange(1 << 30)) for t, tok in seats))
+    return tally
+
+
+def _worker(plan: Plan, first: int) -> Tally:
+    return asyncio.run(_run(plan, first))
+
+
+def _shares(total: int, workers: int) -> list[int]:
+    return [total // workers + (1 if i < total % workers else 0) for i in range(workers)]
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) by the nearest-rank method; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def run(
+    url: str,
+    tables: int,
+    *,
+    hands: int = 1,
+    think_ms: float = 500.0,
+    seed: int = 1,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Play ``tables`` tables against the server at ``url``; the figures as a dict."""
+    workers = max(1, min(workers, tables))
+    started = time.perf_counter()
+    tally = Tally()
+    shares = [s for s in _shares(tables, workers) if s]
+    firsts = [sum(shares[:i]) + 1 for i in range(len(shares))]
+    plans = [Plan(url, share, hands, think_ms, seed) for share in shares]
+    if len(plans) == 1:
+        tally = _worker(plans[0], 1)
+    else:
+        with multiprocessing.get_context("spawn").Pool(len(plans)) as pool:
+            for part in pool.starmap(_worker, zip(plans, firsts, strict=True)):
+                tally.merge(part)
+    seconds = time.perf_counter() - started
+    ms = [x * 1000 for x in tally.latencies]
+    return {
+        "tables": tables,
+        "clients": tables * SEATS,
+        "hands": tally.hands // SEATS,
+        "think_ms": think_ms,
+        "workers": len(plans),
+        "actions": tally.actions,
+        "seconds": round(seconds, 2),
+        "actions_per_s": round(tally.actions / seconds, 1) if seconds else 0.0,
+        "p50_ms": round(percentile(ms, 50), 2),
+        "p90_ms": round(percentile(ms, 90), 2),
+        "p99_ms": round(percentile(ms, 99), 2),
+        "max_ms": round(max(ms), 2) if ms else 0.0,
+        "mean_ms": round(statistics.fmean(ms), 2) if ms else 0.0,
+        "errors": tally.errors,
+        "error_samples": tally.samples,
+    }
