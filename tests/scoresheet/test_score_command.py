@@ -148,3 +148,13 @@ def test_fixed_hands_and_single_game_asked_at_the_start(data: Path) -> None:
     bad = score(answers=["Anna,Bruno", "whenever"])
     assert bad.exit_code == 2
     assert "the game ends by elimination, fixed N, target N or single" in bad.output
+
+
+def test_four_players_may_play_in_partnerships(data: Path) -> None:
+    answers = ["Anna,Bruno,Carla,Dario", "y", "worst", "elimination", "201", "count", "n"]
+    answers += ["Anna", "Anna", "n", "", "30", "20", "40", "q"]
+    result = score(answers=answers)
+    assert result.exit_code == 0, result.output
+    assert "Re-entry" not in result.output
+    assert "Anna+Carla 20 (181 to 201)" in result.output
+    assert "Bruno+Dario 40 (161 to 201)" in result.output

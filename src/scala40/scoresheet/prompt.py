@@ -23,9 +23,16 @@ stock ran out and everybody counts, "u" to undo the last hand, "t" for the table
 themselves (JK KH 4C), which the program counts."""
 
 
-def ask_rules() -> dict[str, Any]:
+def ask_rules(players: int) -> dict[str, Any]:
     """The scoring rules a paper table agrees on before the first hand."""
     changes: dict[str, Any] = {}
+    if players in (4, 6) and click.confirm(
+        "Partnerships (partners sit alternately)?", default=False
+    ):
+        changes["partnerships"] = True
+        changes["team_score"] = click.prompt(
+            "A team scores", type=click.Choice(["sum", "worst"]), default="sum"
+        )
     end = click.prompt(
         "How does the game end? elimination / fixed N (hands) / target N (total) / single",
         default="elimination",
@@ -44,7 +51,10 @@ def ask_rules() -> dict[str, Any]:
             f"the game ends by elimination, fixed N, target N or single, not {end!r}"
         )
     else:
-        changes["elimination"] = click.prompt("Elimination limit", default=101, type=int)
+        limit = 201 if changes.get("partnerships") else 101
+        changes["elimination"] = click.prompt("Elimination limit", default=limit, type=int)
+    if word.startswith("elim") and not changes.get("partnerships"):
+        # The engine lets no team re-enter: the question is for players alone.
         again = click.prompt(
             "Re-entry after elimination: no / once / N times / any", default="no"
         ).strip()
@@ -220,7 +230,7 @@ def new_sheet(
     players = [n.strip() for n in names.split(",") if n.strip()]
     rule_changes = dict(changes)
     if ask:
-        rule_changes.update(ask_rules())
+        rule_changes.update(ask_rules(len(players)))
     sheet = ScoreSheet.new(players, rule_changes, preset)
     if len(players) > 1:
         dealer = click.prompt("Who deals first?", default=players[0])

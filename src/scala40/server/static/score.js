@@ -239,13 +239,15 @@ function refreshDealers() {
   $("#partners-row").hidden = !(n === 4 || n === 6);
   if ($("#partners-row").hidden) $("#partners").checked = false;
   $("#team-row").hidden = !$("#partners").checked;
+  refreshEnd();
 }
 
 function refreshEnd() {
   const end = $("#end").value;
   const limit = $("#limit");
   $("#limit-row").hidden = end === "single";
-  $("#reentry-row").hidden = end !== "elimination";
+  // Teams never re-enter (the engine's rule), so re-entry is asked of players alone.
+  $("#reentry-row").hidden = end !== "elimination" || $("#partners").checked;
   const label = { elimination: "setup.limit", target: "limit.target", fixed: "limit.fixed" }[end];
   if (label) $("#limit-label").dataset.s = label;
   $("#limit-label").textContent = t(label || "setup.limit");
@@ -259,7 +261,7 @@ function rulesFromForm() {
   const value = Number($("#limit").value);
   if (end === "elimination") {
     rules.elimination = value;
-    const again = $("#reentry").value;
+    const again = $("#partners").checked ? "no" : $("#reentry").value;
     if (again !== "no") {
       rules.reentry = true;
       rules.reentry_limit = again === "any" ? "any" : Number(again);
