@@ -162,6 +162,12 @@ class Moves:
             return hit
         if len(self._cands) > _CACHE_LIMIT:
             self._cands.clear()
+        if mj < 2:
+            # Cards in no meld change nothing; leaving them out lets the analysis' own
+            # per-suit memo recognise the pattern too.
+            counts = [c if bits >> k & 1 else 0 for k, c in enumerate(counts[:52])] + [
+                counts[JOKER]
+            ]
         cands = candidate_melds(counts, self.rules)
         limit = self.layout.candidates
         if len(cands) > limit:

@@ -305,7 +305,7 @@ class ObservationEncoder:
             if p != me:
                 at = known_at + rel * KINDS
                 cells[at : at + KINDS] = bytes(known[p])
-            cells[sizes_at + rel] = min(255, sizes[p])
+            cells[sizes_at + rel] = sizes[p]
             cells[sizes_at + players + rel] = 1 if opened[p] else 0
             cells[sizes_at + 2 * players + rel] = 1
             if p == current:
