@@ -251,7 +251,7 @@ function refreshEnd() {
   const label = { elimination: "setup.limit", target: "limit.target", fixed: "limit.fixed" }[end];
   if (label) $("#limit-label").dataset.s = label;
   $("#limit-label").textContent = t(label || "setup.limit");
-  const defaults = { elimination: "101", target: "1000", fixed: "10" };
+  const defaults = { elimination: $("#partners").checked ? "201" : "101", target: "1000", fixed: "10" };
   if (defaults[end] && !limit.dataset.touched) limit.value = defaults[end];
 }
 
