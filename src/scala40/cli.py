@@ -184,7 +184,8 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool) -> None:
     default="greedy",
     show_default=True,
     metavar="LEVELS",
-    help="Bot levels, comma-separated (random, greedy): one for all bots, or one per bot.",
+    help="Bot levels (random, greedy, heuristic, strong), comma-separated: one for all bots,"
+    " or one per bot.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
 @click.option(
