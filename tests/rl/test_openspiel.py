@@ -69,9 +69,31 @@ def test_resampling_keeps_the_seat_s_information_state() -> None:
         assert other.information_state_string(p) == state.information_state_string(p)
         assert other.observation_string(p) == state.observation_string(p)
         assert other.legal_actions() == state.legal_actions()
+        for q in range(3):
+            if q != p:
+                # Others' private cards belonged to the old world: only public moves remain.
+                tokens = other.information_state_string(q).split()[1:]
+                assert not [t for t in tokens if t[0] in "ds"]
         checked += 1
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert checked == 40
+
+
+def test_resampling_during_the_deal_keeps_the_seat_s_cards() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 2})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(10):
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others = set()
+    for _ in range(5):
+        other = state.resample_from_infostate(0, sampler)
+        assert other.information_state_string(0) == state.information_state_string(0)
+        assert other.chance_outcomes() != [] and other.is_chance_node()
+        others.add(other.information_state_string(1))
+    assert len(others) > 1  # seat 1's cards are dealt again, not copied
 
 
 def test_ismcts_plays_a_short_hand() -> None:

@@ -14,6 +14,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
 from scala40.bots import make_bot
 from scala40.engine.actions import DrawStock
 from scala40.engine.cards import JOKER
@@ -170,11 +173,21 @@ def test_whole_matches_people_and_bots_see_only_their_own_cards(make_client: Any
     assert client.get("/api/tables").json()["tables"] == []
 
 
-def test_a_house_table_of_three_people(make_client: Any) -> None:
-    client = make_client(rate_per_second=1000)
-    _made, checked = _play(
+def test_a_house_table_of_three_people_then_only_its_record_stays(make_client: Any) -> None:
+    client = make_client(rate_per_second=1000, retire_seconds=0.05)
+    made, checked = _play(
         client,
         ["human", "human", "human"],
         {"preset": "house", "changes": {"elimination": 40, "reentry": False}},
     )
     assert checked > 50
+    for _ in range(100):
+        if made["table_id"] not in client.app.state.tables.actors:
+            break
+        time.sleep(0.05)
+    assert made["table_id"] not in client.app.state.tables.actors
+    summary = client.get(f"/api/tables/{made['table_id']}").json()
+    assert summary["status"] == "over" and summary["seats"][0]["name"] == "Anna"
+    with pytest.raises(WebSocketDisconnect) as caught, client.websocket_connect(ws_url(made)) as ws:
+        ws.receive_json()
+    assert caught.value.code == 4404

@@ -154,7 +154,17 @@ class Progress:
     and one ``Hand.clone``.
     """
 
-    __slots__ = ("build", "dealt", "drawing", "hand", "left", "log", "mask", "moves_made")
+    __slots__ = (
+        "build",
+        "dealt",
+        "drawing",
+        "hand",
+        "left",
+        "log",
+        "mask",
+        "moves_made",
+        "public",
+    )
 
     def __init__(self, setup: Setup) -> None:
         rules = setup.rules
@@ -167,6 +177,9 @@ class Progress:
         """The current player chose to draw from the stock: a chance node picks the card."""
         self.moves_made = 0
         self.log: list[list[str]] = [[] for _ in range(setup.players)]
+        """Each seat's own history (its information state)."""
+        self.public: list[str] = []
+        """The history as a seat with no cards of its own would see it."""
         self.mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Progress:
@@ -178,6 +191,7 @@ class Progress:
         c.drawing = self.drawing
         c.moves_made = self.moves_made
         c.log = [lst[:] for lst in self.log]
+        c.public = self.public[:]
         c.mask = None
         return c
 
@@ -255,6 +269,7 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
             self.progress.build = result
             for q in range(self.setup.players):
                 self.progress.log[q].append(f"{p}:{action}" if q == p else f"{p}:?")
+            self.progress.public.append(f"{p}:?")
             return
         self.progress.build = None
         self._public(f"{p}:{_action_text(result)}")
@@ -263,6 +278,7 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
     def _public(self, token: str) -> None:
         for q in range(self.setup.players):
             self.progress.log[q].append(token)
+        self.progress.public.append(token)
 
     def _deal(self, kind: int) -> None:
         self.progress.left[kind] -= 1
@@ -316,7 +332,9 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one: unseen cards dealt again.
 
         Uses :func:`scala40.engine.views.resample` on the seat's view; another player's
-        opening under construction (private to them) is dropped.
+        opening under construction (private to them) is dropped, and the other seats'
+        histories keep only the public moves (their old private cards are not theirs in
+        the new world).
         """
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         other: Scala40State = self.clone()
@@ -325,6 +343,10 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
             return other
         view = PlayerView.of(self.progress.hand, player_id)
         other.progress.hand = resample(view, rng)
+        # Others' histories in the new world: their private tokens belonged to the old one.
+        for q in range(self.setup.players):
+            if q != player_id:
+                other.progress.log[q] = other.progress.public[:]
         if self.progress.hand.current != player_id:
             other.progress.build = None
         other.progress.mask = None
@@ -344,6 +366,11 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
                 self.progress.dealt[i] = cards.pop()
             left[self.progress.dealt[i]] -= 1
         self.progress.left = left
+        n = self.setup.players
+        for q in range(n):
+            if q != player_id:
+                mine = self.progress.dealt[q::n]
+                self.progress.log[q] = [f"d{k}" for k in mine]
 
     def __str__(self) -> str:
         if self.progress.hand is None:

@@ -192,6 +192,8 @@ class TableActor:
         self._timer: asyncio.Task[None] | None = None
         self._thinking: asyncio.Task[None] | None = None
         self._graces: dict[int, asyncio.Task[None]] = {}
+        self.on_over: Callable[[TableActor], None] | None = None
+        """Told once the match is over and its record stored (the registry retires it)."""
 
     # Life --------------------------------------------------------------------------------
     @classmethod
@@ -215,7 +217,7 @@ class TableActor:
                     self._start_grace(s)
             self._schedule()
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = 1012, reason: str = "the server is restarting") -> None:
         tasks = [self._task, self._timer, self._thinking, *self._graces.values()]
         for t in tasks:
             if t is not None:
@@ -226,7 +228,7 @@ class TableActor:
                     await t
         for s in self.seats:
             if s.outbox is not None:
-                s.outbox.close(1012, "the server is restarting")
+                s.outbox.close(code, reason)
 
     def submit(self, command: Command) -> None:
         self.queue.put_nowait(command)
@@ -389,6 +391,8 @@ class TableActor:
         self.recorder.seats[:] = [self.name(s.seat) for s in self.seats]
         record = dump_record(self.recorder.record())
         await self.db.run(self.db.store.mark_over, self.table.id, self.match.winner, record)
+        if self.on_over is not None:
+            self.on_over(self)
 
     # Bots --------------------------------------------------------------------------------
     def _bot_for(self, seat: int) -> Bot | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
@@ -88,6 +89,7 @@ class Tables:
         self.settings = settings
         self.db = Db(store)
         self.actors: dict[str, TableActor] = {}
+        self._retiring: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Rebuild every unfinished table from its stored actions and set it going again."""
@@ -97,15 +99,34 @@ class Tables:
             except Exception:
                 log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
                 continue
-            self.actors[actor.table.id] = actor
+            self._adopt(actor)
             actor.start()
             await actor.finish_if_over()
 
     async def stop(self) -> None:
+        for task in list(self._retiring):
+            task.cancel()
         for actor in self.actors.values():
             await actor.stop()
         self.actors.clear()
         self.db.close()
+
+    def _adopt(self, actor: TableActor) -> None:
+        self.actors[actor.table.id] = actor
+        actor.on_over = self._retire_later
+
+    def _retire_later(self, actor: TableActor) -> None:
+        """A finished table stays live a while for its players, then only its record stays."""
+
+        async def retire() -> None:
+            await asyncio.sleep(self.settings.retire_seconds)
+            if self.actors.get(actor.table.id) is actor:
+                del self.actors[actor.table.id]
+                await actor.stop(1000, "the match is over; its record is in the history")
+
+        task = asyncio.get_running_loop().create_task(retire())
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     def get(self, table_id: str) -> TableActor | None:
         return self.actors.get(table_id)
@@ -157,6 +178,6 @@ class Tables:
         )
         await self.db.run(self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings)
-        self.actors[table.id] = actor
+        self._adopt(actor)
         actor.start()
         return NewTable(actor, creator, token)

@@ -39,7 +39,9 @@ class Settings:
     max_message_bytes: int = 4096
     rate_per_second: float = 20.0
     """Messages a connection may send per second (a short burst of as many is allowed)."""
-    hint_level: str = "heuristic"
+    retire_seconds: float = 600.0
+    """How long a finished table stays live (for its players' last look) before only its
+    record remains."""
     stand_in_level: str = "heuristic"
     """The bot that plays a human seat on a turn timeout or after the grace period."""
 
