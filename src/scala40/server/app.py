@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.staticfiles import StaticFiles
 
 from scala40 import __version__
-from scala40.server import lobby, pages, ws
+from scala40.server import lobby, pages, scoresheet_api, ws
 from scala40.server.registry import LobbyError, Tables
 from scala40.server.settings import Settings
 from scala40.server.store import Store
@@ -48,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(lobby.build_router(tables))
     app.include_router(ws.build_router(tables, settings))
+    app.include_router(scoresheet_api.build_router(store))
     app.include_router(pages.build_router())
     app.mount("/static", StaticFiles(directory=pages.static_dir(), check_dir=False), name="static")
     return app
