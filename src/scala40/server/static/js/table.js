@@ -55,6 +55,7 @@ function start() {
 
 async function showJoin(reason) {
   $("game").hidden = true;
+  $("conn").textContent = "";
   $("join").hidden = false;
   $("join-name").value = lastNickname();
   $("join-error").textContent = reason || "";
@@ -618,7 +619,8 @@ function render() {
   renderStaging();
   renderButtons();
   renderHint();
-  renderScores($("scores"), $("chart"), v.players, v.scores || [], v.elimination);
+  const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : p.name }));
+  renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination);
   renderLog();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
   if (S.message) showMessage(S.message, S.messageIsError);
@@ -647,7 +649,9 @@ function renderPlayers() {
     const badges = [];
     if (p.seat === v.seat) badges.push([t("table.you"), ""]);
     if (p.kind && p.kind !== "human") badges.push([t("table.bot"), ""]);
-    else if (p.stand_in || (p.taken !== false && p.connected === false)) badges.push([t("table.away"), ""]);
+    else if (p.stand_in || (p.seat !== v.seat && p.taken !== false && p.connected === false)) {
+      badges.push([t("table.away"), ""]);
+    }
     if (p.seat === v.dealer) badges.push([t("table.dealer"), ""]);
     if (p.opened) badges.push([t("table.opened"), "opened"]);
     if (p.eliminated) badges.push([t("table.out"), ""]);
@@ -659,7 +663,9 @@ function renderPlayers() {
     }
     const meta = document.createElement("div");
     meta.className = "meta";
-    meta.textContent = `${t("table.cards", { n: p.cards })} · ${t("table.total", { n: p.total ?? 0 })}`;
+    meta.textContent = p.taken === false
+      ? t("lobby.status.waiting")
+      : `${t("table.cards", { n: p.cards })} · ${t("table.total", { n: p.total ?? 0 })}`;
     el.append(name, meta);
     if (p.known && p.known.length) {
       const known = document.createElement("div");
