@@ -111,6 +111,8 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         env.step(env.session.moves.layout.discard(0))
     with pytest.raises(IllegalAction, match="outside"):
         env.step(10**6)
+    with pytest.raises(IllegalAction, match="is not an action id"):
+        env.step("draw")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="None is only for finished agents"):
         env.step(None)
     assert env.agent_selection == agent

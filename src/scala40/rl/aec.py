@@ -122,7 +122,7 @@ class Scala40Env(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        record = self.session.step(int(action))
+        record = self.session.step(action)
         self._clear_rewards()
         n = self.rules.players
         if record is not None and self.reward_mode == "hand":

@@ -302,9 +302,10 @@ class ObservationEncoder:
         sizes_at = self._sizes
         for p, s in enumerate(seats):
             rel = (s - seat) % players
-            if p != me:
+            kn = known[p]
+            if p != me and any(kn):
                 at = known_at + rel * KINDS
-                cells[at : at + KINDS] = bytes(known[p])
+                cells[at : at + KINDS] = bytes(kn)
             cells[sizes_at + rel] = sizes[p]
             cells[sizes_at + players + rel] = 1 if opened[p] else 0
             cells[sizes_at + 2 * players + rel] = 1

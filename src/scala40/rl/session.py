@@ -7,7 +7,8 @@ every caller until the next move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import operator
+from typing import TYPE_CHECKING, SupportsIndex
 
 import numpy as np
 
@@ -70,13 +71,16 @@ class MatchSession:
         build = self.build if hand.seats[hand.current] == seat else None
         return self.encoder.from_hand(hand, seat, self.match.totals, build, out)
 
-    def step(self, action: int) -> HandRecord | None:
+    def step(self, action: SupportsIndex) -> HandRecord | None:
         """Play id ``action`` for the current seat; the finished hand's record, if any.
 
         An illegal id raises :class:`IllegalAction` and changes nothing.
         """
         mask = self.mask()
-        a = int(action)
+        try:
+            a = operator.index(action)  # ints and numpy integers, nothing else
+        except TypeError:
+            raise IllegalAction("bad_action", f"{action!r} is not an action id") from None
         if not 0 <= a < self.size:
             raise IllegalAction("bad_action", f"action {a} is outside 0..{self.size - 1}")
         if not mask[a]:

@@ -106,7 +106,7 @@ class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
         if self._finished():
             raise RuntimeError("the episode is over: call reset()")
         try:
-            record = self.session.step(int(action))
+            record = self.session.step(action)
         except IllegalAction as err:
             if self.on_illegal == "raise":
                 raise
