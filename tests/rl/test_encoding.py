@@ -25,7 +25,7 @@ from scala40.rl.encoding import (
     MAX_CANDIDATES,
     ActionLayout,
 )
-from scala40.rl.moves import Build, Moves
+from scala40.rl.moves import Build, Moves, meldable_bits
 
 from .positions import examples, move_rules, random_positions
 
@@ -148,3 +148,24 @@ def test_lay_offs_address_every_table_meld() -> None:
         rules = Rules(decks=decks, jokers=jokers, players=2)
         assert ActionLayout.for_rules(rules).table_slots * 3 <= rules.pack_size
         assert (ActionLayout.for_rules(rules).table_slots + 1) * 3 > rules.pack_size
+
+
+@examples(200)
+@given(
+    cards=st.lists(st.integers(0, 52), min_size=3, max_size=18),
+    rules=st.sampled_from(
+        [Rules(), Rules(two_natural_aces_in_run=True), Rules(max_run_length_5=True)]
+    ),
+)
+def test_the_meld_screen_never_hides_a_candidate(cards: list[int], rules: Rules) -> None:
+    counts = [0] * 53
+    for k in cards:
+        if counts[k] < 2:
+            counts[k] += 1
+    mj = min(counts[52], rules.max_jokers)
+    bits = meldable_bits(counts, mj)
+    full = candidate_melds(counts, rules)
+    for c in full:
+        assert all(bits >> k & 1 for k in c.naturals), c
+    # The memoized list, built from the meldable cards only, is the analysis' own list.
+    assert [c.spec() for c in Moves(rules).candidates(counts)] == [c.spec() for c in full]
