@@ -98,6 +98,7 @@ class ObservationEncoder:
         self._zero = bytes(self.size)
         self._last_pozzo: tuple[list[int], bytes] = ([], bytes(KINDS))
         self._last_table: tuple[tuple[TableMeld, ...], bytes] = ((), b"")
+        self._rels: dict[tuple[int, Sequence[int]], list[int]] = {}
         s = self.sections
         self._hand = s["hand"].start
         self._pending = s["opening_pending"].start
@@ -298,19 +299,23 @@ class ObservationEncoder:
             cells[self._top + pozzo[-1]] = 1
             z = self._pozzo
             cells[z : z + KINDS] = self._pozzo_counts(pozzo)
+        rels = self._rels.get((seat, seats))
+        if rels is None:
+            rels = self._rels[(seat, tuple(seats))] = [(s - seat) % players for s in seats]
         known_at = self._known
         sizes_at = self._sizes
-        for p, s in enumerate(seats):
-            rel = (s - seat) % players
+        opened_at = sizes_at + players
+        in_hand_at = opened_at + players
+        for p, rel in enumerate(rels):
             kn = known[p]
-            if p != me and any(kn):
+            if p != me and kn.count(0) != KINDS:
                 at = known_at + rel * KINDS
                 cells[at : at + KINDS] = bytes(kn)
             cells[sizes_at + rel] = sizes[p]
-            cells[sizes_at + players + rel] = 1 if opened[p] else 0
-            cells[sizes_at + 2 * players + rel] = 1
-            if p == current:
-                cells[sizes_at + 4 * players + rel] = 1
+            if opened[p]:
+                cells[opened_at + rel] = 1
+            cells[in_hand_at + rel] = 1
+        cells[self._current + rels[current]] = 1
         cells[self._stock] = min(255, stock_size)
         if phase == OVER:
             ph = 4
@@ -326,11 +331,14 @@ class ObservationEncoder:
         if my_turn and pozzo_card >= 0:
             cells[self._to_use + pozzo_card] = 1
         f = self._flags
-        cells[f] = min(255, jokers_owed)
-        cells[f + 1] = 1 if must_go_out else 0
-        cells[f + 2] = 1 if opened_now else 0
-        cells[f + 3] = min(255, actions_now)
-        cells[f + 4] = 1 if first_round_done else 0
+        cells[f] = jokers_owed  # at most the pack's jokers
+        if must_go_out:
+            cells[f + 1] = 1
+        if opened_now:
+            cells[f + 2] = 1
+        cells[f + 3] = actions_now  # each lays a card or frees a joker: a few dozen at most
+        if first_round_done:
+            cells[f + 4] = 1
         flat = np.frombuffer(cells, np.uint8)
         if out is None:
             out = flat.astype(np.float32)
