@@ -110,6 +110,33 @@ def _select_and_lay(page: Page, button: str) -> None:
             (same or options)[0].click()
 
 
+def _play_on_meld(page: Page, card: Locator) -> None:
+    """Lay off or swap as the hint says: select the card, click the meld, answer the
+    question about the run's end or the joker's suit if the page asks it."""
+    version = page.locator("#game").get_attribute("data-v") or ""
+    card.click()
+    page.locator("#melds .meld.hinted").click()
+    page.wait_for_function(
+        """(v) => !document.getElementById("choice").hidden
+            || document.getElementById("game").dataset.pending === "true"
+            || document.getElementById("game").dataset.v !== v
+            || document.getElementById("message").classList.contains("error")""",
+        arg=version,
+    )
+    if page.locator("#choice").is_visible():
+        hint = page.locator("#hintbox")
+        end = hint.get_attribute("data-end") or ""
+        declared = hint.get_attribute("data-declared") or ""
+        options = page.locator("#choice-buttons button").all()
+        same = [
+            b
+            for b in options
+            if (not end or b.get_attribute("data-end") == end)
+            and (not declared or b.get_attribute("data-declared") == declared)
+        ]
+        (same or options)[0].click()
+
+
 def _open_by_hand(page: Page) -> None:
     """Open as the hint says, through Add meld and Open, checking the running total."""
     _select_and_lay(page, "#btn-add")
@@ -144,6 +171,8 @@ def _play_one_move(page: Page, drag_discard: bool) -> bool:
         _open_by_hand(page)
     elif action == "meld":
         _select_and_lay(page, "#btn-meld")
+    elif action in ("layoff", "swap") and hinted.count() == 1:
+        _play_on_meld(page, hinted.first)
     elif action:
         page.click("#btn-playhint")
     else:
@@ -154,9 +183,11 @@ def _play_one_move(page: Page, drag_discard: bool) -> bool:
         assert page.locator("#players .player.me .badge.opened").count() == 1, page.locator(
             "#message"
         ).inner_text()
-    if dragged:
-        # The card dropped on the pozzo was discarded.
-        assert game.get_attribute("data-v") != version or _summary_shown(page)
+    if dragged or action in ("open", "meld", "layoff", "swap"):
+        # The move made by hand was the hint's legal move: the server took it.
+        assert game.get_attribute("data-v") != version or _summary_shown(page), (
+            f"{action}: {page.locator('#message').inner_text()}"
+        )
     if game.get_attribute("data-v") == version and not _summary_shown(page):
         # The move was refused (the reason is on screen): fall back to a plain discard.
         _discard_a_legal_card(page)

@@ -510,6 +510,10 @@ function choose(title, options) {
       b.type = "button";
       b.textContent = o.label;
       if (Array.isArray(o.value)) b.dataset.cards = o.value.join(" ");
+      else if (o.value && typeof o.value === "object") {
+        b.dataset.end = o.value.end || "";
+        b.dataset.declared = o.value.declared || "";
+      }
       b.addEventListener("click", () => done(o.value));
       box.append(b);
     }
@@ -746,6 +750,9 @@ function renderPiles() {
     stock.append(empty);
   }
   $("stock").classList.toggle("drop-ok", !!legal().draw && myTurn());
+  const hinted = S.hint?.action?.type;
+  $("stock").classList.toggle("hinted", hinted === "draw");
+  $("pozzo").classList.toggle("hinted", hinted === "pozzo" || hinted === "discard");
   const pozzo = v.pozzo || [];
   const top = $("pozzo-slot");
   top.replaceChildren();
@@ -898,6 +905,8 @@ function renderHint() {
   }
   box.hidden = false;
   box.dataset.action = S.hint.action ? S.hint.action.type : "";
+  box.dataset.end = S.hint.action?.end || "";
+  box.dataset.declared = S.hint.action?.declared || "";
   const head = hintHeadline(S.hint.action);
   $("hint-text").textContent = S.hint.text ? (head ? `${head} — ${S.hint.text}` : S.hint.text) : head || t("table.hintNone");
   // The melds the hint lays, as cards (an opening may be several).
