@@ -125,3 +125,31 @@ def test_bad_parameters_are_named() -> None:
         pyspiel.load_game("python_scala40", {"players": 7})
     with pytest.raises(Exception, match="not key=value"):
         pyspiel.load_game("python_scala40", {"rules": "house"})
+
+
+def test_illegal_moves_and_outcomes_are_refused_and_change_nothing() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 2})
+    state = game.new_initial_state()
+    with pytest.raises(Exception, match="not a chance outcome"):
+        state.apply_action(99)
+    state = deal(game, np.random.RandomState(2))
+    before = str(state)
+    with pytest.raises(Exception, match=r"discard .* is not legal now"):
+        state.apply_action(5)  # no discard before drawing
+    with pytest.raises(Exception, match="outside"):
+        state.apply_action(10**6)
+    assert str(state) == before and state.move_number() == 13 * 2 + 1
+
+
+def test_a_stock_of_cards_everyone_saw_is_drawn_in_order() -> None:
+    # complete_set_to_stock puts sets under the stock, face down but seen: once only
+    # those are left, the draw is no longer a chance.
+    game = pyspiel.load_game("python_scala40", {"players": 2})
+    state = deal(game, np.random.RandomState(4))
+    hand = state.progress.hand
+    hand.bottom_known = len(hand.stock)
+    top = hand.stock[-1]
+    state.apply_action(0)
+    assert state.chance_outcomes() == [(top, 1.0)]
+    state.apply_action(top)
+    assert state.current_player() == 0 and hand.hands[0][top] >= 1

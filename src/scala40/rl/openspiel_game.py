@@ -250,6 +250,16 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
 
     # Moving ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
+        if self.is_chance_node():
+            if action not in {k for k, _ in self.chance_outcomes()}:
+                raise ValueError(f"{action!r} is not a chance outcome here")
+        else:
+            size = self.setup.moves.size
+            if not 0 <= action < size:
+                raise ValueError(f"action {action!r} is outside 0..{size - 1}")
+            if not self._legal_mask()[action]:
+                what = self.setup.moves.layout.describe(action)
+                raise ValueError(f"{what} (id {action}) is not legal now")
         self.progress.moves_made += 1
         self.progress.mask = None
         if self.progress.hand is None:
@@ -296,8 +306,10 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         hand = self.progress.hand
         assert hand is not None
         stock = hand.stock
-        at = max(i for i in range(hand.bottom_known, len(stock)) if stock[i] == kind)
-        stock[at], stock[-1] = stock[-1], stock[at]
+        if hand.bottom_known < len(stock):
+            # The drawn card comes from the part nobody has seen: put a copy on top.
+            at = max(i for i in range(hand.bottom_known, len(stock)) if stock[i] == kind)
+            stock[at], stock[-1] = stock[-1], stock[at]
         self.progress.drawing = False
         self.progress.log[hand.current].append(f"s{kind}")
         hand.apply(DrawStock())
