@@ -211,10 +211,9 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     page.click("#rules-details summary")
     page.fill('#rules [data-key="fixed_hands"]', "1")
     page.click("#create-btn")
-    page.wait_for_selector("#share:not([hidden])")
-    share = page.input_value("#share-url")
-    assert "/t/" in share
-    page.click("#go-table")
+    # Nobody to invite: the lobby goes straight to the table.
+    page.wait_for_url("**/t/*")
+    table_id = page.url.split("/t/")[1].split("?")[0]
 
     # The table: 13 cards (14 if I play first and drew... not yet), four players.
     page.wait_for_selector("#hand .card")
@@ -275,7 +274,6 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     print(f"table screenshot: {table_png}")
 
     # The finished match is in the history, with its replay and its game record.
-    table_id = share.split("/t/")[1].split("?")[0]
     page.goto(server + "/history")
     row = page.locator(f'#matches tr[data-table="{table_id}"]')
     row.wait_for()
@@ -364,39 +362,60 @@ def _seat_page(browser: Browser, base: str, table_id: str, token: str) -> Page:
     return page
 
 
-def test_a_friend_joins_from_the_lobby_and_the_game_starts(server: str, browser: Browser) -> None:
-    made = post_json(
-        server + "/api/tables",
-        {
-            "seats": ["human", "human", "bot:greedy"],
-            "rules": {"preset": "house", "changes": {}},
-            "nickname": "Anna",
-            "turn_seconds": None,
-        },
-    )
-    anna = _seat_page(browser, server, made["table_id"], made["token"])
-    anna.wait_for_selector("#invite:not([hidden])")
-    assert made["table_id"] in anna.input_value("#invite-url")
+def _new_page(browser: Browser) -> Page:
+    page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+    page.set_default_timeout(10_000)
+    return page
 
-    bea = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
-    bea.set_default_timeout(10_000)
-    errors = _page_errors(bea)
-    bea.goto(server + "/")
-    row = bea.locator(f'#tables li[data-table="{made["table_id"]}"]')
-    row.locator("button.join").click()
+
+def test_friends_join_by_the_share_link_and_from_the_lobby(server: str, browser: Browser) -> None:
+    # Anna creates a table for three people and a bot: the lobby shows the link to share.
+    anna = _new_page(browser)
+    errors = _page_errors(anna)
+    anna.goto(server + "/")
+    anna.fill("#nickname", "Anna")
+    anna.select_option("#seat-count", "4")
+    anna.select_option('#seats select[data-seat="1"]', "human")
+    anna.select_option('#seats select[data-seat="2"]', "human")
+    anna.select_option('#seats select[data-seat="3"]', "bot:greedy")
+    anna.click("#create-btn")
+    anna.wait_for_selector("#share:not([hidden])")
+    share = anna.input_value("#share-url")
+    table_id = share.split("/t/")[1].split("?")[0]
+    anna.click("#go-table")
+    anna.wait_for_selector("#invite:not([hidden])")
+    assert anna.input_value("#invite-url").split("?")[0] == share.split("?")[0]
+
+    # Bea follows the link: the table page asks her name and seats her.
+    bea = _new_page(browser)
+    errors += _page_errors(bea)
+    bea.goto(share)
     bea.fill("#join-name", "Bea")
-    bea.click("#join button[type=submit]")
-    bea.wait_for_url(f"**/t/{made['table_id']}")
+    bea.click("#join-btn")
     bea.wait_for_selector("#hand .card")
-    assert bea.locator("#hand .card").count() in (13, 14)
-    names = bea.locator("#players .player .name").all_inner_texts()
-    assert any(n.startswith("Anna") for n in names) and any(n.startswith("Bea") for n in names)
-    # Anna's page saw Bea sit down: the invitation is gone and her cards are dealt.
+
+    # Cleo finds the table in the lobby's list and joins from there.
+    cleo = _new_page(browser)
+    errors += _page_errors(cleo)
+    cleo.goto(server + "/")
+    cleo.locator(f'#tables li[data-table="{table_id}"] button.join').click()
+    cleo.fill("#join-name", "Cleo")
+    cleo.click("#join button[type=submit]")
+    cleo.wait_for_url(f"**/t/{table_id}")
+    cleo.wait_for_selector("#hand .card")
+    assert cleo.locator("#hand .card").count() in (13, 14)
+    names = cleo.locator("#players .player .name").all_inner_texts()
+    for who in ("Anna", "Bea", "Cleo"):
+        assert any(n.startswith(who) for n in names), names
+
+    # Everyone is seated: Anna's invitation is gone and the game is on for all.
     anna.wait_for_selector("#invite", state="hidden")
-    anna.wait_for_selector("#hand .card")
+    for page in (anna, bea, cleo):
+        page.wait_for_selector("#turnbar:not(:empty)")
+        assert page.locator("#players .player.turn").count() == 1
     assert errors == []
-    anna.context.close()
-    bea.context.close()
+    for page in (anna, bea, cleo):
+        page.context.close()
 
 
 def test_the_table_reconnects_after_the_server_restarts(tmp_path: Path, browser: Browser) -> None:

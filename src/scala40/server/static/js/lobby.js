@@ -160,9 +160,15 @@ async function createTable(ev) {
     const res = await api("/api/tables", { method: "POST", body });
     saveNickname(nickname);
     saveSeatToken(res.table_id, res.token);
+    const tableUrl = `/t/${encodeURIComponent(res.table_id)}`;
+    if (seats.filter((x) => x === "human").length === 1) {
+      // Nobody to invite: straight to the table.
+      location.href = tableUrl;
+      return;
+    }
     const share = res.share_url || `/t/${res.table_id}?join`;
     $("share-url").value = share.startsWith("/") ? location.origin + share : share;
-    $("go-table").href = `/t/${encodeURIComponent(res.table_id)}`;
+    $("go-table").href = tableUrl;
     $("share").hidden = false;
     $("share").scrollIntoView({ block: "nearest" });
     loadTables();
