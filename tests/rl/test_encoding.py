@@ -84,7 +84,7 @@ def test_every_legal_move_is_reachable_under_fisca_rules() -> None:
     assert {Open, LayOff, SwapJoker, Discard, DrawStock} <= kinds
 
 
-@examples(12)
+@examples(25)
 @given(rules=move_rules(), seed=st.integers(0, 10**6))
 def test_every_legal_move_is_reachable_under_variants(rules: Rules, seed: int) -> None:
     moves = Moves(rules)
