@@ -182,8 +182,13 @@ function onMessage(msg) {
       break;
     case "error":
       setPending(false);
-      showMessage(msg.message || msg.code, true);
-      if (msg.code === "stale_version") S.conn.send({ type: "sync" });
+      if (msg.code === "stale_version") {
+        // The table moved on while the click travelled: fetch the present and let the
+        // player look again (nothing was done).
+        S.conn.send({ type: "sync" });
+      } else {
+        showMessage(msg.message || msg.code, true);
+      }
       break;
     case "hint":
       onHint(msg);
@@ -221,6 +226,7 @@ function onState(msg) {
 
 function onHint(msg) {
   setPending(false);
+  if (msg.v !== undefined && msg.v !== null && msg.v !== S.v) return; // for a past position
   S.hint = msg;
   S.hinted = new Set();
   const want = actionCards(msg.action);
