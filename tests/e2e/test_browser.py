@@ -22,8 +22,17 @@ MAX_CLICK_ROUNDS = 400
 
 
 def _page_errors(page: Page) -> list[str]:
+    """Script errors on the page, and any of the page's files the server failed to send."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "response",
+        lambda r: (
+            errors.append(f"{r.status} {r.url}")
+            if r.status >= 400 and ("/static/" in r.url or r.request.resource_type == "document")
+            else None
+        ),
+    )
     return errors
 
 

@@ -401,6 +401,13 @@ const CHOICE_WORDS = {
 
 const KEY = "scala40:lang";
 
+export const LANGUAGES = Object.keys(STRINGS);
+
+/** A copy of one language's strings (the tests check both languages say everything). */
+export function dictionary(lang) {
+  return { ...STRINGS[lang] };
+}
+
 export function getLang() {
   const saved = localStorage.getItem(KEY);
   if (saved === "en" || saved === "it") return saved;

@@ -1,0 +1,69 @@
+"""Every string the pages show exists in English and in Italian, with the same blanks.
+
+The pages take their words from one dictionary (static/js/i18n.js); a key missing in one
+language would show the raw key to a player, and a misspelt ``{name}`` would show braces.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser
+
+STATIC = Path(__file__).parents[2] / "src" / "scala40" / "server" / "static"
+
+# Keys the scripts build from a value: each family and the values it is built from.
+FAMILIES = {
+    "lobby.bot": ["random", "greedy", "heuristic", "strong"],
+    "lobby.status": ["waiting", "playing", "over"],
+    "lobby.preset": ["fisca", "house"],
+    "ev": [
+        "draw",
+        "pozzo",
+        "discard",
+        "open",
+        "meld",
+        "layoff",
+        "swap",
+        "takeback",
+        "bot_takes_over",
+        "human_back",
+        "timeout",
+        "join",
+    ],
+    "hint": ["draw", "pozzo", "open", "meld", "layoff", "swap", "discard", "takeback"],
+}
+
+
+def _used_keys() -> set[str]:
+    keys: set[str] = set()
+    for page in STATIC.glob("*.html"):
+        keys |= set(re.findall(r'data-i18n(?:-title|-placeholder)?="([^"]+)"', page.read_text()))
+    for script in (STATIC / "js").glob("*.js"):
+        keys |= set(re.findall(r'\bt\("([a-zA-Z_.]+)"', script.read_text()))
+    for family, values in FAMILIES.items():
+        keys |= {f"{family}.{v}" for v in values}
+    return keys
+
+
+def test_both_languages_have_every_string_with_the_same_blanks(
+    server: str, browser: Browser
+) -> None:
+    page = browser.new_page()
+    page.goto(server + "/static/table.html")
+    words = page.evaluate(
+        """async () => {
+            const m = await import("/static/js/i18n.js");
+            return Object.fromEntries(m.LANGUAGES.map((l) => [l, m.dictionary(l)]));
+        }"""
+    )
+    page.close()
+    assert sorted(words) == ["en", "it"]
+    assert set(words["en"]) == set(words["it"])
+    missing = sorted(_used_keys() - set(words["en"]))
+    assert missing == [], f"strings used by the pages but not in the dictionary: {missing}"
+    for key, english in words["en"].items():
+        blanks = sorted(re.findall(r"\{\w+\}", english))
+        assert sorted(re.findall(r"\{\w+\}", words["it"][key])) == blanks, key
+        assert words["it"][key].strip(), key
