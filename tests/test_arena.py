@@ -69,6 +69,17 @@ def test_greedy_beats_random_over_whole_matches() -> None:
     assert greedy["hands"] > greedy["games"]  # matches run over several hands
 
 
+def test_heuristic_beats_greedy_heads_up_over_single_hands() -> None:
+    data = arena_json(
+        "--bots", "heuristic,greedy", "--players", "2", "--hands", "25", "--seed", "3"
+    )
+    heuristic, greedy = by_bot(data)["heuristic"], by_bot(data)["greedy"]
+    assert heuristic["win_rate"] >= 0.8  # 0.90 measured
+    assert heuristic["ci95"][0] > 0.6
+    assert heuristic["elo"] > greedy["elo"] + 150
+    assert heuristic["mean_penalty"] < greedy["mean_penalty"]
+
+
 def test_a_bot_against_itself_splits_exactly_in_half() -> None:
     # Seats, not bots, own the random streams: mirrored seatings replay each other.
     data = arena_json("--bots", "greedy,greedy", "--hands", "10", "--seed", "5")
@@ -270,6 +281,76 @@ def test_bradley_terry_ratings() -> None:
     ratings = arena.bradley_terry([[0, 30, 30], [0, 0, 30], [0, 0, 0]])
     assert ratings[0] > ratings[1] > ratings[2]
     assert sum(ratings) / 3 == pytest.approx(1500)
+
+
+# Random rules ----------------------------------------------------------------------------------
+
+
+def test_random_rules_vary_by_deal_repeat_by_seed_and_keep_the_tables_keys() -> None:
+    base = Rules.build(None, {"players": "3", "stock_out": "end_hand"})
+    drawn = [arena.random_rules(base, 11, deal) for deal in range(30)]
+    assert drawn == [arena.random_rules(base, 11, deal) for deal in range(30)]
+    assert drawn != [arena.random_rules(base, 12, deal) for deal in range(30)]
+    assert all(r.players == 3 and r.stock_out == "end_hand" for r in drawn)
+    # Every play key is drawn with more than one value over a few deals.
+    for key in arena.PLAY_KEYS:
+        if key != "stock_out":
+            assert len({repr(getattr(r, key)) for r in drawn}) > 1, key
+    # Hands leave the match keys alone; matches draw them too.
+    assert {r.elimination for r in drawn} == {101}
+    matches = [arena.random_rules(base, 11, deal, matches=True) for deal in range(30)]
+    assert len({r.elimination for r in matches}) > 1
+    assert any(r.single_hand for r in matches) and any(r.fixed_hands for r in matches)
+
+
+def test_no_bot_attempts_an_illegal_move_under_random_rules() -> None:
+    data = arena_json(
+        "--bots",
+        "random,greedy,heuristic",
+        "--players",
+        "3",
+        "--hands",
+        "12",
+        "--seed",
+        "21",
+        "--random-rules",
+    )
+    assert data["random_rules"] is True
+    assert data["illegal_attempts"] == []
+    assert [r["illegal"] for r in data["results"]] == [0, 0, 0]
+    draws = data["rule_draws"]
+    assert set(draws) == set(arena.PLAY_KEYS)
+    assert all(sum(values.values()) == 12 for values in draws.values())
+    # Even on unfamiliar tables the ladder shows.
+    results = by_bot(data)
+    assert results["heuristic"]["win_rate"] > results["random"]["win_rate"]
+
+
+def test_the_strong_bot_is_legal_under_random_rules_over_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scala40.bots.strong import StrongBot
+
+    monkeypatch.setitem(LEVELS, "strong", lambda: StrongBot(think_ms=1e9, max_worlds=2))
+    data = arena_json(
+        "--bots",
+        "strong,greedy",
+        "--players",
+        "2",
+        "--matches",
+        "1",
+        "--seed",
+        "5",
+        "--random-rules",
+    )
+    assert [r["illegal"] for r in data["results"]] == [0, 0]
+    assert set(data["rule_draws"]) == {*arena.PLAY_KEYS, *arena.MATCH_KEYS, "match_end"}
+
+
+def test_the_table_says_the_rules_were_random() -> None:
+    result = run("--bots", "greedy,random", "--hands", "2", "--seed", "3", "--random-rules")
+    assert result.exit_code == 0, result.output
+    assert "drawn at random for each deal" in result.stdout
 
 
 # Bad input -------------------------------------------------------------------------------------

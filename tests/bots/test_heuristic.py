@@ -10,7 +10,6 @@ against greedy, with a margin well inside what the sample measures.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import get_type_hints
 
@@ -443,22 +442,3 @@ def test_the_game_loop_hands_it_views_only() -> None:
     assert winner is not None
     for spy in (*spies.values(), person):
         assert spy.seen and all(type(v) is PlayerView for v in spy.seen)
-
-
-def test_choose_is_cheap() -> None:
-    """A few milliseconds at most per call, so that search can use it in rollouts."""
-    rules = Rules()
-    bots = [HeuristicBot() for _ in range(4)]
-    match = Match(rules, seed=5)
-    rng = random.Random(5)
-    spent = 0.0
-    calls = 0
-    while calls < 600 and not match.over:
-        seat = match.current_seat
-        view = PlayerView.of(match.hand, seat)
-        start = time.perf_counter()
-        action = bots[seat].choose(view, rng)
-        spent += time.perf_counter() - start
-        calls += 1
-        match.apply(action)
-    assert spent / calls < 0.005

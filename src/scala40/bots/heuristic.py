@@ -154,6 +154,19 @@ class HeuristicBot:
         text = "; then ".join([first.why, *whys])
         return Hint(first.action, text, tuple(then))
 
+    def choose_in(self, view: PlayerView, world: Hand, rng: random.Random) -> Action:
+        """:meth:`choose` in a world already dealt: a search's determinized hand, whose
+        current seat sees ``view``. Saves dealing a world per decision in play-outs."""
+        return self._decide_in(view, world, rng).action
+
+    def ranked_discards(self, view: PlayerView, world: Hand) -> list[Discard]:
+        """Every legal discard of the play phase, the one this player prefers first."""
+        return [
+            c.action
+            for c in _Seat(view, world, self.style).discards()
+            if isinstance(c.action, Discard)
+        ]
+
     # Deciding -------------------------------------------------------------------------
     def _decide(self, view: PlayerView, rng: random.Random) -> _Choice:
         return self._decide_in(view, world_of(view, rng), rng)

@@ -1,117 +1,206 @@
-"""A searching player: determinized Monte Carlo over the seat's information set.
+"""A searching player: the club player's plan, checked by playing it out in dealt worlds.
 
-At each real decision (draw from the stock or take the pozzo; open now or wait; which
-card to discard) it deals the unseen cards again and again with the engine's
-:func:`~scala40.engine.views.resample` (so it never reads a hidden card), plays every
-candidate action in each dealt world, finishes the hand with the fast play-out policy of
-:mod:`scala40.bots.rollout`, and keeps the action with the best mean outcome. The other
-choices of a turn (which melds, which lay-offs) follow the base bot, which is sound
-there and would only waste the thinking budget.
+At each real decision of a turn (draw from the stock or take the pozzo; open now or
+wait; which card to discard) it deals the unseen cards again and again with the engine's
+:func:`~scala40.engine.views.resample` (so it never reads a hidden card), plays each
+candidate action in each dealt world, and finishes the hand with the club player of
+:mod:`scala40.bots.heuristic` in every seat (:func:`~scala40.bots.rollout.
+heuristic_play_out`). Realistic play-outs matter more than many: hands then end as they
+do at the table, so the value of a joker, a pair or a high card is what it really is.
+
+This is a *rollout* improvement of the club player (one step of policy iteration): the
+club player's own choice is the reference, every candidate meets the same dealt worlds
+and the same luck (common random numbers), and the search departs from the plan only
+when another candidate is better by a clear margin. The candidates are the club
+player's few best discards (its ranking prunes the hopeless ones), candidates that fall
+clearly behind are dropped so the budget goes to the close calls, and the budget is a
+clock (``think_ms``) and/or a number of dealt worlds (``max_worlds``). The other choices
+of a turn (which melds, which lay-offs) follow the club player.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
-from scala40.bots.base import Bot, world_of
+from scala40.bots.base import world_of
 from scala40.bots.heuristic import HeuristicBot
-from scala40.bots.rollout import outcome, play_out
+from scala40.bots.rollout import heuristic_play_out, match_value, outcome
 from scala40.engine.actions import Action, Discard, DrawStock, Open, TakePozzo
+from scala40.engine.analysis import best_opening, solve
 from scala40.engine.errors import IllegalAction
-from scala40.engine.legal import legal_discards
 from scala40.engine.state import DRAW, Hand
 from scala40.engine.views import PlayerView, resample
 
+DEPART_Z = 2.0
+"""Standard errors by which a candidate must beat the plan before the search departs."""
+
+DROP_Z = 2.0
+"""Standard errors by which a candidate trailing the plan is dropped from the search."""
+
+DROP_AFTER = 8
+"""Worlds a candidate is given before it may be dropped."""
+
 
 class StrongBot:
-    """Search the draw, the opening and the discard; follow the base bot otherwise."""
+    """Search the draw, the opening and the discard; follow the club player otherwise."""
 
     name = "strong"
 
     def __init__(
-        self, think_ms: float = 1000.0, base: Bot | None = None, max_worlds: int | None = None
+        self,
+        think_ms: float = 1000.0,
+        base: HeuristicBot | None = None,
+        max_worlds: int | None = None,
+        width: int = 4,
+        match_aware: bool = True,
     ) -> None:
         self.think_ms = think_ms
         """Thinking budget per searched decision, in milliseconds."""
-        self.base: Bot = base if base is not None else HeuristicBot()
+        self.base = base if base is not None else HeuristicBot()
         self.max_worlds = max_worlds
-        """An iteration budget instead of (or besides) the clock: worlds per candidate."""
+        """An iteration budget: dealt worlds per decision (``None``: the clock alone)."""
+        self.width = width
+        """Discards searched: the club player's best ``width``."""
+        self.match_aware = match_aware
+        """Judge play-outs by the match standing (:func:`~scala40.bots.rollout.match_value`)
+        when the view holds match scores, else by the hand's penalties."""
+        self.departures = 0
+        """Searched decisions where the search overruled the club player."""
+        self.worlds = 0
+        """Worlds dealt over this bot's life (for measuring the search's speed)."""
+        self.searches = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         world = world_of(view, rng)
-        planned, candidates = self._candidates(view, world, rng)
+        candidates = self._candidates(view, world, rng)
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(view, planned, candidates, rng)
+        return self._search(view, candidates, rng)
 
-    def _candidates(
-        self, view: PlayerView, world: Hand, rng: random.Random
-    ) -> tuple[Action, list[Action]]:
-        """The base bot's choice and the alternatives worth searching against it."""
+    def _candidates(self, view: PlayerView, world: Hand, rng: random.Random) -> list[Action]:
+        """The club player's choice first, then the alternatives worth searching."""
+        planned = self.base.choose_in(view, world, rng)
         if view.phase == DRAW:
-            drawn: list[Action] = [DrawStock()]
-            if world.check(TakePozzo()) is None:
-                drawn.append(TakePozzo())
-            planned_draw = self.base.choose(view, rng)
-            return (planned_draw if planned_draw in drawn else drawn[0]), drawn
-        planned = self.base.choose(view, rng)
+            other: Action = DrawStock() if isinstance(planned, TakePozzo) else TakePozzo()
+            return [planned, other] if world.check(other) is None else [planned]
         if isinstance(planned, Open):
-            # Open now, or keep the hand closed this turn (then some discard).
-            return planned, [planned, *self._discards(world)]
+            # Open now, or keep the hand closed this turn (and discard instead).
+            rest = self._discards(view, world, self.width - 1)
+            return [planned, *rest]
         if isinstance(planned, Discard):
-            return planned, self._discards(world) or [planned]
-        return planned, [planned]
+            ranked = self._discards(view, world, self.width)
+            return [planned, *(a for a in ranked if a != planned)][: self.width]
+        return [planned]
 
-    @staticmethod
-    def _discards(world: Hand) -> list[Action]:
-        return [Discard(k) for k in legal_discards(world)]
+    def _discards(self, view: PlayerView, world: Hand, count: int) -> list[Action]:
+        out: list[Action] = []
+        for action in self.base.ranked_discards(view, world):
+            if len(out) >= count:
+                break
+            if world.check(action) is None:
+                out.append(action)
+        return out
 
-    def _search(
-        self, view: PlayerView, planned: Action, candidates: list[Action], rng: random.Random
-    ) -> Action:
-        """Paired play-outs: every candidate meets the same dealt worlds and the same luck.
-
-        Differences against the base bot's choice are measured world by world (common
-        random numbers), and the search departs from that choice only when a candidate is
-        better by more than two standard errors: noise alone must not overrule a sound
-        plan.
-        """
-        if planned not in candidates:
-            candidates = [planned, *candidates]
-        base_i = candidates.index(planned)
+    def _search(self, view: PlayerView, candidates: list[Action], rng: random.Random) -> Action:
+        """Paired play-outs against the plan (candidate 0), dropping clear losers."""
         n = len(candidates)
-        diffs: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
+        sums = [0.0] * n
+        squares = [0.0] * n
+        counts = [0] * n
         deadline = time.perf_counter() + self.think_ms / 1000.0
-        rounds = 0
-        while True:
+        self.searches += 1
+        worlds = 0
+        while len(alive) > 1:
             seed = rng.getrandbits(64)
-            scores: list[float | None] = []
-            for action in candidates:
-                world = resample(view, random.Random(seed))
+            dealt = deal_consistent(view, random.Random(seed))
+            scores: dict[int, float] = {}
+            for i in alive:
+                world = dealt.clone()
                 try:
-                    world.apply(action)
+                    world.apply(candidates[i])
                 except IllegalAction:
-                    scores.append(None)
                     continue
-                play_out(world, random.Random(seed + 1))
-                scores.append(outcome(world, view.me))
-            base = scores[base_i]
-            if base is not None:
-                for i, sc in enumerate(scores):
-                    if sc is not None:
-                        diffs[i].append(sc - base)
-            rounds += 1
-            if self.max_worlds is not None and rounds >= self.max_worlds:
+                heuristic_play_out(world, random.Random(seed + 1))
+                value = match_value(world, view.me, view) if self.match_aware else None
+                scores[i] = outcome(world, view.me) if value is None else value
+            worlds += 1
+            if 0 in scores:
+                for i, sc in scores.items():
+                    d = sc - scores[0]
+                    sums[i] += d
+                    squares[i] += d * d
+                    counts[i] += 1
+            if self.max_worlds is not None and worlds >= self.max_worlds:
                 break
-            if self.max_worlds is None and time.perf_counter() >= deadline:
+            if time.perf_counter() >= deadline:
                 break
-        best, best_mean = base_i, 0.0
-        for i, d in enumerate(diffs):
-            if i == base_i or len(d) < 3:
+            if worlds >= DROP_AFTER:
+                alive = [i for i in alive if i == 0 or not _behind(sums, squares, counts, i)]
+        self.worlds += worlds
+        best, best_mean = 0, 0.0
+        for i in range(1, n):
+            if counts[i] < DROP_AFTER:
                 continue
-            mean = sum(d) / len(d)
-            var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
-            if mean > best_mean and mean > 2 * (var / len(d)) ** 0.5:
+            mean, se = _mean_se(sums[i], squares[i], counts[i])
+            if mean > best_mean and mean > DEPART_Z * se:
                 best, best_mean = i, mean
+        self.departures += best != 0
         return candidates[best]
+
+
+MAX_DEALS = 40
+"""Deals tried for a world consistent with what the others did before taking one as is."""
+
+
+def deal_consistent(view: PlayerView, rng: random.Random) -> Hand:
+    """A world dealt by :func:`resample` in which the others' hands agree with their play.
+
+    A uniform deal ignores what the table has seen: a player who had a turn and did not
+    open cannot be holding an opening, and an opened player who had a turn would have
+    laid down any meld in hand. Worlds that contradict this are dealt again (up to
+    :data:`MAX_DEALS` times), so play-outs do not imagine opponents about to go out that
+    the table shows are not; without it the search sheds high cards in a panic.
+    """
+    world = resample(view, rng)
+    for _ in range(MAX_DEALS - 1):
+        if _consistent(view, world):
+            break
+        world = resample(view, rng)
+    return world
+
+
+def _consistent(view: PlayerView, world: Hand) -> bool:
+    rules = view.rules
+    n = len(view.seats)
+    for p in range(n):
+        if p == view.me or view.turns_done <= p:
+            continue  # no turn played yet: nothing to read from it
+        counts = world.hands[p]
+        if not view.opened[p]:
+            best = best_opening(counts, rules, leave=1 if view.turns_done > n else 2)
+            if best is not None and best.opens:
+                return False
+        elif view.hand_sizes[p] >= 4:
+            sol = solve(counts, rules, objective="penalty", leave=1)
+            if sol is not None and sol.melds:
+                return False
+    return True
+
+
+def _mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
+    mean = total / count
+    var = max(0.0, (squares - count * mean * mean) / max(1, count - 1))
+    return mean, math.sqrt(var / count)
+
+
+def _behind(sums: list[float], squares: list[float], counts: list[int], i: int) -> bool:
+    """Whether candidate ``i`` trails the plan clearly (or never differs from it)."""
+    if counts[i] < DROP_AFTER:
+        return False
+    mean, se = _mean_se(sums[i], squares[i], counts[i])
+    if se == 0.0:
+        return mean <= 0.0
+    return mean < -DROP_Z * se
