@@ -71,3 +71,32 @@ def test_postgresql_stores_and_resumes_a_game(postgres_url: str, make_client: An
         return make_client(db_url=postgres_url, **changes)
 
     _restart_keeps_the_table(on_postgres)
+
+
+def test_a_group_commit_with_a_bad_row_still_stores_the_others(db_url: str) -> None:
+    import asyncio
+
+    from scala40.server.actor import Db
+
+    store = Store(db_url)
+    _table(store)
+    db = Db(store)
+
+    async def together() -> list[BaseException | None]:
+        results = await asyncio.gather(
+            db.append("t1", 1, 0, "draw"),
+            db.append("t1", 1, 0, "draw"),
+            db.append("t1", 2, 0, "discard 7H"),
+            return_exceptions=True,
+        )
+        return list(results)
+
+    try:
+        first, again, second = asyncio.run(together())
+        assert first is None and second is None
+        assert isinstance(again, IntegrityError)
+        [stored] = store.unfinished()
+        assert stored.actions == [(1, 0, "draw"), (2, 0, "discard 7H")]
+    finally:
+        db.close()
+        store.close()

@@ -158,6 +158,18 @@ class Store:
                 )
             )
 
+    def append_actions(self, rows: Sequence[tuple[str, int, int, str]]) -> None:
+        """Store several tables' actions in one transaction (a group commit): all or none."""
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(schema.actions),
+                [
+                    {"table_id": t, "version": v, "seat": s, "action": a, "created": stamp}
+                    for t, v, s, a in rows
+                ],
+            )
+
     def mark_over(self, table_id: str, winner: int | None, record: str) -> None:
         """The match is over: keep its record (the actions are already stored)."""
         with self.engine.begin() as conn:
