@@ -161,6 +161,7 @@ def _play_one_move(page: Page, drag_discard: bool) -> bool:
     dragged = False
     game = page.locator("#game")
     version = game.get_attribute("data-v") or ""
+    assert page.locator("#turnbar").inner_text().startswith("Your turn")
     if game.get_attribute("data-phase") == "draw":
         page.click("#btn-draw")
         _wait_for_answer(page, version)

@@ -8,7 +8,7 @@ import {
   prettyCard, prettyCards, sortKey, swapsJoker,
 } from "./cards.js";
 import { TableConnection } from "./connection.js";
-import { applyI18n, languageSwitch, t } from "./i18n.js";
+import { applyI18n, getLang, languageSwitch, t } from "./i18n.js";
 import { renderScores } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -696,11 +696,12 @@ function renderTurn() {
   if (v.status === "playing" && v.spectator) {
     text = `${t("table.out")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
   } else if (v.status === "playing") {
-    if (myTurn()) text = v.phase === "draw" ? t("table.yourTurnDraw") : t("table.yourTurnPlay");
+    if (!myTurn()) text = t("table.turnOf", { name: playerName(v.current) });
+    else if (v.phase === "draw") text = t("table.yourTurnDraw");
+    else text = t("table.yourTurnPlay");
     if (myTurn() && v.phase === "play" && v.pozzo_card && !v.pozzo_used && !keepsPozzoCard()) {
       text += " · " + t("table.usePozzo", { card: prettyCard(v.pozzo_card) });
     }
-    else text = t("table.turnOf", { name: playerName(v.current) });
   } else if (v.status === "over") {
     const sum = S.lastSummary;
     text = sum && sum.match_over && sum.match_winner !== null && sum.match_winner !== undefined
@@ -913,7 +914,8 @@ function renderHint() {
   box.dataset.action = S.hint.action ? S.hint.action.type : "";
   box.dataset.end = S.hint.action?.end || "";
   box.dataset.declared = S.hint.action?.declared || "";
-  const head = hintHeadline(S.hint.action);
+  // The server explains its hint in English; other languages get the move in their words first.
+  const head = getLang() === "en" && S.hint.text ? "" : hintHeadline(S.hint.action);
   $("hint-text").textContent = S.hint.text ? (head ? `${head} — ${S.hint.text}` : S.hint.text) : head || t("table.hintNone");
   // The melds the hint lays, as cards (an opening may be several).
   const a = S.hint.action || {};
