@@ -22,6 +22,7 @@ import websockets
 
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
+from scala40.server import loadtest
 from scala40.server.viewjson import view_from_json
 
 from .conftest import free_port
@@ -107,6 +108,11 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
         assert hello["v"] == before["v"]
         assert same_table(hello["view"], before["view"])
         assert after["v"] > before["v"]
+        # The load benchmark's clients play a whole hand on the same server, error-free.
+        figures = loadtest.run(f"http://127.0.0.1:{port}", 1, think_ms=50)
+        assert figures["errors"] == 0, figures["error_samples"]
+        assert figures["hands"] == 1 and figures["actions"] > 20
+        assert figures["p50_ms"] <= figures["p99_ms"]
     finally:
         server.terminate()
         server.wait(10)

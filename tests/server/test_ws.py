@@ -183,3 +183,14 @@ def test_the_turn_timer_lets_a_bot_finish_a_slow_turn(make_client: Any) -> None:
         while later["view"]["current"] == 0 and later["view"]["status"] == "playing":
             later = until(ws, "state")
         assert later["v"] > timeout["v"]
+
+
+def test_a_connection_that_stops_reading_is_cut_off() -> None:
+    from scala40.server.actor import CLOSE_BEHIND, Outbox
+
+    box = Outbox(limit=3)
+    for n in range(6):
+        box.put({"type": "state", "v": n})
+    waiting = [box.queue.get_nowait() for _ in range(box.queue.qsize())]
+    assert waiting[:3] == [{"type": "state", "v": n} for n in range(3)]
+    assert waiting[3:] == [(CLOSE_BEHIND, "too many messages waiting: reconnect to resync")]

@@ -104,10 +104,12 @@ class Session:
             size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
             if not self.limit.allow():
                 if self.limit.should_warn():
-                    self.refuse("rate_limited", "too many messages: at most 20 a second")
+                    rate = self.settings.rate_per_second
+                    self.refuse("rate_limited", f"too many messages: at most {rate:g} a second")
                 continue
             if size > self.settings.max_message_bytes:
-                self.refuse("too_big", f"a message is at most 4 KiB, this one is {size} bytes")
+                top = self.settings.max_message_bytes
+                self.refuse("too_big", f"a message is at most {top} bytes, this one is {size}")
                 continue
             self.handle(raw)
 
