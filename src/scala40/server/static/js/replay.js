@@ -63,6 +63,8 @@ function render() {
   $("hand-number").textContent = t("table.hand", { n: step.hand });
   $("counter").textContent = t("rep.step", { i: R.i + 1, n: data.steps.length });
   $("slider").value = String(R.i);
+  const deal = [...$("hand-jump").options].filter((o) => Number(o.value) <= R.i).pop();
+  if (deal) $("hand-jump").value = deal.value;
   let text = actionWords(step);
   if (step.summary) {
     const w = step.summary.winner;
@@ -115,6 +117,16 @@ function render() {
   renderScores($("scores"), $("chart"), players(), scoresUpTo(R.i), data.elimination);
 }
 
+/** A list of the match's hands: choosing one jumps to its deal. */
+function fillHandJump() {
+  const select = $("hand-jump");
+  select.replaceChildren();
+  R.data.steps.forEach((step, i) => {
+    if (!step.action) select.add(new Option(t("table.hand", { n: step.hand }), String(i)));
+  });
+  select.onchange = () => go(Number(select.value));
+}
+
 function go(i) {
   if (!R.data) return;
   R.i = Math.max(0, Math.min(R.data.steps.length - 1, i));
@@ -137,7 +149,10 @@ function togglePlay() {
 
 async function start() {
   applyI18n();
-  languageSwitch($("lang"), render);
+  languageSwitch($("lang"), () => {
+    if (R.data) fillHandJump();
+    render();
+  });
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("download").setAttribute("download", `scala40-${tableId}.json`);
   $("first").addEventListener("click", () => go(0));
@@ -158,6 +173,7 @@ async function start() {
     return;
   }
   $("slider").max = String(Math.max(0, R.data.steps.length - 1));
+  fillHandJump();
   render();
 }
 

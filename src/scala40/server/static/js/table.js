@@ -34,6 +34,7 @@ const S = {
   messageIsError: false,
   summaryOpen: false,
   lastSummary: null,
+  wasMyTurn: false,
   deadlineTimer: null,
 };
 
@@ -711,6 +712,10 @@ function renderTurn() {
     text = t("lobby.status.waiting");
   }
   bar.textContent = text;
+  // A tab in the background still says when the table waits for this player.
+  document.title = myTurn() ? `▶ ${t("table.yourTurn")} — Scala 40` : `Scala 40 — ${t("table.hand", { n: v.hand_number || 1 })}`;
+  if (myTurn() && !S.wasMyTurn && navigator.vibrate) navigator.vibrate(120);
+  S.wasMyTurn = myTurn();
   clearInterval(S.deadlineTimer);
   const deadline = parseDeadline(v.turn_deadline);
   if (deadline && v.status === "playing") {
