@@ -147,3 +147,18 @@ def test_partnerships_show_team_units(client: TestClient) -> None:
         ("Anna+Carla", [0, 2], 20),
         ("Bruno+Dario", [1, 3], 70),
     ]
+
+
+def test_the_web_app_serves_the_page_and_the_api(tmp_path: Path) -> None:
+    from scala40.server.app import create_app
+    from scala40.server.settings import Settings
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'app.db'}"))
+    with TestClient(app) as c:
+        page = c.get("/score")
+        assert page.status_code == 200
+        assert '<script type="module" src="/static/score.js">' in page.text
+        assert c.get("/static/score.js").status_code == 200
+        assert c.get("/static/score.css").status_code == 200
+        made = new(c, players=["Anna", "Bruno"])
+        assert c.get(f"/api/scoresheets/{made['id']}").json()["standing"]["result"] == "in play"
