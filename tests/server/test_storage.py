@@ -76,7 +76,7 @@ def test_postgresql_stores_and_resumes_a_game(postgres_url: str, make_client: An
 def test_a_group_commit_with_a_bad_row_still_stores_the_others(db_url: str) -> None:
     import asyncio
 
-    from scala40.server.actor import Db
+    from scala40.server.db import Db
 
     store = Store(db_url)
     _table(store)

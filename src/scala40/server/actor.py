@@ -17,7 +17,6 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from scala40.bots import Bot, make_bot
 from scala40.bots.base import any_legal, world_of
@@ -29,8 +28,10 @@ from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record
+from scala40.server.db import Db
+from scala40.server.outbox import Outbox
 from scala40.server.settings import Settings
-from scala40.server.store import SeatRow, Store, StoredTable, TableRow
+from scala40.server.store import SeatRow, StoredTable, TableRow
 from scala40.server.summaries import summary_json
 from scala40.server.viewjson import (
     SeatFacts,
@@ -41,105 +42,9 @@ from scala40.server.viewjson import (
 )
 
 log = logging.getLogger("scala40.server")
-T = TypeVar("T")
 
 CLOSE_REPLACED = 4000
 """Close code for a connection replaced by a newer one for the same seat."""
-
-
-CLOSE_BEHIND = 4008
-"""Close code for a connection that stopped reading (its messages piled up)."""
-
-
-class Outbox:
-    """Messages waiting to go to one connection; the WebSocket handler drains it.
-
-    A browser that stops reading is cut off once ``limit`` messages wait (it reconnects
-    and gets the current state), so a dead connection cannot hoard the server's memory.
-    """
-
-    def __init__(self, limit: int = 500) -> None:
-        self.queue: asyncio.Queue[JSONDict | tuple[int, str]] = asyncio.Queue()
-        self.limit = limit
-        self.closed = False
-
-    def put(self, message: JSONDict) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.limit:
-            self.close(CLOSE_BEHIND, "too many messages waiting: reconnect to resync")
-            return
-        self.queue.put_nowait(message)
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait((code, reason))
-
-
-class Db:
-    """Runs store calls in worker threads (one writer for SQLite) off the event loop.
-
-    Actions are group-committed: while one transaction is being written, the actions of
-    every other table pile up and go together in the next one, so a busy server pays one
-    commit for many moves. Each move still waits for its own commit before it is told.
-    """
-
-    def __init__(self, store: Store) -> None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        self.store = store
-        self.pool = ThreadPoolExecutor(
-            max_workers=1 if store.is_sqlite else 4, thread_name_prefix="scala40-db"
-        )
-        self.inline = store.is_sqlite
-        """SQLite's WAL commit takes well under a millisecond: written on the loop itself,
-        with no hand-off to a thread (which costs more than the write under load)."""
-        self._pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
-        self._flusher: asyncio.Task[None] | None = None
-
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, lambda: fn(*args))
-
-    async def append(self, table_id: str, version: int, seat: int, text: str) -> None:
-        """Store one action; returns once it is committed (raises if it could not be)."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self._pending.append(((table_id, version, seat, text), done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = loop.create_task(self._flush())
-        await done
-
-    async def _write(self, rows: list[tuple[str, int, int, str]]) -> None:
-        if self.inline:
-            self.store.append_actions(rows)
-        else:
-            await self.run(self.store.append_actions, rows)
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                await self._write([row for row, _ in batch])
-            except Exception:
-                # One bad row must not sink the others: store them one at a time.
-                for row, done in batch:
-                    try:
-                        await self.run(self.store.append_action, *row)
-                    except Exception as err:
-                        if not done.done():
-                            done.set_exception(err)
-                    else:
-                        if not done.done():
-                            done.set_result(None)
-            else:
-                for _, done in batch:
-                    if not done.done():
-                        done.set_result(None)
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=True)
 
 
 @dataclass

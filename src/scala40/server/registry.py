@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from scala40.bots import LEVELS
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
-from scala40.server.actor import Db, TableActor
+from scala40.server.actor import TableActor
+from scala40.server.db import Db
 from scala40.server.settings import Settings
 from scala40.server.store import SeatRow, Store, TableRow, now
 from scala40.server.tokens import new_table_id, new_token, token_hash

@@ -21,7 +21,8 @@ from starlette.websockets import WebSocketDisconnect
 from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
-from scala40.server.actor import Act, Connect, Disconnect, Outbox, TableActor, error
+from scala40.server.actor import Act, Connect, Disconnect, TableActor, error
+from scala40.server.outbox import Outbox
 from scala40.server.registry import Tables
 from scala40.server.settings import Settings
 from scala40.server.tokens import token_hash
