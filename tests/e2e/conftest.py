@@ -1,4 +1,4 @@
-"""Fixtures of the browser tests: one server and one chromium for the whole session."""
+"""Fixtures of the browser tests: one server for the session, one chromium per module."""
 
 from __future__ import annotations
 
@@ -21,8 +21,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         running.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module. Not for the session: Playwright's sync API keeps an
+    asyncio loop marked running while it is open, which would break later tests that call
+    ``asyncio.run``; a module fixture is closed before the next module starts."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"the browser test needs Debian's chromium at {CHROMIUM} (apt install chromium)"
