@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .helpers import create, join, until, ws_url
+from .helpers import create, join, play_until_my_turn, until, ws_url
 
 
 def _closed_with(client: Any, url: str) -> tuple[int, str]:
@@ -194,3 +194,31 @@ def test_a_connection_that_stops_reading_is_cut_off() -> None:
     waiting = [box.queue.get_nowait() for _ in range(box.queue.qsize())]
     assert waiting[:3] == [{"type": "state", "v": n} for n in range(3)]
     assert waiting[3:] == [(CLOSE_BEHIND, "too many messages waiting: reconnect to resync")]
+
+
+def test_a_stand_in_that_was_thinking_does_not_stall_the_table(make_client: Any) -> None:
+    client = make_client(grace_seconds=0.05, bot_pause=0.4)
+    made = create(client, ["human", "bot:random"])
+    with client.websocket_connect(ws_url(made)) as ws:
+        state = until(ws, "state")
+        while not state["view"]["my_turn"]:
+            state = until(ws, "state")
+    time.sleep(0.15)  # the stand-in took the seat and is pausing before its move
+    with client.websocket_connect(ws_url(made)) as ws:
+        back = until(ws, "state")
+        assert back["event"] == {"type": "human_back", "seat": 0}
+        assert back["v"] == state["v"]
+        mine = play_until_my_turn(ws, 0, start=back)
+        for action in ({"type": "draw"}, {"type": "discard", "card": None}):
+            if action["type"] == "discard":
+                action["card"] = mine["view"]["legal"]["discard"][0]
+            ws.send_json({"type": "action", "v": mine["v"], "action": action})
+            mine = until(ws, "state")
+        moved_on = mine["v"]
+        for _ in range(50):  # the bot seat must move: ask until it has
+            ws.send_json({"type": "sync"})
+            now = until(ws, "state")
+            if now["v"] > moved_on:
+                break
+            time.sleep(0.1)
+        assert now["v"] > moved_on

@@ -159,6 +159,8 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._thinking: asyncio.Task[None] | None = None
+        self._thinking_for: tuple[int, int] = (-1, -1)
+        """(seat, version) the running bot task is choosing for."""
         self._graces: dict[int, asyncio.Task[None]] = {}
         self.on_over: Callable[[TableActor], None] | None = None
         """Told once the match is over and its record stored (the registry retires it)."""
@@ -390,11 +392,18 @@ class TableActor:
             seat = self.seats[self._current()]
             if self.table.turn_seconds and not seat.is_bot:
                 self.deadline = time.time() + self.table.turn_seconds
-        bot = self._bot_for(self._current())
+        seat_now = self._current()
+        bot = self._bot_for(seat_now)
+        thinking = self._thinking is not None and not self._thinking.done()
+        if thinking and (bot is None or self._thinking_for != (seat_now, self.version)):
+            assert self._thinking is not None
+            self._thinking.cancel()  # thinking about a table that has moved on
+            thinking = False
         if bot is not None:
-            if self._thinking is None or self._thinking.done():
+            if not thinking:
+                self._thinking_for = (seat_now, self.version)
                 self._thinking = asyncio.get_running_loop().create_task(
-                    self._think(self._current(), self.version, bot)
+                    self._think(seat_now, self.version, bot)
                 )
             return
         if self.deadline is not None:
