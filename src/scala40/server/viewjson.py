@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from scala40.engine.actions import (
     Action,
@@ -83,12 +83,16 @@ def _changes(rules: Rules) -> JSONDict:
     return rules_changes(rules)
 
 
+TEXT: Final = tuple(format_card(k) for k in range(KINDS))
+"""Each kind's card text, written once: views name hundreds of cards per move."""
+
+
 def cards(kinds: Sequence[int]) -> list[str]:
-    return [format_card(k) for k in kinds]
+    return [TEXT[k] for k in kinds]
 
 
 def _counts_to_cards(counts: Sequence[int]) -> list[str]:
-    return [format_card(k) for k in range(KINDS) for _ in range(counts[k])]
+    return [TEXT[k] for k in range(KINDS) if counts[k] for _ in range(counts[k])]
 
 
 def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:

@@ -68,7 +68,7 @@ async def _drain(ws: WebSocket, outbox: Outbox) -> None:
                 await ws.close(code, reason)
             return
         try:
-            await ws.send_text(json.dumps(item, ensure_ascii=False))
+            await ws.send_text(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the browser is gone; the reader sees it too and the seat is let go
 
