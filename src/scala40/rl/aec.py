@@ -121,8 +121,8 @@ class Scala40Env(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
+        record = self.session.step(action)  # an illegal id raises here, nothing changed
         self._cumulative_rewards[agent] = 0.0
-        record = self.session.step(action)
         self._clear_rewards()
         n = self.rules.players
         if record is not None and self.reward_mode == "hand":
