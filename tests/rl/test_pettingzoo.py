@@ -30,6 +30,17 @@ def test_api_test_through_the_end_of_a_match() -> None:
     api_test(env, num_cycles=400)
 
 
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+@pytest.mark.parametrize(
+    "rules",
+    [{"elimination": 51, "players": 3}, {"partnerships": True}, {"preset": "house"}],
+)
+def test_api_test_through_whole_matches(rules: dict[str, object]) -> None:
+    # Seats eliminated on the way stay agents until the match ends, never selected.
+    env = pettingzoo_env(rules=rules, reward="match", max_steps=4000)
+    api_test(env, num_cycles=1400)
+
+
 def test_seed_test() -> None:
     seed_test(lambda: pettingzoo_env(players=3), num_cycles=150)
 
