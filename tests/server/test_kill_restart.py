@@ -94,7 +94,11 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     try:
         made = httpx.post(
             f"http://127.0.0.1:{port}/api/tables",
-            json={"seats": ["human", "bot:greedy", "bot:random"], "nickname": "Anna"},
+            json={
+                "seats": ["human", "bot:greedy", "bot:random"],
+                "nickname": "Anna",
+                "rules": {"changes": {"elimination": 900}},
+            },
         ).json()
         url = f"ws://127.0.0.1:{port}/ws/{made['table_id']}?token={made['token']}"
         _hello, before = asyncio.run(_play(url, 12))

@@ -37,7 +37,10 @@ def test_each_version_is_stored_once(db_url: str) -> None:
 
 def _restart_keeps_the_table(make_client: Any) -> None:
     client = make_client()
-    made = create(client, ["human", "bot:greedy", "bot:random"])
+    # A high limit: nobody is eliminated (or wins) in the few hands this test plays.
+    made = create(
+        client, ["human", "bot:greedy", "bot:random"], rules={"changes": {"elimination": 900}}
+    )
     with client.websocket_connect(ws_url(made)) as ws:
         before = play_until_my_turn(ws, 8)
     assert before["v"] >= 8
