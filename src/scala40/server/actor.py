@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import random
 import secrets
@@ -25,7 +26,7 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.match import Match
 from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
-from scala40.notation.codec import JSONDict
+from scala40.notation.codec import JSONDict, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record
 from scala40.server.db import Db
@@ -136,8 +137,6 @@ class TableActor:
     """The authority over one table: its match, seats, version and connections."""
 
     def __init__(self, table: TableRow, seats: list[SeatRow], db: Db, settings: Settings) -> None:
-        from scala40.notation.codec import rules_from_changes
-
         self.table = table
         self.db = db
         self.settings = settings
@@ -277,8 +276,6 @@ class TableActor:
 
     def check_token(self, token_hash: str) -> int | None:
         """The seat a token hash belongs to at this table, or ``None``."""
-        import hmac
-
         for s in self.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
                 return s.seat

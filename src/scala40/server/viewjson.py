@@ -35,6 +35,7 @@ from scala40.engine.views import PlayerView, resample
 from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import (
     JSONDict,
+    action_to_dict,
     rules_changes,
     rules_from_changes,
     table_meld_from_dict,
@@ -308,8 +309,6 @@ def spectator_view(view: PlayerView, seat: int) -> PlayerView:
 
 def event_json(seat: int, action: Action, pozzo_top: int | None) -> JSONDict:
     """What just happened, in public words: a stock draw names no card."""
-    from scala40.notation.codec import action_to_dict
-
     body = action_to_dict(action)
     if isinstance(action, DrawStock):
         return {"seat": seat, "type": "draw"}
