@@ -373,18 +373,31 @@ def serve(host: str, port: int, db_url: str | None, grace: float, bot_pause: flo
     """Start the web table: a lobby, real-time games with friends and bots, history."""
     from scala40.server.serve import run  # imported here: the web stack is heavy
 
-    run(host=host, port=port, db_url=db_url, grace=grace, bot_pause=bot_pause)
+    try:
+        run(host=host, port=port, db_url=db_url, grace=grace, bot_pause=bot_pause)
+    except ValueError as err:
+        raise InputError(str(err)) from None
 
 
 @main.command()
 @click.option("--url", required=True, metavar="URL", help="The server, e.g. http://127.0.0.1:8000")
-@click.option("--tables", type=click.IntRange(1, 1000), default=10, show_default=True)
-@click.option("--hands", type=click.IntRange(1, 50), default=1, show_default=True)
+@click.option(
+    "--tables", type=click.IntRange(1, 1000), default=10, show_default=True, help="Tables of 4."
+)
+@click.option(
+    "--hands", type=click.IntRange(1, 50), default=1, show_default=True, help="Hands per table."
+)
 @click.option(
     "--think-ms", type=float, default=500.0, show_default=True, help="Mean pause per move."
 )
-@click.option("--workers", type=click.IntRange(1, 16), default=1, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 16),
+    default=1,
+    show_default=True,
+    help="Client processes sharing the tables.",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the clients' play.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def loadtest(
     url: str, tables: int, hands: int, think_ms: float, workers: int, seed: int, as_json: bool
