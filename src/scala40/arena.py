@@ -13,6 +13,13 @@ rotation, so games can be played in any number of worker processes and gathered 
 deal order; the results are the same for any ``--workers`` (only the measured speed,
 ``decisions_per_s``, depends on the machine, and bots thinking against the clock do).
 
+``--random-rules`` plays each deal under its own table: every RULES.md §12 key that
+changes play (and, for matches, how a match runs) is drawn at random from the run seed
+and the deal (:func:`random_rules`), the same in every seating; keys the table changed
+with ``--rules``/``--rule`` stay fixed. It is how the bots are shown never to attempt an
+illegal move under any rules: ``--json`` lists how often each value was drawn
+(``rule_draws``) and every illegal attempt with its deal's rules (``illegal_attempts``).
+
 Bots see only their seat's :class:`~scala40.engine.views.PlayerView`. The arena is the
 referee: an illegal attempt is counted (``illegal``) and replaced by a legal fallback so
 a long run goes on, and a hand that never ends (reshuffles can make a hand last forever)
