@@ -370,3 +370,25 @@ def test_partnerships_need_four_or_six_players():
         rules(players=3, partnerships=True)
     with pytest.raises(RulesError):
         rules(players=5, partnerships=True)
+
+
+def test_a_hand_settled_from_a_paper_table_keeps_the_same_books() -> None:
+    """Score sheets hand the match results of hands played with real cards."""
+    from scala40.engine.state import HandResult
+
+    m = Match(rules(players=2), seed=3, first_dealer=0)
+    first_seats = m.hand.seats
+    with pytest.raises(ValueError, match="2 players"):
+        m.settle_hand(HandResult(0, (0, 5, 7), False, False, "went_out", ((), (), ())))
+    assert m.hand_number == 1 and m.totals == [0, 0]
+    m.settle_hand(HandResult(0, (0, 60), False, False, "went_out", ((), ())))
+    assert m.hand_number == 2
+    assert m.totals[first_seats[1]] == 60 and m.totals[first_seats[0]] == 0
+    loser = first_seats[1]
+    seats = m.hand.seats
+    pays = tuple(50 if s == loser else 0 for s in seats)
+    m.settle_hand(HandResult(seats.index(1 - loser), pays, False, False, "went_out", ((), ())))
+    assert m.totals[loser] == 110
+    assert m.over and m.winner == 1 - loser
+    with pytest.raises(IllegalAction, match="over"):
+        m.settle_hand(HandResult(0, (0, 1), False, False, "went_out", ((), ())))

@@ -168,6 +168,24 @@ class Match:
             if not self.over:
                 self.hand = self._deal_next()
 
+    def settle_hand(self, result: HandResult) -> None:
+        """Score the current hand with an outcome decided elsewhere, then deal the next.
+
+        A paper table's score sheet plays its hands with real cards: it hands the match the
+        result, and the match keeps the same books (totals, elimination, re-entry, play-offs,
+        dealer and who sits in) as for a hand played through :meth:`apply`.
+        """
+        if self.over:
+            raise IllegalAction("match_over", "the match is over")
+        if len(result.penalties) != self.hand.n:
+            raise ValueError(
+                f"the hand has {self.hand.n} players, the result pays {len(result.penalties)}"
+            )
+        self.hand.result = result
+        self._score_hand()
+        if not self.over:
+            self.hand = self._deal_next()
+
     def _score_hand(self) -> None:
         rules = self.rules
         hand = self.hand

@@ -120,23 +120,6 @@ class Standing:
         return self.winner is not None
 
 
-class _TallyMatch(Match):
-    """The engine's match, fed finished hands from a paper table instead of played ones.
-
-    The deals it makes are never played: they only keep the match's bookkeeping (hand
-    number, dealer, who is in) moving exactly as in a played game.
-    """
-
-    __slots__ = ()
-
-    def score(self, result: HandResult) -> None:
-        """Score a finished hand as :meth:`Match.apply` does when a hand ends."""
-        self.hand.result = result
-        self._score_hand()
-        if not self.over:
-            self.hand = self._deal_next()
-
-
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """Players, rules and the hands entered: the whole of a paper game's score sheet."""
@@ -280,7 +263,9 @@ class ScoreSheet:
     # Deriving the standing -----------------------------------------------------------------
     def standing(self) -> Standing:
         """Run the hands through the engine's match scoring and read off the standing."""
-        match = _TallyMatch(self.rules, seed=0, first_dealer=self.first_dealer)
+        # The deals the match makes are never played: they only move its books (hand number,
+        # dealer, who sits in) exactly as in a played game.
+        match = Match(self.rules, seed=0, first_dealer=self.first_dealer)
         lines: list[HandLine] = []
         reentered_at: list[list[int]] = [[] for _ in range(match.units)]
         for hand in self.hands:
@@ -289,7 +274,7 @@ class ScoreSheet:
             counted = {s: hand.counted(s, self.rules) for s in seats}
             pays = pay_for_hand(self.rules, seats, hand, counted)
             winner = None if hand.went_out is None else seats.index(hand.went_out)
-            match.score(
+            match.settle_hand(
                 HandResult(
                     winner=winner,
                     penalties=tuple(pays[s] for s in seats),
