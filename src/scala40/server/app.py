@@ -8,6 +8,7 @@ rebuilds every unfinished table from its stored actions.
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -32,6 +33,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
         await tables.start()
+        if settings.freeze_gc:
+            gc.collect()
+            gc.freeze()
+            # Views are built of many short-lived containers: collect young objects less
+            # often (each collection stays short; the games hold few cycles).
+            gc.set_threshold(20_000, 20, 20)
         try:
             yield
         finally:

@@ -5,12 +5,14 @@ WebSocket clients play: each rebuilds its seat's PlayerView from the VIEW JSON
 (:func:`~scala40.server.viewjson.view_from_json`), lets the greedy bot choose, waits a
 human-like moment and sends the move. The figures are actions per second and the
 action-to-broadcast latency: from sending an action to receiving the state it produced.
-Tables play single hands (``--hands`` sets ``fixed_hands``), so they end by themselves.
+Tables play single hands (``--hands`` sets ``fixed_hands``) that end when the stock runs
+out (``stock_out = "end_hand"``), so every table finishes by itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import multiprocessing
 import random
@@ -70,9 +72,9 @@ def _ws_base(url: str) -> str:
 
 async def _open_table(http: httpx.AsyncClient, plan: Plan, n: int) -> list[tuple[str, str]]:
     """A table of four human seats, joined by three more clients: (table id, token) each."""
-    changes: dict[str, Any] = (
-        {"single_hand": True} if plan.hands == 1 else {"fixed_hands": plan.hands}
-    )
+    # A hand ends when the stock first runs out: scripted play cannot drag on for ever.
+    changes: dict[str, Any] = {"stock_out": "end_hand"}
+    changes.update({"single_hand": True} if plan.hands == 1 else {"fixed_hands": plan.hands})
     made = await http.post(
         "/api/tables",
         json={"seats": ["human"] * SEATS, "nickname": f"Load {n}A", "rules": {"changes": changes}},
@@ -147,6 +149,9 @@ async def _run(plan: Plan, first: int) -> Tally:
             except httpx.HTTPError as err:
                 tally.error(f"creating table {n}: {err}")
     rng = random.Random(plan.seed * 1000 + first)
+    # The clients' own garbage-collector pauses would count as server latency.
+    gc.collect()
+    gc.freeze()
 
     async def guarded(table_id: str, token: str, seed: int) -> None:
         try:

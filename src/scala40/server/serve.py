@@ -28,7 +28,9 @@ def run(
     """Serve until interrupted; the database is migrated and tables resumed at start."""
     if db_url:
         check_db_url(db_url)
-    settings = Settings(db_url=db_url or "", grace_seconds=grace, bot_pause=bot_pause)
+    settings = Settings(
+        db_url=db_url or "", grace_seconds=grace, bot_pause=bot_pause, freeze_gc=True
+    )
     app = create_app(settings)
     print(f"scala40: the table is open at http://{host}:{port}/ ({settings.database_url()})")
     # Views are small; compressing each one costs more CPU than the bytes it saves.

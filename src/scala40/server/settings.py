@@ -42,6 +42,10 @@ class Settings:
     retire_seconds: float = 600.0
     """How long a finished table stays live (for its players' last look) before only its
     record remains."""
+    freeze_gc: bool = False
+    """Move everything alive after start-up out of the garbage collector's sight, so a
+    full collection scans only the games (``scala40 serve`` sets it: pauses of 100+ ms
+    otherwise, with a hundred tables)."""
     stand_in_level: str = "heuristic"
     """The bot that plays a human seat on a turn timeout or after the grace period."""
 
