@@ -5,6 +5,8 @@ WebSocket clients play: each rebuilds its seat's PlayerView from the VIEW JSON
 (:func:`~scala40.server.viewjson.view_from_json`), lets the greedy bot choose, waits a
 human-like moment and sends the move. The figures are actions per second and the
 action-to-broadcast latency: from sending an action to receiving the state it produced.
+``actions_per_s`` counts the whole run (tables finish at different times);
+``steady_actions_per_s`` only the stretch while every table was still playing.
 Tables play single hands (``--hands`` sets ``fixed_hands``) that end when the stock runs
 out (``stock_out = "end_hand"``), so every table finishes by itself.
 """
@@ -39,6 +41,10 @@ class Tally:
     """What one process's clients measured."""
 
     latencies: list[float] = field(default_factory=list)
+    acked: list[float] = field(default_factory=list)
+    """Wall-clock time of each acknowledged action (comparable across processes)."""
+    finished: list[float] = field(default_factory=list)
+    """Wall-clock time each client saw its match end."""
     actions: int = 0
     errors: int = 0
     samples: list[str] = field(default_factory=list)
@@ -51,6 +57,8 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.latencies += other.latencies
+        self.acked += other.acked
+        self.finished += other.finished
         self.actions += other.actions
         self.errors += other.errors
         self.samples += other.samples[: max(0, 5 - len(self.samples))]
@@ -123,10 +131,12 @@ async def _player(
             v = msg["v"]
             if sent_v >= 0 and v > sent_v:
                 tally.latencies.append(now - sent_at)
+                tally.acked.append(time.time())
                 tally.actions += 1
                 sent_v = -1
             view = msg["view"]
             if view["status"] == "over":
+                tally.finished.append(time.time())
                 return
             if not view["my_turn"] or v <= acted or sent_v >= 0:
                 continue
@@ -180,6 +190,16 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+def _steady_rate(tally: Tally) -> float:
+    """Actions per second while every table was still playing (first move to first end)."""
+    if not tally.acked or not tally.finished:
+        return 0.0
+    start, end = min(tally.acked), min(tally.finished)
+    if end <= start:
+        return 0.0
+    return round(sum(1 for t in tally.acked if t <= end) / (end - start), 1)
+
+
 def run(
     url: str,
     tables: int,
@@ -203,6 +223,7 @@ def run(
             for part in pool.starmap(_worker, zip(plans, firsts, strict=True)):
                 tally.merge(part)
     seconds = time.perf_counter() - started
+    steady = _steady_rate(tally)
     ms = [x * 1000 for x in tally.latencies]
     return {
         "tables": tables,
@@ -213,6 +234,7 @@ def run(
         "actions": tally.actions,
         "seconds": round(seconds, 2),
         "actions_per_s": round(tally.actions / seconds, 1) if seconds else 0.0,
+        "steady_actions_per_s": steady,
         "p50_ms": round(percentile(ms, 50), 2),
         "p90_ms": round(percentile(ms, 90), 2),
         "p99_ms": round(percentile(ms, 99), 2),
