@@ -327,8 +327,8 @@ class TableActor:
     async def _commit(self, seat: int, action: Action, sender: Outbox | None) -> None:
         text = format_action(action)
         version = self.version + 1
-        hand = self.match.hand
-        pozzo_top = hand.pozzo[-1] if hand.pozzo else None
+        pozzo = self.match.view(seat).pozzo  # public: what the event may name
+        pozzo_top = pozzo[-1] if pozzo else None
         try:
             await self.db.append(self.table.id, version, seat, text)
         except Exception:
