@@ -79,6 +79,20 @@ def meld_json(meld: TableMeld) -> JSONDict:
     return table_meld_to_dict(meld)
 
 
+@lru_cache(maxsize=8192)
+def _meld_from(kind: str | None, texts: tuple[str, ...], rules: Rules) -> TableMeld:
+    """The table meld a VIEW names (read and checked once per distinct meld)."""
+    return table_meld_from_dict({"kind": kind, "cards": list(texts)}, rules)
+
+
+def meld_from_json(data: Mapping[str, Any], rules: Rules) -> TableMeld:
+    """:func:`table_meld_from_dict`, remembered: a table's melds recur in every VIEW."""
+    kind, texts = data.get("kind"), data.get("cards")
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        return table_meld_from_dict(data, rules)  # names what is wrong
+    return _meld_from(kind if isinstance(kind, str) else None, tuple(texts), rules)
+
+
 @lru_cache(maxsize=256)
 def _changes(rules: Rules) -> JSONDict:
     return rules_changes(rules)
@@ -241,7 +255,7 @@ def _turn_start_from(data: Mapping[str, Any] | None, rules: Any) -> TurnStart | 
     return TurnStart(
         hand=None if hand is None else _cards_to_counts(hand),
         size=int(data["size"]),
-        table=tuple(table_meld_from_dict(m, rules) for m in data["table"]),
+        table=tuple(meld_from_json(m, rules) for m in data["table"]),
         opened=bool(data["opened"]),
         known=_cards_to_counts(data["known"]),
         pozzo_used=bool(data["pozzo_used"]),
@@ -267,7 +281,7 @@ def view_from_json(data: Mapping[str, Any]) -> PlayerView:
         hand_sizes=tuple(int(by_seat[s]["cards"]) for s in order),
         known=tuple(tuple(sorted(parse_card(c) for c in by_seat[s]["known"])) for s in order),
         pozzo=tuple(parse_card(c) for c in data["pozzo"]),
-        table=tuple(table_meld_from_dict(m, rules) for m in data["table"]),
+        table=tuple(meld_from_json(m, rules) for m in data["table"]),
         stock_size=int(data["stock"]),
         stock_bottom=tuple(parse_card(c) for c in data["stock_bottom"]),
         opened=tuple(bool(by_seat[s]["opened"]) for s in order),
