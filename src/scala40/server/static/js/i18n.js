@@ -175,6 +175,56 @@ const STRINGS = {
     "rep.download": "Download the game record (JSON)",
     "rep.missing": "This match cannot be replayed: {message}",
 
+    // Refused moves, by the code the engine or the server sends (tests/e2e/test_i18n.py
+    // checks every code the source can raise has a sentence in both languages).
+    "refuse.draw_first": "Draw a card first (from the stock or the pozzo).",
+    "refuse.already_drew": "You have already drawn this turn.",
+    "refuse.not_in_hand": "You do not hold that card.",
+    "refuse.bad_card": "That is not a card.",
+    "refuse.no_such_meld": "There is no such meld on the table.",
+    "refuse.bad_action": "The move could not be read.",
+    "refuse.unknown_action": "That is not a Scala 40 move.",
+    "refuse.hand_over": "The hand is over.",
+    "refuse.match_over": "The match is over.",
+    "refuse.invalid_meld": "These cards do not make a valid meld (a run or a set).",
+    "refuse.declare_joker": "Say which suit the joker stands for in the set.",
+    "refuse.choose_end": "Say at which end of the run the card goes (low or high).",
+    "refuse.does_not_fit": "That card cannot be laid off on that meld.",
+    "refuse.no_room": "The joker cannot go at that end of the run.",
+    "refuse.swap_needs_natural": "A joker is swapped out with a natural card.",
+    "refuse.no_joker_to_swap": "No joker in that meld stands for this card.",
+    "refuse.already_opened": "You have already opened: lay melds one by one.",
+    "refuse.empty_opening": "An opening needs at least one meld.",
+    "refuse.below_opening": "These melds do not make enough points to open.",
+    "refuse.joker_in_opening": "Under these rules the joker cannot be used that way in the turn you open.",
+    "refuse.not_opened": "You have not opened: first lay melds that make the opening points.",
+    "refuse.not_opened_pozzo": "You have not opened: you may take the pozzo only once opened.",
+    "refuse.pozzo_needs_opening": "You have not opened: you may take the pozzo card only to open with it this turn.",
+    "refuse.pozzo_unusable": "You may take the pozzo card only if you can use it this turn.",
+    "refuse.pozzo_in_opening": "The card you took from the pozzo must be part of your opening.",
+    "refuse.pozzo_stranded": "This opening leaves the pozzo card with no meld or lay-off this turn.",
+    "refuse.pozzo_unused": "Use the card you took from the pozzo (meld it or lay it off) before discarding.",
+    "refuse.pozzo_discard": "The card you took from the pozzo cannot be this turn's discard.",
+    "refuse.must_open": "You took the pozzo before opening: you must open this turn.",
+    "refuse.joker_unused": "Lay the joker you recovered again before ending the turn.",
+    "refuse.joker_discard": "You have not opened: you may not discard a joker.",
+    "refuse.discard_fits": "That card fits a meld on the table, so it cannot be discarded.",
+    "refuse.chiusura_pending": "You laid down your hand for a chiusura in mano: discard your last card to go out (or take back).",
+    "refuse.first_round": "Nobody may go out before every player has completed one full turn.",
+    "refuse.incartato": "You must keep a card to discard: laying down every card is not going out.",
+    "refuse.nothing_to_take_back": "You have laid nothing down this turn.",
+    "refuse.bad_json": "The message sent to the server is not JSON.",
+    "refuse.bad_message": "The message sent to the server is not valid.",
+    "refuse.too_big": "The message sent to the server is too long.",
+    "refuse.rate_limited": "Too many messages at once: slow down.",
+    "refuse.not_started": "The match starts when every seat is taken.",
+    "refuse.not_your_turn": "It is not your turn.",
+    "refuse.stale_version": "The table moved on meanwhile: look again.",
+    "refuse.server_error": "The server could not save the move: try again.",
+    "refuse.table_full": "Every seat at this table is taken.",
+    "refuse.seat_taken": "That seat is taken.",
+    "refuse.no_such_seat": "This table has no such seat.",
+
     "err.generic": "Something went wrong: {message}",
   },
   it: {
@@ -350,6 +400,54 @@ const STRINGS = {
     "rep.download": "Scarica la registrazione (JSON)",
     "rep.missing": "Questa partita non si può rivedere: {message}",
 
+    "refuse.draw_first": "Prima pesca una carta (dal tallone o dal pozzo).",
+    "refuse.already_drew": "Hai già pescato in questo turno.",
+    "refuse.not_in_hand": "Non hai in mano quella carta.",
+    "refuse.bad_card": "Questa non è una carta.",
+    "refuse.no_such_meld": "Sul tavolo non c'è quella combinazione.",
+    "refuse.bad_action": "La mossa non si riesce a leggere.",
+    "refuse.unknown_action": "Questa non è una mossa di Scala 40.",
+    "refuse.hand_over": "La mano è finita.",
+    "refuse.match_over": "La partita è finita.",
+    "refuse.invalid_meld": "Queste carte non formano una combinazione valida (una scala o un tris).",
+    "refuse.declare_joker": "Scegli quale seme sostituisce il jolly nel tris.",
+    "refuse.choose_end": "Scegli da quale parte della scala va la carta (sotto o sopra).",
+    "refuse.does_not_fit": "Quella carta non si può attaccare a quella combinazione.",
+    "refuse.no_room": "Il jolly non può andare da quella parte della scala.",
+    "refuse.swap_needs_natural": "Il jolly si cambia con una carta naturale, non con un altro jolly.",
+    "refuse.no_joker_to_swap": "In quella combinazione nessun jolly sta al posto di questa carta.",
+    "refuse.already_opened": "Hai già aperto: cala le combinazioni una alla volta.",
+    "refuse.empty_opening": "Per aprire serve almeno una combinazione.",
+    "refuse.below_opening": "Queste combinazioni non fanno abbastanza punti per aprire.",
+    "refuse.joker_in_opening": "Con queste regole non puoi usare così il jolly nel turno in cui apri.",
+    "refuse.not_opened": "Non hai ancora aperto: prima cala combinazioni che raggiungano i punti d'apertura.",
+    "refuse.not_opened_pozzo": "Non hai ancora aperto: puoi prendere dal pozzo solo dopo aver aperto.",
+    "refuse.pozzo_needs_opening": "Non hai ancora aperto: puoi prendere la carta del pozzo solo per aprire con essa in questo turno.",
+    "refuse.pozzo_unusable": "Puoi prendere la carta del pozzo solo se la usi in questo turno.",
+    "refuse.pozzo_in_opening": "La carta presa dal pozzo deve far parte della tua apertura.",
+    "refuse.pozzo_stranded": "Così la carta presa dal pozzo resta senza combinazione né attacco in questo turno.",
+    "refuse.pozzo_unused": "Prima di scartare usa la carta presa dal pozzo (calala o attaccala).",
+    "refuse.pozzo_discard": "Non puoi scartare la carta che hai preso dal pozzo in questo turno.",
+    "refuse.must_open": "Hai preso dal pozzo senza aver aperto: devi aprire in questo turno.",
+    "refuse.joker_unused": "Prima di finire il turno devi calare di nuovo il jolly che hai recuperato.",
+    "refuse.joker_discard": "Non hai ancora aperto: non puoi scartare un jolly.",
+    "refuse.discard_fits": "Quella carta si attacca a una combinazione sul tavolo, quindi non si può scartare.",
+    "refuse.chiusura_pending": "Hai calato tutto per la chiusura in mano: scarta l'ultima carta per chiudere (o riprendi).",
+    "refuse.first_round": "Nessuno può chiudere prima che ogni giocatore abbia fatto un giro completo.",
+    "refuse.incartato": "Saresti incartato: devi tenere una carta da scartare, calare tutto non è chiudere.",
+    "refuse.nothing_to_take_back": "In questo turno non hai calato niente da riprendere.",
+    "refuse.bad_json": "Il messaggio inviato al server non è JSON.",
+    "refuse.bad_message": "Il messaggio inviato al server non è valido.",
+    "refuse.too_big": "Il messaggio inviato al server è troppo lungo.",
+    "refuse.rate_limited": "Troppi messaggi insieme: rallenta.",
+    "refuse.not_started": "La partita comincia quando tutti i posti sono occupati.",
+    "refuse.not_your_turn": "Non è il tuo turno.",
+    "refuse.stale_version": "Il tavolo è cambiato nel frattempo: guarda di nuovo.",
+    "refuse.server_error": "Il server non è riuscito a salvare la mossa: riprova.",
+    "refuse.table_full": "Tutti i posti di questo tavolo sono occupati.",
+    "refuse.seat_taken": "Quel posto è già occupato.",
+    "refuse.no_such_seat": "Questo tavolo non ha quel posto.",
+
     "err.generic": "Qualcosa è andato storto: {message}",
   },
 };
@@ -427,6 +525,26 @@ export function t(key, params = {}) {
     text = text.split("{" + name + "}").join(String(value));
   }
   return text;
+}
+
+// An engine reason carries specifics worth keeping when it names a card, a number, a
+// quoted value or a player ("it is Bea's turn"); a fixed sentence adds nothing to ours.
+const SPECIFICS = /[0-9\u2660\u2665\u2666\u2663'"]|\bJK\b/;
+
+/**
+ * What to show for a refused move: {text, detail}. In English the engine's own reason is
+ * the sentence (it is the most specific); in another language the translated sentence for
+ * the code, with the engine's reason as a small detail when it names a card or a number.
+ * A code without a translation falls back to the engine's text.
+ */
+export function refusal(code, message = "") {
+  const lang = getLang();
+  const own = STRINGS[lang]["refuse." + code];
+  if (own === undefined) return { text: message || code, detail: "" };
+  if (lang === "en" || !message) {
+    return { text: message ? message[0].toUpperCase() + message.slice(1) : own, detail: "" };
+  }
+  return { text: own, detail: SPECIFICS.test(message) ? message : "" };
 }
 
 /** Plain words for a rule value (true/false, a choice, none, any). */

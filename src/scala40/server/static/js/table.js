@@ -8,7 +8,7 @@ import {
   prettyCard, prettyCards, sortKey, swapsJoker,
 } from "./cards.js";
 import { TableConnection } from "./connection.js";
-import { applyI18n, getLang, languageSwitch, t } from "./i18n.js";
+import { applyI18n, getLang, languageSwitch, refusal, t } from "./i18n.js";
 import { renderScores } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +32,8 @@ const S = {
   conn: null,
   message: "",
   messageIsError: false,
+  messageDetail: "",
+  refused: null, // {code, message} of the last refusal shown, re-worded on a language switch
   summaryOpen: false,
   lastSummary: null,
   wasMyTurn: false,
@@ -188,7 +190,7 @@ function onMessage(msg) {
         // player look again (nothing was done).
         S.conn.send({ type: "sync" });
       } else {
-        showMessage(msg.message || msg.code, true);
+        showRefusal(msg.code, msg.message);
       }
       break;
     case "hint":
@@ -589,12 +591,27 @@ function showSummary(sum) {
   S.summaryOpen = true;
 }
 
-function showMessage(text, isError = false) {
+function showMessage(text, isError = false, detail = "") {
   S.message = text;
   S.messageIsError = isError && !!text;
+  S.messageDetail = text ? detail : "";
+  S.refused = null;
   const el = $("message");
   el.textContent = text;
+  if (S.messageDetail) {
+    const small = document.createElement("small");
+    small.className = "detail";
+    small.textContent = S.messageDetail;
+    el.append(" ", small);
+  }
   el.classList.toggle("error", S.messageIsError);
+}
+
+/** A refused move in the page's language, keeping the engine's specifics (see i18n.js). */
+function showRefusal(code, message) {
+  const { text, detail } = refusal(code, message);
+  showMessage(text, true, detail);
+  S.refused = { code, message };
 }
 
 function logEvent(ev) {
@@ -634,7 +651,8 @@ function render() {
   renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination);
   renderLog();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
-  if (S.message) showMessage(S.message, S.messageIsError);
+  if (S.refused) showRefusal(S.refused.code, S.refused.message);
+  else if (S.message) showMessage(S.message, S.messageIsError, S.messageDetail);
 }
 
 function renderInvite() {
