@@ -22,11 +22,7 @@ from scala40.engine.actions import (
     Action,
     Discard,
     DrawStock,
-    LayOff,
-    Meld,
     Open,
-    SwapJoker,
-    TakeBack,
     TakePozzo,
 )
 from scala40.engine.analysis import best_opening, counts_of, solve
@@ -39,7 +35,7 @@ from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
-from scala40.notation.actions import format_action, parse_action
+from scala40.notation.actions import describe_action, format_action, parse_action
 from scala40.notation.cards import format_card, format_cards
 from scala40.notation.errors import NotationError
 from scala40.notation.melds import format_meld
@@ -166,7 +162,7 @@ def play_match(
         bot = bots.get(seat)
         if bot is not None:
             action = bot.choose(view, rng)
-            text = describe(action, view)
+            text = describe_action(action, view.pozzo[-1] if view.pozzo else None)
             try:
                 match.apply(action)
             except IllegalAction as err:
@@ -239,29 +235,6 @@ def _after_human(action: Action, view: PlayerView, match: Match, write: Writer) 
         write(f"You take {format_card(card, pretty=True)} {where}. Your hand: {hand_text(now)}")
         return False
     return True
-
-
-def describe(action: Action, view: PlayerView) -> str:
-    """What everyone sees a player do (a card drawn from the stock stays hidden)."""
-    if isinstance(action, DrawStock):
-        return "draws from the stock"
-    if isinstance(action, TakePozzo):
-        return f"takes {format_card(view.pozzo[-1], pretty=True)} from the pozzo"
-    if isinstance(action, Open):
-        return "opens: " + " | ".join(format_meld(m, pretty=True) for m in action.melds)
-    if isinstance(action, Meld):
-        return "melds " + format_meld(action.meld, pretty=True)
-    if isinstance(action, LayOff):
-        end = f" ({action.end} end)" if action.end else ""
-        card = format_card(action.card, action.declared, pretty=True)
-        return f"lays off {card} on meld {action.target}{end}"
-    if isinstance(action, SwapJoker):
-        card = format_card(action.card, pretty=True)
-        return f"swaps {card} for the joker of meld {action.target}"
-    if isinstance(action, Discard):
-        return f"discards {format_card(action.card, pretty=True)}"
-    assert isinstance(action, TakeBack)
-    return "takes back what it laid down this turn"
 
 
 # Showing the position ------------------------------------------------------------------

@@ -219,3 +219,13 @@ def test_every_legal_action_in_play_round_trips(changes: dict[str, object]) -> N
             assert action_from_dict(action_to_dict(action)) == action
         playable = [a for a in options if not isinstance(a, TakeBack)] or options
         match.apply(rng.choice(playable))
+
+
+def test_an_action_in_words_names_a_stock_card_only_to_whom_may_know_it() -> None:
+    from scala40.engine.actions import DrawStock
+    from scala40.notation.actions import describe_action
+    from scala40.notation.cards import parse_card
+
+    assert describe_action(DrawStock()) == "draws from the stock"
+    assert describe_action(DrawStock(), drawn=parse_card("7H")) == "draws 7♥ from the stock"
+    assert describe_action(parse_action("discard QS")) == "discards Q♠"

@@ -141,3 +141,31 @@ def format_action(action: Action, *, pretty: bool = False) -> str:
             text += " " + action.end
         return text
     raise NotationError(f"not a Scala 40 action: {action!r}")
+
+
+def describe_action(action: Action, pozzo_top: int | None = None, drawn: int | None = None) -> str:
+    """What a player did, in public words (game logs, replays); a card drawn from the stock
+    is named only when ``drawn`` is given, i.e. when the teller may know it."""
+    if isinstance(action, DrawStock):
+        if drawn is None:
+            return "draws from the stock"
+        return f"draws {format_card(drawn, pretty=True)} from the stock"
+    if isinstance(action, TakePozzo):
+        card = "" if pozzo_top is None else format_card(pozzo_top, pretty=True) + " "
+        return f"takes {card}from the pozzo"
+    if isinstance(action, Open):
+        return "opens: " + " | ".join(format_meld(m, pretty=True) for m in action.melds)
+    if isinstance(action, Meld):
+        return "melds " + format_meld(action.meld, pretty=True)
+    if isinstance(action, LayOff):
+        end = f" ({action.end} end)" if action.end else ""
+        card = format_card(action.card, action.declared, pretty=True)
+        return f"lays off {card} on meld {action.target}{end}"
+    if isinstance(action, SwapJoker):
+        return (
+            f"swaps {format_card(action.card, pretty=True)} for the joker of meld {action.target}"
+        )
+    if isinstance(action, Discard):
+        return f"discards {format_card(action.card, pretty=True)}"
+    assert isinstance(action, TakeBack)
+    return "takes back what was laid down this turn"

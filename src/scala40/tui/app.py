@@ -48,13 +48,12 @@ from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
-from scala40.notation.actions import format_action
+from scala40.notation.actions import describe_action, format_action
 from scala40.notation.cards import format_card
 from scala40.tui.selection import plain_order, readings
 from scala40.tui.text import (
     card_markup,
     count,
-    describe,
     hand_text,
     meld_markup,
     sorted_hand,
@@ -447,7 +446,7 @@ class PlayApp(App[int | None]):
             for k in before:
                 after.remove(k)
             drawn = after[0] if after else None
-        self.log_line(f"You {second_person(describe(action, top, drawn))}")
+        self.log_line(f"You {second_person(describe_action(action, top, drawn))}")
         self.picking = Picking(cursor=min(self.picking.cursor, max(0, len(self.my_hand()) - 1)))
         if isinstance(action, DrawStock | TakePozzo) and drawn is not None:
             hand = self.my_hand()
@@ -610,7 +609,7 @@ class PlayApp(App[int | None]):
         except IllegalAction as err:
             self.log_line(f"[red]{self.names[seat]} tried {format_action(action)}: {err.reason}[/]")
             raise
-        self.log_line(f"{self.names[seat]} {describe(action, top)}")
+        self.log_line(f"{self.names[seat]} {describe_action(action, top)}")
         if len(self.match.history) == done:
             self.refresh_all()
 

@@ -15,12 +15,12 @@ from typing import Any
 from scala40.engine.actions import DrawStock, TakePozzo
 from scala40.engine.analysis import counts_of
 from scala40.engine.match import HandRecord, Match
-from scala40.notation.actions import parse_action
+from scala40.notation.actions import describe_action, parse_action
 from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.melds import format_meld
 from scala40.notation.record import load_record, replay
-from scala40.tui.text import count, describe, hand_text
+from scala40.tui.text import count, hand_text
 
 Writer = Callable[[str], None]
 
@@ -89,7 +89,7 @@ def _told(record: str | Mapping[str, Any]) -> Iterator[str]:
             drawn = None
             if isinstance(action, DrawStock | TakePozzo) and match.hand is hand:
                 drawn = _drawn(before, hand.hand_cards(player))
-            yield _Action(f"  {i:>3}. {names[seat]} {describe(action, top, drawn)}")
+            yield _Action(f"  {i:>3}. {names[seat]} {describe_action(action, top, drawn)}")
             if len(match.history) > done:
                 yield from _hand_end(match, hand, match.history[-1], names)
     yield ""

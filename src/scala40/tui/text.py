@@ -9,21 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40.engine.actions import (
-    Action,
-    Discard,
-    DrawStock,
-    LayOff,
-    Meld,
-    Open,
-    SwapJoker,
-    TakeBack,
-    TakePozzo,
-)
 from scala40.engine.cards import DIAMONDS, HEARTS, JOKER, rank_of, suit_of
 from scala40.engine.melds import TableMeld
 from scala40.notation.cards import format_card, format_cards
-from scala40.notation.melds import format_meld
 
 SUIT_ORDER = (HEARTS, DIAMONDS, 2, 3)
 
@@ -76,30 +64,3 @@ def meld_markup(meld: TableMeld) -> str:
 
 def count(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
-
-
-def describe(action: Action, pozzo_top: int | None, drawn: int | None = None) -> str:
-    """What a player did, in words; ``drawn`` names a stock card only when it may be told."""
-    if isinstance(action, DrawStock):
-        if drawn is None:
-            return "draws from the stock"
-        return f"draws {format_card(drawn, pretty=True)} from the stock"
-    if isinstance(action, TakePozzo):
-        card = "" if pozzo_top is None else format_card(pozzo_top, pretty=True) + " "
-        return f"takes {card}from the pozzo"
-    if isinstance(action, Open):
-        return "opens: " + " | ".join(format_meld(m, pretty=True) for m in action.melds)
-    if isinstance(action, Meld):
-        return "melds " + format_meld(action.meld, pretty=True)
-    if isinstance(action, LayOff):
-        end = f" ({action.end} end)" if action.end else ""
-        card = format_card(action.card, action.declared, pretty=True)
-        return f"lays off {card} on meld {action.target}{end}"
-    if isinstance(action, SwapJoker):
-        return (
-            f"swaps {format_card(action.card, pretty=True)} for the joker of meld {action.target}"
-        )
-    if isinstance(action, Discard):
-        return f"discards {format_card(action.card, pretty=True)}"
-    assert isinstance(action, TakeBack)
-    return "takes back what was laid down this turn"
