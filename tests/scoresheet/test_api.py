@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from starlette.testclient import TestClient
 
+from scala40.server.errors import install_error_handler
 from scala40.server.scoresheet_api import build_router
 from scala40.server.store import Store
 
@@ -25,6 +26,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     store = Store(f"sqlite:///{tmp_path / 'scala40.db'}")
     store.migrate()
     app = FastAPI()
+    install_error_handler(app)
     app.include_router(build_router(store))
     with TestClient(app) as c:
         yield c

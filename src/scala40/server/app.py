@@ -12,13 +12,13 @@ import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 
 from scala40 import __version__
 from scala40.server import lobby, pages, scoresheet_api, ws
-from scala40.server.registry import LobbyError, Tables
+from scala40.server.errors import install_error_handler
+from scala40.server.registry import Tables
 from scala40.server.settings import Settings
 from scala40.server.store import Store
 
@@ -49,10 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tables = tables
     app.state.store = store
 
-    @app.exception_handler(LobbyError)
-    async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return lobby.error_response(exc.status, exc.code, exc.message)
-
+    install_error_handler(app)
     app.include_router(lobby.build_router(tables))
     app.include_router(ws.build_router(tables, settings))
     app.include_router(scoresheet_api.build_router(store))

@@ -7,37 +7,20 @@ sentence naming the problem rather than a validation dump.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
 from scala40.server.actor import JoinRefused, TableActor, wait_join
-from scala40.server.registry import LobbyError, Tables, clean_name
+from scala40.server.errors import ApiError, read_json_object
+from scala40.server.registry import Tables, clean_name
 from scala40.server.rules_labels import rules_catalogue, rules_summary
 from scala40.server.store import SeatRow, TableRow
 from scala40.server.summaries import replay_steps
 from scala40.server.tokens import new_token, token_hash
-
-
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 16384:
-        raise LobbyError(413, "too_big", "the request body is over 16 KiB")
-    try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise LobbyError(400, "bad_json", f"the body is not JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise LobbyError(400, "bad_json", "the body must be a JSON object")
-    return data
 
 
 def _seats_json(seats: list[tuple[int, str, str, bool]]) -> list[dict[str, Any]]:
@@ -83,7 +66,7 @@ def build_router(tables: Tables) -> APIRouter:
     def actor_or_404(table_id: str) -> TableActor:
         actor = tables.get(table_id)
         if actor is None:
-            raise LobbyError(404, "no_such_table", f"there is no table {table_id!r}")
+            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
         return actor
 
     @router.get("/api/rules")
@@ -92,10 +75,10 @@ def build_router(tables: Tables) -> APIRouter:
 
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        body = await _body(request)
+        body = await read_json_object(request)
         rules = body.get("rules") or {}
         if not isinstance(rules, dict):
-            raise LobbyError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+            raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
         made = await tables.create(
             body.get("seats"),
             rules.get("preset"),
@@ -123,34 +106,34 @@ def build_router(tables: Tables) -> APIRouter:
             return live_summary(actor)
         done = await tables.db.run(tables.store.finished_table, table_id)
         if done is None:
-            raise LobbyError(404, "no_such_table", f"there is no table {table_id!r}")
+            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
         return stored_summary(done[0], done[1])
 
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         actor = actor_or_404(table_id)
-        body = await _body(request)
+        body = await read_json_object(request)
         name = clean_name(body.get("nickname"))
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise LobbyError(400, "bad_seat", "seat is a seat number or null")
+            raise ApiError(400, "bad_seat", "seat is a seat number or null")
         token = new_token()
         try:
             taken = await wait_join(actor, seat, name, token_hash(token))
         except JoinRefused as err:
             status = 404 if err.code == "no_such_seat" else 409
-            raise LobbyError(status, err.code, str(err)) from None
+            raise ApiError(status, err.code, str(err)) from None
         return {"seat": taken, "token": token}
 
     async def finished(table_id: str) -> tuple[TableRow, list[SeatRow], str]:
         actor = tables.get(table_id)
         if actor is not None and actor.status != "over":
-            raise LobbyError(403, "match_in_play", "the record is shown once the match is over")
+            raise ApiError(403, "match_in_play", "the record is shown once the match is over")
         done = await tables.db.run(tables.store.finished_table, table_id)
         if done is None:
             if actor is not None:
-                raise LobbyError(403, "match_in_play", "the record is being saved; try again")
-            raise LobbyError(404, "no_such_table", f"there is no table {table_id!r}")
+                raise ApiError(403, "match_in_play", "the record is being saved; try again")
+            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
         return done
 
     @router.get("/api/tables/{table_id}/record")

@@ -12,6 +12,7 @@ from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
 from scala40.server.actor import TableActor
 from scala40.server.db import Db
+from scala40.server.errors import ApiError
 from scala40.server.settings import Settings
 from scala40.server.store import SeatRow, Store, TableRow, now
 from scala40.server.tokens import new_table_id, new_token, token_hash
@@ -19,16 +20,6 @@ from scala40.server.tokens import new_table_id, new_token, token_hash
 log = logging.getLogger("scala40.server")
 
 MAX_NAME = 24
-
-
-class LobbyError(Exception):
-    """A request the lobby refuses: an HTTP status, a stable code and a sentence."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +32,10 @@ class NewTable:
 def clean_name(raw: object) -> str:
     """A nickname as shown at the table: trimmed, 1 to 24 characters, no control characters."""
     if not isinstance(raw, str):
-        raise LobbyError(400, "bad_nickname", "a nickname is text, 1 to 24 characters")
+        raise ApiError(400, "bad_nickname", "a nickname is text, 1 to 24 characters")
     name = " ".join(raw.split())
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise LobbyError(400, "bad_nickname", f"a nickname is 1 to {MAX_NAME} characters")
+        raise ApiError(400, "bad_nickname", f"a nickname is 1 to {MAX_NAME} characters")
     return name
 
 
@@ -54,7 +45,7 @@ def seat_kind(raw: object) -> str:
         return "human"
     if isinstance(raw, str) and raw.startswith("bot:") and raw[4:] in LEVELS:
         return raw
-    raise LobbyError(
+    raise ApiError(
         400,
         "bad_seat",
         f'a seat is "human" or one of {", ".join("bot:" + lv for lv in LEVELS)}, not {raw!r}',
@@ -64,22 +55,22 @@ def seat_kind(raw: object) -> str:
 def table_rules(preset: object, changes: object, players: int) -> Rules:
     """The table's rules: a preset plus single keys, seated for ``players``."""
     if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
-        raise LobbyError(
+        raise ApiError(
             400, "bad_rules", f"unknown rules preset {preset!r}: choose {', '.join(PRESETS)}"
         )
     if changes is None:
         changes = {}
     if not isinstance(changes, dict):
-        raise LobbyError(400, "bad_rules", "rules.changes is an object of rule keys")
+        raise ApiError(400, "bad_rules", "rules.changes is an object of rule keys")
     given = changes.get("players")
     if given is not None and str(given) != str(players):
-        raise LobbyError(
+        raise ApiError(
             400, "bad_rules", f"the table has {players} seats but the rules say players={given}"
         )
     try:
         return Rules.build(preset, {**changes, "players": players})
     except RulesError as err:
-        raise LobbyError(400, "bad_rules", str(err)) from None
+        raise ApiError(400, "bad_rules", str(err)) from None
 
 
 class Tables:
@@ -142,17 +133,17 @@ class Tables:
     ) -> NewTable:
         """A new table; the creator takes its first human seat."""
         if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
-            raise LobbyError(400, "bad_seats", "a table has 2 to 6 seats")
+            raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
         seat_kinds = [seat_kind(k) for k in kinds]
         if "human" not in seat_kinds:
-            raise LobbyError(400, "bad_seats", "a table needs at least one human seat")
+            raise ApiError(400, "bad_seats", "a table needs at least one human seat")
         name = clean_name(nickname)
         if turn_seconds is not None and (
             isinstance(turn_seconds, bool)
             or not isinstance(turn_seconds, int | float)
             or not 1 <= turn_seconds <= 3600
         ):
-            raise LobbyError(
+            raise ApiError(
                 400, "bad_timer", "turn_seconds is null or a number of seconds, 1 to 3600"
             )
         rules = table_rules(preset, changes, len(seat_kinds))

@@ -42,9 +42,9 @@ from scala40.notation.cards import format_cards
 from scala40.scoresheet.export import to_csv
 from scala40.scoresheet.report import standing_json
 from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, hand_from_json, parse_entry
+from scala40.server.errors import ApiError, read_json_object
 from scala40.server.store import Store
 
-MAX_BODY = 16384
 T = TypeVar("T")
 
 metadata = MetaData()
@@ -58,22 +58,6 @@ score_sheets = Table(
     Column("players", Text, nullable=False),
     Column("sheet", Text, nullable=False),
 )
-
-
-class SheetApiError(Exception):
-    """A request the score-sheet API refuses: HTTP status, stable code, readable message."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def _error(err: SheetApiError) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": err.code, "message": err.message}}, status_code=err.status
-    )
 
 
 def _now() -> datetime:
@@ -92,9 +76,7 @@ def _sheet_of(row: Any) -> ScoreSheet:
     try:
         return ScoreSheet.from_json(json.loads(row.sheet))
     except (ScoreSheetError, json.JSONDecodeError) as err:
-        raise SheetApiError(
-            500, "broken_sheet", f"the stored sheet cannot be read: {err}"
-        ) from None
+        raise ApiError(500, "broken_sheet", f"the stored sheet cannot be read: {err}") from None
 
 
 def _full(row: Any, sheet: ScoreSheet) -> dict[str, Any]:
@@ -132,7 +114,7 @@ class SheetStore:
     def _row(self, conn: Connection, sheet_id: str) -> Any:
         row = conn.execute(select(score_sheets).where(score_sheets.c.id == sheet_id)).first()
         if row is None:
-            raise SheetApiError(404, "no_such_sheet", f"there is no score sheet {sheet_id!r}")
+            raise ApiError(404, "no_such_sheet", f"there is no score sheet {sheet_id!r}")
         return row
 
     def create(self, sheet: ScoreSheet) -> dict[str, Any]:
@@ -165,12 +147,12 @@ class SheetStore:
     ) -> dict[str, Any]:
         """Read, change and write one sheet in one transaction."""
         if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            raise SheetApiError(400, "bad_hands", "hands is the number of hands last seen")
+            raise ApiError(400, "bad_hands", "hands is the number of hands last seen")
         with self.engine.begin() as conn:
             row = self._row(conn, sheet_id)
             sheet = _sheet_of(row)
             if seen is not None and seen != len(sheet.hands):
-                raise SheetApiError(
+                raise ApiError(
                     409,
                     "sheet_changed",
                     f"the sheet has {len(sheet.hands)} hands, not {seen}: reload it",
@@ -178,7 +160,7 @@ class SheetStore:
             try:
                 changed = how(sheet)
             except ScoreSheetError as err:
-                raise SheetApiError(400, "bad_hand", str(err)) from None
+                raise ApiError(400, "bad_hand", str(err)) from None
             now = _now()
             over = changed.standing().over
             finished = (row.finished or now) if over else None
@@ -202,7 +184,7 @@ class SheetStore:
         for row in rows:
             try:
                 out.append(_summary(row))
-            except SheetApiError:
+            except ApiError:
                 continue
         return out
 
@@ -212,36 +194,23 @@ class SheetStore:
             conn.execute(delete(score_sheets).where(score_sheets.c.id == sheet_id))
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise SheetApiError(413, "too_big", f"the request body is over {MAX_BODY // 1024} KiB")
-    try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise SheetApiError(400, "bad_json", f"the body is not JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise SheetApiError(400, "bad_json", "the body must be a JSON object")
-    return data
-
-
 def _new_sheet(body: Mapping[str, Any]) -> ScoreSheet:
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SheetApiError(400, "bad_players", "players must be a list of names")
+        raise ApiError(400, "bad_players", "players must be a list of names")
     rules = body.get("rules") or {}
     if not isinstance(rules, dict):
-        raise SheetApiError(400, "bad_rules", "rules must be an object of rule keys")
+        raise ApiError(400, "bad_rules", "rules must be an object of rule keys")
     preset = body.get("preset")
     if preset is not None and not isinstance(preset, str):
-        raise SheetApiError(400, "bad_rules", "preset must be a preset name")
+        raise ApiError(400, "bad_rules", "preset must be a preset name")
     dealer = body.get("first_dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise SheetApiError(400, "bad_dealer", "first_dealer must be a player number")
+        raise ApiError(400, "bad_dealer", "first_dealer must be a player number")
     try:
         return ScoreSheet.new(players, rules, preset or None, dealer)
     except ScoreSheetError as err:
-        raise SheetApiError(400, "bad_sheet", str(err)) from None
+        raise ApiError(400, "bad_sheet", str(err)) from None
 
 
 def build_router(store: Store) -> APIRouter:
@@ -258,64 +227,44 @@ def build_router(store: Store) -> APIRouter:
 
     @router.post("/api/scoresheets", status_code=201)
     async def create(request: Request) -> Response:
-        try:
-            sheet = _new_sheet(await _body(request))
-            return JSONResponse(await run(sheets.create, sheet), status_code=201)
-        except SheetApiError as err:
-            return _error(err)
+        sheet = _new_sheet(await read_json_object(request))
+        return JSONResponse(await run(sheets.create, sheet), status_code=201)
 
     @router.get("/api/scoresheets/{sheet_id}")
     async def get(sheet_id: str) -> Response:
-        try:
-            return JSONResponse(await run(sheets.get, sheet_id))
-        except SheetApiError as err:
-            return _error(err)
+        return JSONResponse(await run(sheets.get, sheet_id))
 
     @router.post("/api/scoresheets/{sheet_id}/hands")
     async def add_hand(sheet_id: str, request: Request) -> Response:
-        try:
-            body = await _body(request)
-            seen = body.pop("hands", None)
+        body = await read_json_object(request)
+        seen = body.pop("hands", None)
 
-            def add(sheet: ScoreSheet) -> ScoreSheet:
-                return sheet.add(hand_from_json(body, len(sheet.players)))
+        def add(sheet: ScoreSheet) -> ScoreSheet:
+            return sheet.add(hand_from_json(body, len(sheet.players)))
 
-            return JSONResponse(await run(sheets.change, sheet_id, seen, add))
-        except SheetApiError as err:
-            return _error(err)
+        return JSONResponse(await run(sheets.change, sheet_id, seen, add))
 
     @router.delete("/api/scoresheets/{sheet_id}/hands/last")
     async def undo(sheet_id: str, request: Request) -> Response:
-        try:
-            body = await _body(request)
-            return JSONResponse(
-                await run(sheets.change, sheet_id, body.get("hands"), ScoreSheet.undo)
-            )
-        except SheetApiError as err:
-            return _error(err)
+        body = await read_json_object(request)
+        return JSONResponse(await run(sheets.change, sheet_id, body.get("hands"), ScoreSheet.undo))
 
     @router.post("/api/scoresheets/{sheet_id}/count")
     async def count(sheet_id: str, request: Request) -> Response:
+        body = await read_json_object(request)
+        sheet = await run(sheets.sheet, sheet_id)
         try:
-            body = await _body(request)
-            sheet = await run(sheets.sheet, sheet_id)
-            try:
-                entry = parse_entry(body.get("cards", ""), "cards")
-            except ScoreSheetError as err:
-                raise SheetApiError(400, "bad_cards", str(err)) from None
-            if isinstance(entry, int):
-                return JSONResponse({"points": entry, "cards": None})
-            points = cards_penalty(entry, sheet.rules)
-            return JSONResponse({"points": points, "cards": format_cards(entry, pretty=True)})
-        except SheetApiError as err:
-            return _error(err)
+            entry = parse_entry(body.get("cards", ""), "cards")
+        except ScoreSheetError as err:
+            raise ApiError(400, "bad_cards", str(err)) from None
+        if isinstance(entry, int):
+            return JSONResponse({"points": entry, "cards": None})
+        points = cards_penalty(entry, sheet.rules)
+        return JSONResponse({"points": points, "cards": format_cards(entry, pretty=True)})
 
     @router.get("/api/scoresheets/{sheet_id}/csv")
     async def csv(sheet_id: str) -> Response:
-        try:
-            sheet = await run(sheets.sheet, sheet_id)
-        except SheetApiError as err:
-            return _error(err)
+        sheet = await run(sheets.sheet, sheet_id)
         name = f"scala40-{sheet_id}.csv"
         return Response(
             to_csv(sheet),
@@ -325,10 +274,7 @@ def build_router(store: Store) -> APIRouter:
 
     @router.delete("/api/scoresheets/{sheet_id}", status_code=204)
     async def forget(sheet_id: str) -> Response:
-        try:
-            await run(sheets.delete, sheet_id)
-        except SheetApiError as err:
-            return _error(err)
+        await run(sheets.delete, sheet_id)
         return Response(status_code=204)
 
     return router

@@ -1,0 +1,56 @@
+"""HTTP refusals: one error type and one JSON shape for every route of the web app.
+
+Every refusal reads ``{"error": {"code": ..., "message": ...}}`` with a 4xx status, so the
+pages show the message and programs branch on the stable code, whatever route refused.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+MAX_BODY = 16384
+"""Largest request body a route reads (lobby forms and score-sheet hands are far smaller)."""
+
+
+class ApiError(Exception):
+    """A request the app refuses: an HTTP status, a stable code and a sentence."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def error_response(err: ApiError) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": err.code, "message": err.message}}, status_code=err.status
+    )
+
+
+def install_error_handler(app: FastAPI) -> None:
+    """Answer every :class:`ApiError` a route raises with the shared JSON shape."""
+
+    async def handle(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return error_response(exc)
+
+    app.add_exception_handler(ApiError, handle)
+
+
+async def read_json_object(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, or :class:`ApiError` naming what is wrong."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ApiError(413, "too_big", f"the request body is over {MAX_BODY // 1024} KiB")
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ApiError(400, "bad_json", f"the body is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_json", "the body must be a JSON object")
+    return data
