@@ -172,3 +172,13 @@ def test_choose_in_a_dealt_world_is_choose() -> None:
         ranked = bot.ranked_discards(view, hand) if view.phase != DRAW else []
         assert all(hand.check(a) is None for a in ranked)
         hand.apply(action)
+
+
+def test_a_longer_thinking_budget_deals_more_worlds() -> None:
+    # The arena's --think-ms sets think_ms: the iteration budget must grow with it, or a
+    # three-second bot would search exactly as much as a one-second one.
+    assert StrongBot().world_budget() == 32
+    assert StrongBot(think_ms=3000).world_budget() == 96
+    assert StrongBot(think_ms=1).world_budget() == strong_module.DROP_AFTER + 1
+    assert StrongBot(max_worlds=5).world_budget() == 5
+    assert StrongBot(max_worlds=None).world_budget() is None

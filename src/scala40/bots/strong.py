@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Literal
 
 from scala40.bots.base import world_of
 from scala40.bots.heuristic import HeuristicBot
@@ -33,10 +34,12 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.state import DRAW, Hand
 from scala40.engine.views import PlayerView, resample
 
-DEFAULT_WORLDS = 32
-"""Worlds dealt per searched decision by default: measured here at about 0.5 s of one
-core heads-up and 1.1 s at four players (longer play-outs); the one-second clock
-(``think_ms``) caps it on a busy machine or a big table."""
+WORLDS_PER_SECOND = 32
+"""Worlds dealt per second of thinking by default: 32 worlds, measured here at about
+0.5 s of one core heads-up and 1.1 s at four players (longer play-outs), fill the
+default one-second budget; the clock (``think_ms``) still caps the search on a busy
+machine or a big table. Counting worlds rather than only watching the clock keeps a
+seeded game the same from one machine to the next."""
 
 DEPART_Z = 2.0
 """Standard errors by which a candidate must beat the plan before the search departs."""
@@ -57,7 +60,7 @@ class StrongBot:
         self,
         think_ms: float = 1000.0,
         base: HeuristicBot | None = None,
-        max_worlds: int | None = DEFAULT_WORLDS,
+        max_worlds: int | Literal["auto"] | None = "auto",
         width: int = 4,
         match_aware: bool = True,
     ) -> None:
@@ -65,8 +68,9 @@ class StrongBot:
         """Thinking budget per searched decision, in milliseconds."""
         self.base = base if base is not None else HeuristicBot()
         self.max_worlds = max_worlds
-        """An iteration budget: dealt worlds per decision (``None``: the clock alone).
-        Whichever of the two budgets runs out first ends the search."""
+        """An iteration budget: dealt worlds per decision (``None``: the clock alone;
+        ``"auto"``: :data:`WORLDS_PER_SECOND` per second of ``think_ms``, so a longer
+        budget really searches longer). Whichever budget runs out first ends the search."""
         self.width = width
         """Discards searched: the club player's best ``width``."""
         self.match_aware = match_aware
@@ -77,6 +81,12 @@ class StrongBot:
         self.worlds = 0
         """Worlds dealt over this bot's life (for measuring the search's speed)."""
         self.searches = 0
+
+    def world_budget(self) -> int | None:
+        """Worlds a search may deal before it stops (``None``: only the clock stops it)."""
+        if self.max_worlds == "auto":
+            return max(DROP_AFTER + 1, round(WORLDS_PER_SECOND * self.think_ms / 1000.0))
+        return self.max_worlds
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         world = world_of(view, rng)
@@ -117,6 +127,7 @@ class StrongBot:
         squares = [0.0] * n
         counts = [0] * n
         deadline = time.perf_counter() + self.think_ms / 1000.0
+        cap = self.world_budget()
         self.searches += 1
         worlds = 0
         while len(alive) > 1:
@@ -139,7 +150,7 @@ class StrongBot:
                     sums[i] += d
                     squares[i] += d * d
                     counts[i] += 1
-            if self.max_worlds is not None and worlds >= self.max_worlds:
+            if cap is not None and worlds >= cap:
                 break
             if time.perf_counter() >= deadline:
                 break
