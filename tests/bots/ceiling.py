@@ -80,7 +80,7 @@ def candidate_gains(view: PlayerView, worlds: int, seed: int) -> list[list[float
     """Per dealt world, what each alternative the strong bot would search scores over the
     club player's own choice, in penalty points; empty when there is no choice."""
     rng = random.Random(seed)
-    candidates = StrongBot()._candidates(view, world_of(view, rng), rng)
+    candidates = StrongBot().candidates(view, world_of(view, rng), rng)
     diffs: list[list[float]] = [[] for _ in candidates[1:]]
     for _ in range(worlds):
         deal_seed = rng.getrandbits(64)
@@ -165,7 +165,7 @@ def _searched_per_hand(rules: Rules, seed: int, hands: int = 20) -> float:
         while not hand.over and steps < MAX_ACTIONS:
             view = PlayerView.of(hand, hand.seats[hand.current])
             if hand.current == 0:
-                counted += len(StrongBot()._candidates(view, hand.clone(), rng)) > 1
+                counted += len(StrongBot().candidates(view, hand.clone(), rng)) > 1
             hand.apply(bots[hand.current].choose(view, rng))
             steps += 1
     return counted / hands
@@ -179,7 +179,7 @@ def oracle_choice(hand: Hand, know: str, worlds: int, seed: int) -> Action:
     or with the stock shuffled again in each world (``know="hands"``)."""
     view = PlayerView.of(hand, hand.seats[hand.current])
     rng = random.Random(seed)
-    candidates = StrongBot()._candidates(view, hand.clone(), rng)
+    candidates = StrongBot().candidates(view, hand.clone(), rng)
     if len(candidates) == 1:
         return candidates[0]
     best, best_value = candidates[0], -math.inf

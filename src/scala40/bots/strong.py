@@ -90,13 +90,16 @@ class StrongBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         world = world_of(view, rng)
-        candidates = self._candidates(view, world, rng)
+        candidates = self.candidates(view, world, rng)
         if len(candidates) == 1:
             return candidates[0]
         return self._search(view, candidates, rng)
 
-    def _candidates(self, view: PlayerView, world: Hand, rng: random.Random) -> list[Action]:
-        """The club player's choice first, then the alternatives worth searching."""
+    def candidates(self, view: PlayerView, world: Hand, rng: random.Random) -> list[Action]:
+        """What a search in ``view`` compares: the club player's choice first, then the
+        alternatives worth searching (one element: nothing to search). ``world`` is a
+        world dealt from ``view``, used only to ask the engine what is legal. Public so
+        that studies of the search (``tests/bots/ceiling.py``) judge the same choices."""
         planned = self.base.choose_in(view, world, rng)
         if view.phase == DRAW:
             other: Action = DrawStock() if isinstance(planned, TakePozzo) else TakePozzo()
