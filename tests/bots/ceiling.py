@@ -45,11 +45,10 @@ from scala40.bots.strong import StrongBot, deal_consistent
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
 from scala40.engine.rules import Rules
-from scala40.engine.scoring import count_penalty
 from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView
 
-from .duplicate import MAX_ACTIONS, deal_of, duplicate, play_hand, summarize
+from .duplicate import MAX_ACTIONS, deal_of, duplicate, finish_hand, play_hand, summarize
 
 # 1. Per decision ------------------------------------------------------------------------
 
@@ -206,28 +205,28 @@ def _oracle_task(task: tuple[Rules, str, int, int, int, int]) -> list[tuple[floa
     for number in range(lo, hi):
         deck, shuffle_seed = deal_of(rules, seed, number)
         for at in range(rules.players):
-            hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
-            rng = random.Random(shuffle_seed)
-            bots = [HeuristicBot() for _ in range(rules.players)]
-            for step in range(MAX_ACTIONS):
-                if hand.over:
-                    break
-                p = hand.current
-                if p == at:
-                    action = oracle_choice(hand, know, worlds, step)
-                else:
-                    action = bots[p].choose(PlayerView.of(hand, hand.seats[p]), rng)
-                hand.apply(action)
-            result = hand.result
-            pays = (
-                result.penalties
-                if result is not None
-                else tuple(count_penalty(h, rules) for h in hand.hands)
-            )
-            others = [pays[q] for q in range(rules.players) if q != at]
-            went_out = result is not None and result.winner == at
-            out.append((pays[at] - sum(others) / len(others), went_out))
+            out.append(_oracle_game(rules, deck, shuffle_seed, at, know, worlds))
     return out
+
+
+def _oracle_game(
+    rules: Rules, deck: list[int], shuffle_seed: int, at: int, know: str, worlds: int
+) -> tuple[float, bool]:
+    """One deal with the oracle at player ``at``, club players elsewhere: the oracle's
+    penalty minus the others' mean, and whether it went out."""
+    hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+    rng = random.Random(shuffle_seed)
+    bots = [HeuristicBot() for _ in range(rules.players)]
+
+    def choose(hand: Hand, step: int) -> Action:
+        p = hand.current
+        if p == at:
+            return oracle_choice(hand, know, worlds, step)
+        return bots[p].choose(PlayerView.of(hand, hand.seats[p]), rng)
+
+    pays, winner = finish_hand(hand, choose)
+    others = [pays[q] for q in range(rules.players) if q != at]
+    return pays[at] - sum(others) / len(others), winner == at
 
 
 def oracle(rules: Rules, know: str, deals: int, worlds: int, seed: int, workers: int) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from scala40.bots import make_bot
 from scala40.bots.base import Bot
+from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import count_penalty
@@ -63,18 +64,29 @@ def play_hand(
     who went out (``None`` if nobody did)."""
     hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
     rng = random.Random(shuffle_seed)
-    for _ in range(MAX_ACTIONS):
+
+    def choose(hand: Hand, step: int) -> Action:
+        return bots[hand.current].choose(PlayerView.of(hand, hand.seats[hand.current]), rng)
+
+    return finish_hand(hand, choose)
+
+
+def finish_hand(
+    hand: Hand, choose: Callable[[Hand, int], Action]
+) -> tuple[tuple[int, ...], int | None]:
+    """Play ``hand`` to its end with ``choose(hand, step)`` for the current player (each
+    action checked before it is applied), or until :data:`MAX_ACTIONS`, when everybody
+    counts: what each pays and who went out (``None`` if nobody did)."""
+    for step in range(MAX_ACTIONS):
         if hand.result is not None:
             return hand.result.penalties, hand.result.winner
-        seat = hand.seats[hand.current]
-        bot = bots[hand.current]
-        action = bot.choose(PlayerView.of(hand, seat), rng)
+        action = choose(hand, step)
         refusal = hand.check(action)
-        assert refusal is None, f"{bot.name} tried {action}: {refusal.reason}"
+        assert refusal is None, f"player {hand.current} tried {action}: {refusal.reason}"
         hand.apply(action)
     if hand.result is not None:
         return hand.result.penalties, hand.result.winner
-    return tuple(count_penalty(h, rules) for h in hand.hands), None
+    return tuple(count_penalty(h, hand.rules) for h in hand.hands), None
 
 
 def duplicate(
