@@ -1,8 +1,8 @@
 """The ``scala40`` command line: a referee for paper-card tables, and room for more tools.
 
 Every command that depends on the table's rules takes ``--rules PRESET`` and repeated
-``--rule KEY=VALUE`` (RULES.md §12 keys), composed as ``Rules.build`` composes them; use
-:func:`rules_options` and :func:`rules_from_options` for new commands.
+``--rule KEY=VALUE`` (the keys ``scala40 rules`` lists), composed as ``Rules.build``
+composes them; use :func:`rules_options` and :func:`rules_from_options` for new commands.
 
 Exit codes, the same for every command: 0 the answer is yes / all is well, 1 the answer is
 no (an invalid meld), 2 the input could not be read (a card, meld, rule key or value).
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -21,7 +22,7 @@ import click
 
 from scala40 import __version__
 from scala40.engine.errors import RulesError
-from scala40.engine.rules import PRESETS, Rules
+from scala40.engine.rules import KEYS, PRESETS, Rules, unknown_key_message
 from scala40.engine.scoring import cards_penalty
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.errors import NotationError
@@ -43,7 +44,8 @@ def rules_options(command: F) -> F:
         "rule_items",
         multiple=True,
         metavar="KEY=VALUE",
-        help="Change one rule key (RULES.md §12), e.g. --rule opening_points=51. Repeatable.",
+        help="Change one rule key (`scala40 rules` lists them), e.g. --rule opening_points=51."
+        " Repeatable.",
     )(command)
     command = click.option(
         "--rules",
@@ -142,6 +144,189 @@ def penalty(
     else:
         shown = format_cards(kinds, pretty=True) or "no cards"
         click.echo(f"{shown}: {points} points")
+
+
+# rules -------------------------------------------------------------------------------------
+
+_VALUE_RANGES: dict[str, tuple[str, str]] = {
+    "players": ("2 to 6; up to 8 with decks=3", "da 2 a 6; fino a 8 con decks=3"),
+    "jokers": ("0 or more; none = two per deck", "0 o più; none = due per mazzo"),
+    "min_naturals": ("1 or more", "1 o più"),
+    "opening_points": ("0 or more", "0 o più"),
+    "elimination": ("1 or more", "1 o più"),
+    "target_total": ("1 or more, or none", "1 o più, oppure none"),
+    "fixed_hands": ("1 or more, or none", "1 o più, oppure none"),
+    "jokers_per_meld": ("1 or more, or any", "1 o più, oppure any"),
+    "reentry_limit": ("1 or more, or any", "1 o più, oppure any"),
+}
+"""The values a number key takes, in words (what ``Rules`` checks), English and Italian."""
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "key": ("KEY", "CHIAVE"),
+    "default": ("DEFAULT", "PREDEFINITO"),
+    "values": ("VALUES", "VALORI"),
+    "title": (
+        "Rule keys, with the FISCA default and the values each takes:",
+        "Chiavi delle regole, col valore FISCA predefinito e i valori ammessi:",
+    ),
+    "presets": ("Presets (--rules PRESET):", "Preset (--rules PRESET):"),
+    "all_defaults": ("all defaults", "tutti i valori predefiniti"),
+    "usage": (
+        "Change a key with --rule KEY=VALUE, e.g. --rule opening_points=51;\n"
+        "`scala40 rules KEY` explains one key, `scala40 rules PRESET` one preset.",
+        "Cambia una chiave con --rule CHIAVE=VALORE, es. --rule opening_points=51;\n"
+        "`scala40 rules CHIAVE` spiega una chiave, `scala40 rules PRESET` un preset.",
+    ),
+    "default_is": ("Default", "Predefinito"),
+    "values_are": ("Values", "Valori"),
+    "in_preset": ("In preset", "Nel preset"),
+    "change_it": ("Change it", "Per cambiarla"),
+    "changes": ("Changes from the FISCA defaults", "Cambia rispetto al FISCA"),
+    "use_it": ("Use it", "Per usarlo"),
+    "a_number": ("a number", "un numero"),
+    "value": ("VALUE", "VALORE"),
+    "is_default": ("(default)", "(predefinito)"),
+}
+
+
+def _typed(value: Any) -> str:
+    """A value as it is typed after ``--rule KEY=``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
+    """One key of the catalogue in one language: meaning, default, values, presets."""
+    key = entry["key"]
+    suffix = ("_en", "_it")[lang]
+    if "choices" in entry:
+        values = ", ".join(_typed(c["value"]) for c in entry["choices"])
+    elif entry.get("type") == "boolean":
+        values = "true, false"
+    else:
+        values = _VALUE_RANGES.get(key, _WORDS["a_number"])[lang]
+    info: dict[str, Any] = {
+        "key": key,
+        "default": entry["default"],
+        "values": values,
+        "meaning": entry["label" + suffix],
+    }
+    if "choices" in entry and any(c["label_en"] != str(c["value"]) for c in entry["choices"]):
+        info["choices"] = [
+            {"value": c["value"], "meaning": c["label" + suffix]} for c in entry["choices"]
+        ]
+    info["presets"] = {name: changes[key] for name, changes in PRESETS.items() if key in changes}
+    return info
+
+
+def _preset_help(name: str, preset: dict[str, Any], lang: int) -> dict[str, Any]:
+    return {
+        "preset": name,
+        "meaning": preset[("label_en", "label_it")[lang]],
+        "changes": preset["changes"],
+    }
+
+
+def _rules_text(keys: list[dict[str, Any]], presets: list[dict[str, Any]], lang: int) -> str:
+    w = {name: words[lang] for name, words in _WORDS.items()}
+    lines = [w["title"], "", f"{w['key']:<24} {w['default']:<11} {w['values']}"]
+    for info in keys:
+        lines.append(f"{info['key']:<24} {_typed(info['default']):<11} {info['values']}")
+        lines.append(f"    {info['meaning']}")
+    lines += ["", w["presets"]]
+    for p in presets:
+        changes = ", ".join(f"{k}={_typed(v)}" for k, v in p["changes"].items())
+        text = f"{p['meaning']}: {changes or w['all_defaults']}"
+        lines.append(
+            textwrap.fill(
+                text, 92, initial_indent=f"  {p['preset']:<7} ", subsequent_indent=" " * 10
+            )
+        )
+    lines += ["", w["usage"]]
+    return "\n".join(lines)
+
+
+def _key_text(info: dict[str, Any], lang: int) -> str:
+    w = {name: words[lang] for name, words in _WORDS.items()}
+    key = info["key"]
+    lines = [f"{key}: {info['meaning']}", f"{w['default_is']}: {_typed(info['default'])}"]
+    if "choices" in info:
+        width = max(len(_typed(c["value"])) for c in info["choices"])
+        lines.append(f"{w['values_are']}:")
+        for c in info["choices"]:
+            mark = f" {w['is_default']}" if c["value"] == info["default"] else ""
+            lines.append(f"  {_typed(c['value']):<{width}}  {c['meaning']}{mark}")
+    else:
+        lines.append(f"{w['values_are']}: {info['values']}")
+    for name, value in info["presets"].items():
+        lines.append(f"{w['in_preset']} {name}: {_typed(value)}")
+    lines.append(f"{w['change_it']}: --rule {key}={w['value']}")
+    return "\n".join(lines)
+
+
+def _preset_text(info: dict[str, Any], keys: dict[str, dict[str, Any]], lang: int) -> str:
+    w = {name: words[lang] for name, words in _WORDS.items()}
+    lines = [f"{info['preset']}: {info['meaning']}"]
+    if info["changes"]:
+        lines.append(f"{w['changes']}:")
+        for key, value in info["changes"].items():
+            meaning = keys[key]["meaning"]
+            for c in keys[key].get("choices", ()):
+                if c["value"] == value:
+                    meaning = f"{meaning}: {c['meaning']}"
+            lines.append(f"  {key}={_typed(value)}  ({meaning})")
+    else:
+        lines.append(w["all_defaults"])
+    lines.append(f"{w['use_it']}: --rules {info['preset']}")
+    return "\n".join(lines)
+
+
+@main.command("rules")
+@click.argument("key", required=False)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "it"], case_sensitive=False),
+    default="en",
+    show_default=True,
+    help="Language of the explanations: English or Italian.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def rules_command(key: str | None, lang: str, as_json: bool) -> None:
+    """Explain the rule keys: their defaults, the values they take and what they mean.
+
+    Without KEY, lists every key and the presets; with KEY (a rule key or a preset name),
+    explains that one. The keys are what --rule KEY=VALUE changes in every command that
+    depends on the rules (and what the web lobby offers in plain words).
+    """
+    from scala40.server.rules_labels import rules_catalogue  # plain data, no web stack
+
+    lang_index = 1 if lang.lower() == "it" else 0
+    catalogue = rules_catalogue()
+    keys = {e["key"]: _rule_help(e, lang_index) for e in catalogue["keys"]}
+    presets = {name: _preset_help(name, p, lang_index) for name, p in catalogue["presets"].items()}
+    if key is None:
+        ordered = [keys[k] for k in KEYS]
+        if as_json:
+            emit_json({"keys": ordered, "presets": list(presets.values())})
+        else:
+            click.echo(_rules_text(ordered, list(presets.values()), lang_index))
+        return
+    name = key.strip()
+    if name in keys:
+        if as_json:
+            emit_json(keys[name])
+        else:
+            click.echo(_key_text(keys[name], lang_index))
+    elif name in presets:
+        if as_json:
+            emit_json(presets[name])
+        else:
+            click.echo(_preset_text(presets[name], keys, lang_index))
+    else:
+        raise InputError(unknown_key_message(name))
 
 
 @main.command()
@@ -369,12 +554,65 @@ def replay(record: str, step: bool) -> None:
 @click.option(
     "--bot-pause", type=float, default=0.8, show_default=True, help="Seconds a bot waits per move."
 )
-def serve(host: str, port: int, db_url: str | None, grace: float, bot_pause: float) -> None:
-    """Start the web table: a lobby, real-time games with friends and bots, history."""
-    from scala40.server.serve import run  # imported here: the web stack is heavy
+@click.option(
+    "--secret-file",
+    default=None,
+    metavar="PATH",
+    help="The server's secret key (seals deal seeds at rest) [$SCALA40_DATA/server.key].",
+)
+@click.option(
+    "--allow-origin",
+    "origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Another site allowed to use the API and WebSockets, e.g. https://x.org. Repeatable.",
+)
+@click.option(
+    "--max-tables",
+    type=click.IntRange(1),
+    default=1000,
+    show_default=True,
+    help="Unfinished tables the server holds at most.",
+)
+@click.option(
+    "--tables-per-minute",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="New tables one client address may create a minute.",
+)
+@click.option("--dev", is_flag=True, help="Also serve the API docs (/docs, /redoc, /openapi.json).")
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    grace: float,
+    bot_pause: float,
+    secret_file: str | None,
+    origins: tuple[str, ...],
+    max_tables: int,
+    tables_per_minute: int,
+    dev: bool,
+) -> None:
+    """Start the web table: a lobby, real-time games with friends and bots, history.
 
+    Limits, timeouts and what each refusal means: docs/server.md.
+    """
+    from scala40.server.serve import run  # imported here: the web stack is heavy
+    from scala40.server.settings import Settings
+
+    settings = Settings(
+        db_url=db_url or "",
+        grace_seconds=grace,
+        bot_pause=bot_pause,
+        secret_file=secret_file or "",
+        allowed_origins=origins,
+        max_live_tables=max_tables,
+        tables_per_minute=tables_per_minute,
+        dev=dev,
+    )
     try:
-        run(host=host, port=port, db_url=db_url, grace=grace, bot_pause=bot_pause)
+        run(host=host, port=port, settings=settings)
     except ValueError as err:
         raise InputError(str(err)) from None
 

@@ -22,9 +22,14 @@ MAX_CLICK_ROUNDS = 400
 
 
 def _page_errors(page: Page) -> list[str]:
-    """Script errors on the page, and any of the page's files the server failed to send."""
+    """Script errors on the page, anything the content policy blocked, and any of the
+    page's files the server failed to send."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     page.on(
         "response",
         lambda r: (

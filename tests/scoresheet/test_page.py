@@ -1,30 +1,52 @@
 """The /score page in a real browser on a phone-sized screen, in Italian and in English.
 
-The page and its API are served by uvicorn in a thread (a fresh SQLite database); the
-browser is Debian's chromium driven by Playwright. The test fails, never skips, when
-chromium is missing: CI installs it.
+The page and its API are served by uvicorn in a thread (a fresh SQLite database) behind the
+app's own security middleware: its Content-Security-Policy has no 'unsafe-inline', so an
+inline script, style attribute or event handler shows up as a console error, and a change
+sent without ``Content-Type: application/json`` is refused. The browser is Debian's
+chromium driven by Playwright; each test is a phone of its own (a browser context: its own
+localStorage). The test fails, never skips, when chromium is missing: CI installs it.
+Screenshots go to tests/e2e/artifacts/.
 """
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
+from sqlalchemy import insert
 from starlette.staticfiles import StaticFiles
 
+from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
 from scala40.server import pages
-from scala40.server.scoresheet_api import build_router
+from scala40.server.errors import install_error_handler
+from scala40.server.headers import SecurityHeaders
+from scala40.server.sameorigin import SameOrigin
+from scala40.server.scoresheet_api import build_router, score_sheets
 from scala40.server.store import Store
 
 CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+ARTIFACTS = Path(__file__).parent.parent / "e2e" / "artifacts"
+FOLLOW_WAIT_MS = 15_000
+"""Long enough for a read-only page's refresh (every 10 s) to bring the keeper's change."""
 
 
 def _free_port() -> int:
@@ -35,14 +57,23 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     folder = tmp_path_factory.mktemp("score-page")
-    store = Store(f"sqlite:///{folder / 'scala40.db'}")
-    store.migrate()
+    made = Store(f"sqlite:///{folder / 'scala40.db'}")
+    made.migrate()
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="module")
+def base_url(store: Store) -> Iterator[str]:
     app = FastAPI()
+    install_error_handler(app)
     app.include_router(build_router(store))
     app.include_router(pages.build_router())
     app.mount("/static", StaticFiles(directory=pages.static_dir()), name="static")
+    app.add_middleware(SameOrigin)
+    app.add_middleware(SecurityHeaders)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -55,19 +86,53 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
-    store.close()
 
 
 @pytest.fixture(scope="module")
-def browser_page(base_url: str) -> Iterator[Page]:
+def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), "chromium is needed for the browser test (CI installs it)"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        context = browser.new_context(viewport=PHONE, locale="it-IT", has_touch=True)
-        page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())
-        yield page
-        browser.close()
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+class Phone:
+    """One phone: a browser context with its own storage, its page, and what went wrong."""
+
+    def __init__(self, browser: Browser, locale: str, **options: Any) -> None:
+        self.context: BrowserContext = browser.new_context(
+            viewport=PHONE, locale=locale, has_touch=True, **options
+        )
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("dialog", lambda dialog: dialog.accept())
+        self.page.on("pageerror", lambda err: self.errors.append(str(err)))
+        self.page.on(
+            "console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None
+        )
+
+    def shot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / name
+        self.page.screenshot(path=str(path), full_page=True)
+        print(f"\nscreenshot: {path}")
+        return path
+
+
+@pytest.fixture
+def phones(browser: Browser) -> Iterator[list[Phone]]:
+    """Phones a test opens with :func:`phone`; closed after it."""
+    opened: list[Phone] = []
+    yield opened
+    for made in opened:
+        made.context.close()
+
+
+def phone(phones: list[Phone], browser: Browser, locale: str, **options: Any) -> Phone:
+    made = Phone(browser, locale, **options)
+    phones.append(made)
+    return made
 
 
 def fits_the_phone(page: Page) -> bool:
@@ -79,8 +144,22 @@ def unit_text(page: Page, index: int) -> str:
     return page.locator(".score-unit").nth(index).inner_text()
 
 
-def test_a_paper_game_on_a_phone_in_italian_then_english(base_url: str, browser_page: Page) -> None:
-    page = browser_page
+def start_game(page: Page, base_url: str, players: list[str]) -> str:
+    """Start a game on the page; the sheet's id (from the address the page moves to)."""
+    page.goto(f"{base_url}/score")
+    names = page.locator("#names input")
+    for i, name in enumerate(players):
+        names.nth(i).fill(name)
+    page.click("#setup-form button[type=submit]")
+    expect(page.locator("#hand-title")).to_be_visible()
+    return page.url.rsplit("id=", 1)[1]
+
+
+def test_a_paper_game_on_a_phone_in_italian_then_english(
+    base_url: str, browser: Browser, phones: list[Phone]
+) -> None:
+    it = phone(phones, browser, "it-IT")
+    page = it.page
     page.goto(f"{base_url}/score")
     expect(page.locator("#setup h2")).to_have_text("Nuova partita")
     names = page.locator("#names input")
@@ -140,7 +219,101 @@ def test_a_paper_game_on_a_phone_in_italian_then_english(base_url: str, browser_
     csv = page.request.get(base_url + href)
     assert csv.text().splitlines()[1] == "1,Anna,0,39,100,Anna went out"
 
-    # The saved game is listed on the start page.
+    # The saved game is listed on the start page: this phone's one, not another phone's.
+    start_game(phone(phones, browser, "en-US").page, base_url, ["Zeno", "Yuri", "Xena"])
     page.goto(f"{base_url}/score")
     expect(page.locator("#saved li")).to_have_count(1)
     expect(page.locator("#saved li")).to_contain_text("Anna, Bruno, Carla")
+    assert it.errors == []
+
+
+def test_the_other_players_follow_a_shared_sheet_read_only(
+    base_url: str, browser: Browser, phones: list[Phone]
+) -> None:
+    keeper = phone(phones, browser, "en-US", permissions=["clipboard-read", "clipboard-write"])
+    page = keeper.page
+    sheet_id = start_game(page, base_url, ["Anna", "Bruno", "Carla"])
+
+    # Share copies the read-only link and shows it.
+    expect(page.locator("#delete-sheet")).to_be_visible()
+    page.click("#share")
+    link = f"{base_url}/score?view={sheet_id}"
+    expect(page.locator("#share-url")).to_have_value(link)
+    expect(page.locator("#share-note")).to_contain_text("send it to the other players")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+
+    # Another phone opens the link: the score, but nothing to change it with.
+    other = phone(phones, browser, "it-IT")
+    view = other.page
+    view.goto(link)
+    expect(view.locator(".score-unit")).to_have_count(3)
+    expect(view.locator("#follow-note")).to_contain_text("Stai seguendo questa partita")
+    for control in ("#hand-form", "#enter", "#undo", "#delete-sheet", "#share"):
+        expect(view.locator(control)).to_be_hidden()
+    expect(view.locator("#copy-sheet")).to_have_text("Tieni una copia")
+    assert fits_the_phone(view)
+
+    # The keeper enters a hand; the other phone sees it without touching anything.
+    page.click(".score-choice >> text=Anna")
+    page.locator(".score-left[data-seat='1'] .score-points").fill("25")
+    page.locator(".score-left[data-seat='2'] .score-points").fill("10")
+    page.click("#enter")
+    expect(page.locator("#lines tbody tr")).to_have_count(1)
+    keeper.shot("score-keeper.png")
+    expect(view.locator("#lines tbody tr")).to_have_count(1, timeout=FOLLOW_WAIT_MS)
+    assert unit_text(view, 1).splitlines()[:2] == ["Bruno", "25"]
+    other.shot("score-follower.png")
+
+    # Keeping a copy makes a sheet this phone may change; the keeper's stays as it was.
+    view.click("#copy-sheet")
+    expect(view.locator("#enter")).to_be_visible()
+    copy_id = view.url.rsplit("id=", 1)[1]
+    assert copy_id != sheet_id
+    view.click(".score-choice >> text=Bruno")
+    view.locator(".score-left[data-seat='0'] .score-points").fill("5")
+    view.locator(".score-left[data-seat='2'] .score-points").fill("5")
+    view.click("#enter")
+    expect(view.locator("#lines tbody tr")).to_have_count(2)
+    page.reload()
+    expect(page.locator("#lines tbody tr")).to_have_count(1)
+
+    # The keeper deletes the game: gone from the list and from the server.
+    page.click("#delete-sheet")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#none")).to_be_visible()
+    assert page.request.get(f"{base_url}/api/scoresheets/{sheet_id}").status == 404
+    assert keeper.errors == [] and other.errors == []
+
+
+def test_a_sheet_from_before_keepers_opens_read_only_and_goes_on_as_a_copy(
+    base_url: str, browser: Browser, phones: list[Phone], store: Store
+) -> None:
+    sheet = ScoreSheet.new(["Anna", "Bruno"], {"elimination": 101})
+    sheet = sheet.add(hand_from_json({"went_out": 0, "left": {"1": 30}}, 2))
+    now = datetime.now(UTC)
+    with store.engine.begin() as conn:
+        conn.execute(
+            insert(score_sheets).values(
+                id="oldsheet1234",
+                created=now,
+                updated=now,
+                players=json.dumps(list(sheet.players)),
+                sheet=json.dumps(sheet.to_json()),
+                keeper_hash=None,
+            )
+        )
+    old = phone(phones, browser, "en-US")
+    page = old.page
+    page.goto(f"{base_url}/score?id=oldsheet1234")
+    expect(page.locator("#follow-note")).to_contain_text("saved before sheets had a keeper")
+    expect(page.locator("#hand-form")).to_be_hidden()
+    assert unit_text(page, 1).splitlines()[:2] == ["Bruno", "30"]
+    old.shot("score-legacy.png")
+    page.click("#copy-sheet")
+    expect(page.locator("#enter")).to_be_visible()
+    assert "oldsheet1234" not in page.url
+    expect(page.locator("#lines tbody tr")).to_have_count(1)
+    page.goto(f"{base_url}/score")
+    expect(page.locator("#saved li")).to_have_count(1)
+    expect(page.locator("#saved li")).to_contain_text("Anna, Bruno")
+    assert old.errors == []

@@ -31,12 +31,17 @@ def db_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def make_client(db_url: str) -> Iterator[MakeClient]:
+def make_client(db_url: str, tmp_path: Path) -> Iterator[MakeClient]:
     """Start the app (lifespan included) with test settings; stopped at the end."""
     opened: list[TestClient] = []
 
     def make(**changes: object) -> TestClient:
-        values: dict[str, object] = {"db_url": db_url, "bot_pause": 0.0, "grace_seconds": 30.0}
+        values: dict[str, object] = {
+            "db_url": db_url,
+            "bot_pause": 0.0,
+            "grace_seconds": 30.0,
+            "secret_file": str(tmp_path / "server.key"),
+        }
         values.update(changes)
         client = TestClient(create_app(Settings(**values)))  # type: ignore[arg-type]
         client.__enter__()

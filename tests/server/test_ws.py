@@ -25,7 +25,7 @@ def test_a_socket_needs_the_token_of_a_seat_at_that_table(client: Any) -> None:
     assert _closed_with(client, ws_url(made, "forged"))[0] == 4401
     assert _closed_with(client, ws_url(made, other["token"]))[0] == 4401
     code, reason = _closed_with(client, f"/ws/nothing?token={made['token']}")
-    assert code == 4404 and "nothing" in reason
+    assert code == 4404 and "no such table" in reason
 
 
 def _errors(ws: Any, messages: list[Any]) -> list[str]:

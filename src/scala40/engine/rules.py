@@ -8,6 +8,7 @@ Values arrive as Python values or as the text a user types after ``--rule KEY=``
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from difflib import get_close_matches
 from typing import Any, Final
 
 from scala40.engine.errors import RulesError
@@ -170,10 +171,26 @@ def _as_int(key: str, raw: Any) -> int:
         raise RulesError(f"rule {key} takes a number, not {raw!r}") from None
 
 
+def close_keys(key: str) -> list[str]:
+    """The rule keys a mistyped ``key`` may have meant: look-alikes, then those containing it."""
+    text = str(key).strip().lower().replace("-", "_")
+    near = get_close_matches(text, KEYS, n=3, cutoff=0.6)
+    if len(text) >= 3:
+        near += [k for k in KEYS if text in k and k not in near]
+    return near[:5]
+
+
+def unknown_key_message(key: str) -> str:
+    """The error for a key that is not a rule key: the close ones, and where the list is."""
+    near = close_keys(key)
+    hint = f"did you mean {', '.join(near)}? " if near else ""
+    return f"unknown rule key {key!r} ({hint}`scala40 rules` lists the {len(KEYS)} keys)"
+
+
 def parse_value(key: str, raw: Any) -> Any:
     """Turn a typed value (``"true"``, ``"201"``, ``"any"``) into the key's value."""
     if key not in KEYS:
-        raise RulesError(f"unknown rule key {key!r}: see RULES.md §12 for the {len(KEYS)} keys")
+        raise RulesError(unknown_key_message(key))
     if key == "go_out_without_discard":
         if isinstance(raw, str) and raw.strip().lower() == "double":
             return "double"
@@ -197,6 +214,11 @@ def parse_value(key: str, raw: Any) -> Any:
     return text
 
 
+MAX_JOKERS: Final = 20
+"""Most jokers a pack may hold. The sources name no top (house packs use 2 to 6); every
+deal builds the whole pack, so a pack of millions of jokers would exhaust any machine."""
+
+
 def _validate(r: Rules) -> None:
     for key, choices in CHOICES.items():
         if getattr(r, key) not in choices:
@@ -206,8 +228,8 @@ def _validate(r: Rules) -> None:
     top = 8 if r.decks == 3 else 6
     if not 2 <= r.players <= top:
         raise RulesError(f"players must be 2 to {top} with {r.decks} decks, not {r.players}")
-    if r.jokers is not None and r.jokers < 0:
-        raise RulesError(f"jokers must be 0 or more, not {r.jokers}")
+    if r.jokers is not None and not 0 <= r.jokers <= MAX_JOKERS:
+        raise RulesError(f"jokers must be 0 to {MAX_JOKERS}, not {r.jokers}")
     if r.jokers_per_meld != ANY and not (
         isinstance(r.jokers_per_meld, int) and r.jokers_per_meld >= 1
     ):

@@ -18,6 +18,7 @@ can never drift from the hands on the sheet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -38,6 +39,13 @@ SHEET_VERSION: Final = 1
 MAX_PLAYERS: Final = 8
 PROBE_CARD: Final = 9
 """The ten of hearts: a plain card whose value is the same under every face-value table."""
+MAX_POINT_DIGITS: Final = 18
+"""Longest points text read as a number (the JSON decoder's integer limit)."""
+
+_POINTS = re.compile(r"[+-]?\d+")
+"""Points as text, in the decimal digits :func:`int` reads (``isdigit`` also takes ``²``)."""
+_SUM = re.compile(r"\d+(?:\+\d+)+")
+"""Points added up aloud: ``25+10+4``."""
 
 
 class ScoreSheetError(NotationError):
@@ -456,12 +464,12 @@ def parse_entry(value: Any, who: str = "a player") -> Entry:
     if not isinstance(value, str):
         raise ScoreSheetError(f"{who}: give points or cards, not {value!r}")
     text = value.strip()
-    if text.lstrip("+-").isdigit():
-        return parse_entry(int(text), who)
-    terms = text.replace(" ", "").split("+")
-    if len(terms) > 1 and all(t.isdigit() for t in terms):
+    if _POINTS.fullmatch(text):
+        return parse_entry(_points(text, who), who)
+    summed = text.replace(" ", "")
+    if _SUM.fullmatch(summed):
         # "25+10+4": the table added the cards up aloud.
-        return sum(int(t) for t in terms)
+        return sum(_points(t, who) for t in summed.split("+"))
     if text == "" or text == "-":
         return ()
     try:
@@ -469,6 +477,13 @@ def parse_entry(value: Any, who: str = "a player") -> Entry:
     except NotationError as err:
         raise ScoreSheetError(f"{who}: {err}") from None
     return cards
+
+
+def _points(text: str, who: str) -> int:
+    """Number text as points; a number too long to be points is refused, not parsed."""
+    if len(text.lstrip("+-")) > MAX_POINT_DIGITS:
+        raise ScoreSheetError(f"{who}: points have at most {MAX_POINT_DIGITS} digits")
+    return int(text)
 
 
 def hand_from_json(data: Any, players: int) -> PaperHand:

@@ -18,6 +18,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from scala40.bots import Bot, make_bot
 from scala40.bots.base import any_legal, world_of
@@ -32,7 +33,7 @@ from scala40.notation.record import Recorder, dump_record
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
 from scala40.server.settings import Settings
-from scala40.server.store import SeatRow, StoredTable, TableRow
+from scala40.server.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 from scala40.server.summaries import summary_json
 from scala40.server.viewjson import (
     SeatFacts,
@@ -118,7 +119,19 @@ class Join:
     done: asyncio.Future[int] = field(compare=False)
 
 
-Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join
+@dataclass(frozen=True)
+class EndTable:
+    """The registry found the table due to end (expired or abandoned) at ``moment``."""
+
+    moment: float
+
+
+Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join | EndTable
+
+END_REASONS = {
+    EXPIRED: "nobody came: the table waited too long for its players",
+    CLOSED: "every player left: the table is closed",
+}
 
 
 class JoinRefused(Exception):
@@ -163,6 +176,10 @@ class TableActor:
         self._graces: dict[int, asyncio.Task[None]] = {}
         self.on_over: Callable[[TableActor], None] | None = None
         """Told once the match is over and its record stored (the registry retires it)."""
+        self.on_ended: Callable[[TableActor], None] | None = None
+        """Told once the table expired or was closed (the registry lets it go)."""
+        self.alone_since: float | None = time.monotonic()
+        """Monotonic time since which no human is connected (``None``: someone is)."""
 
     # Life --------------------------------------------------------------------------------
     @classmethod
@@ -198,6 +215,10 @@ class TableActor:
         for s in self.seats:
             if s.outbox is not None:
                 s.outbox.close(code, reason)
+        while not self.queue.empty():
+            pending = self.queue.get_nowait()
+            if isinstance(pending, Join) and not pending.done.done():
+                pending.done.set_exception(JoinRefused("table_closed", reason))
 
     def submit(self, command: Command) -> None:
         self.queue.put_nowait(command)
@@ -230,8 +251,49 @@ class TableActor:
             self._connect(command)
         elif isinstance(command, Disconnect):
             self._disconnect(command)
+        elif isinstance(command, EndTable):
+            await self._end(command)
         else:
             await self._join(command)
+
+    # Ending without a result -----------------------------------------------------------
+    def alone_for(self, moment: float) -> float:
+        """Seconds no human has been connected (0 while someone is)."""
+        return 0.0 if self.alone_since is None else max(0.0, moment - self.alone_since)
+
+    def end_due(self, wall: datetime, moment: float) -> str | None:
+        """``expired``, ``closed`` or ``None``: whether nobody will play this table.
+
+        A waiting table expires ``waiting_seconds`` after it was created; a table in play
+        closes when no human has been connected for ``abandoned_seconds``.
+        """
+        if self.status == "waiting":
+            waited = (wall - self.table.created).total_seconds()
+            return EXPIRED if waited >= self.settings.waiting_seconds else None
+        if self.status == "playing" and not self.match.over:
+            alone = self.alone_for(moment)
+            return CLOSED if alone >= self.settings.abandoned_seconds else None
+        return None
+
+    def end_reason(self) -> str:
+        return END_REASONS.get(self.status, "the table is closed")
+
+    async def _end(self, cmd: EndTable) -> None:
+        status = self.end_due(datetime.now(UTC), cmd.moment)
+        if status is None:
+            return  # someone came back meanwhile
+        await self.db.run(self.db.store.end_unplayed, self.table.id, status)
+        self.status = status
+        self._schedule()  # stops the timer and any bot
+        if self.on_ended is not None:
+            self.on_ended(self)
+
+    def _bots_paused(self) -> bool:
+        """With no human connected for a while, nobody is kept waiting: bots stop."""
+        return self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds
+
+    def _humans_connected(self) -> bool:
+        return any(s.outbox is not None for s in self.seats if not s.is_bot)
 
     # Reading -----------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -379,6 +441,8 @@ class TableActor:
             self._timer = None
         if self.status != "playing" or self.match.over:
             self.deadline = None
+            if self._thinking is not None:
+                self._thinking.cancel()
             return
         hand = self.match.hand
         turn = (self.match.hand_number, hand.turns_done)
@@ -396,6 +460,11 @@ class TableActor:
             assert self._thinking is not None
             self._thinking.cancel()  # thinking about a table that has moved on
             thinking = False
+        if bot is not None and self._bots_paused():
+            if thinking:
+                assert self._thinking is not None
+                self._thinking.cancel()
+            return
         if bot is not None:
             if not thinking:
                 self._thinking_for = (seat_now, self.version)
@@ -451,6 +520,7 @@ class TableActor:
             s.outbox.close(CLOSE_REPLACED, "replaced by a newer connection to this seat")
         s.outbox = cmd.outbox
         s.epoch += 1
+        self.alone_since = None
         grace = self._graces.pop(cmd.seat, None)
         if grace is not None:
             grace.cancel()
@@ -458,7 +528,7 @@ class TableActor:
         if s.stand_in:
             s.stand_in = False
             event = {"type": "human_back", "seat": cmd.seat}
-            self._schedule()
+        self._schedule()  # a table whose bots paused while everyone was away plays on
         cmd.outbox.put(self.state(cmd.seat, event))
         for other in self.seats:
             if other.outbox is not None and other is not s:
@@ -470,6 +540,8 @@ class TableActor:
             return  # an old connection, already replaced
         s.outbox = None
         s.epoch += 1
+        if not self._humans_connected():
+            self.alone_since = time.monotonic()
         if self.status == "playing":
             self._start_grace(s)
         self._broadcast(None)
@@ -496,6 +568,14 @@ class TableActor:
         self._broadcast({"type": "bot_takes_over", "seat": cmd.seat})
 
     async def _join(self, cmd: Join) -> None:
+        held = self.check_token(cmd.token_hash)
+        if held is not None:
+            # The same client asking again (its first answer was lost): same seat.
+            cmd.done.set_result(held)
+            return
+        if self.status not in ("waiting", "playing"):
+            raise_refusal(cmd, "table_closed", "the table is closed")
+            return
         free = [s for s in self.seats if not s.taken]
         if cmd.seat is None:
             if not free:
@@ -510,12 +590,13 @@ class TableActor:
             if s.taken:
                 raise_refusal(cmd, "seat_taken", f"seat {cmd.seat} is taken")
                 return
-        await self.db.run(self.db.store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash)
+        starts = self.status == "waiting" and all(x.taken for x in self.seats if x is not s)
+        store = self.db.store
+        await self.db.run(store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash, starts)
         s.name = cmd.name
         s.token_hash = cmd.token_hash
         self.recorder.seats[s.seat] = cmd.name
-        if all(x.taken for x in self.seats) and self.status == "waiting":
-            await self.db.run(self.db.store.set_status, self.table.id, "playing")
+        if starts:
             self.status = "playing"
             for x in self.seats:
                 if not x.is_bot and x.outbox is None:

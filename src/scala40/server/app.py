@@ -18,7 +18,10 @@ from starlette.staticfiles import StaticFiles
 from scala40 import __version__
 from scala40.server import lobby, pages, scoresheet_api, ws
 from scala40.server.errors import install_error_handler
+from scala40.server.headers import SecurityHeaders
 from scala40.server.registry import Tables
+from scala40.server.sameorigin import SameOrigin
+from scala40.server.seal import load_or_create_key
 from scala40.server.settings import Settings
 from scala40.server.store import Store
 
@@ -26,7 +29,7 @@ from scala40.server.store import Store
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The whole web table for ``settings`` (default: SQLite in the data directory)."""
     settings = settings or Settings()
-    store = Store(settings.database_url())
+    store = Store(settings.database_url(), load_or_create_key(settings.key_path()))
     tables = Tables(store, settings)
 
     @asynccontextmanager
@@ -45,7 +48,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await tables.stop()
             store.close()
 
-    app = FastAPI(title="scala40", version=__version__, lifespan=lifespan)
+    # The API's own documentation is for developers (--dev), not for every visitor.
+    docs = settings.dev
+    app = FastAPI(
+        title="scala40",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.tables = tables
     app.state.store = store
 
@@ -55,4 +67,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(scoresheet_api.build_router(store))
     app.include_router(pages.build_router())
     app.mount("/static", StaticFiles(directory=pages.static_dir(), check_dir=False), name="static")
+    app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)
+    app.add_middleware(SecurityHeaders, no_policy=("/docs", "/redoc") if docs else ())
     return app

@@ -6,11 +6,12 @@ pages show the message and programs branch on the stable code, whatever route re
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+
+from scala40.server.jsonin import BadJson, decode_json
 
 MAX_BODY = 16384
 """Largest request body a route reads (lobby forms and score-sheet hands are far smaller)."""
@@ -27,9 +28,10 @@ class ApiError(Exception):
 
 
 def error_response(err: ApiError) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": err.code, "message": err.message}}, status_code=err.status
-    )
+    # A message that quotes a lone surrogate cannot be UTF-8: escape it rather than let
+    # the refusal itself become a 500.
+    message = err.message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": {"code": err.code, "message": message}}, status_code=err.status)
 
 
 def install_error_handler(app: FastAPI) -> None:
@@ -48,9 +50,9 @@ async def read_json_object(request: Request) -> dict[str, Any]:
     if len(raw) > MAX_BODY:
         raise ApiError(413, "too_big", f"the request body is over {MAX_BODY // 1024} KiB")
     try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ApiError(400, "bad_json", f"the body is not JSON: {err}") from None
+        data = decode_json(raw or b"{}")
+    except BadJson as err:
+        raise ApiError(400, "bad_json", f"the body cannot be read: {err}") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return data

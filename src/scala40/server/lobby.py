@@ -16,11 +16,29 @@ from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
 from scala40.server.actor import JoinRefused, TableActor, wait_join
 from scala40.server.errors import ApiError, read_json_object
-from scala40.server.registry import Tables, clean_name
+from scala40.server.registry import Tables, clean_name, client_token
 from scala40.server.rules_labels import rules_catalogue, rules_summary
 from scala40.server.store import SeatRow, TableRow
 from scala40.server.summaries import replay_steps
 from scala40.server.tokens import new_token, token_hash
+
+MAX_PAGE = 100
+JOIN_STATUS = {"no_such_seat": 404, "table_closed": 410, "server_error": 503}
+
+
+def client_address(request: Request) -> str:
+    """The client's address as uvicorn reports it (the proxy's client, when trusted)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def page_number(request: Request, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query parameter within ``low..high`` (:class:`ApiError` otherwise)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 10 or not low <= int(raw) <= high:
+        raise ApiError(400, "bad_page", f"{name} is a whole number from {low} to {high}")
+    return int(raw)
 
 
 def _seats_json(seats: list[tuple[int, str, str, bool]]) -> list[dict[str, Any]]:
@@ -85,6 +103,7 @@ def build_router(tables: Tables) -> APIRouter:
             rules.get("changes"),
             body.get("nickname"),
             body.get("turn_seconds"),
+            client_address(request),
         )
         table_id = made.actor.table.id
         return {
@@ -95,9 +114,23 @@ def build_router(tables: Tables) -> APIRouter:
         }
 
     @router.get("/api/tables")
-    async def list_tables() -> dict[str, Any]:
-        live = sorted(tables.actors.values(), key=lambda a: a.table.created, reverse=True)
-        return {"tables": [live_summary(a) for a in live if a.status != "over"]}
+    async def list_tables(request: Request) -> dict[str, Any]:
+        limit = page_number(request, "limit", tables.settings.page_size, 1, MAX_PAGE)
+        offset = page_number(request, "offset", 0, 0, 10**9)
+        live = sorted(
+            (a for a in tables.actors.values() if a.status in ("waiting", "playing")),
+            key=lambda a: a.table.created,
+            reverse=True,
+        )
+        page = live[offset : offset + limit]
+        following = offset + limit if offset + limit < len(live) else None
+        return {
+            "tables": [live_summary(a) for a in page],
+            "total": len(live),
+            "offset": offset,
+            "limit": limit,
+            "next_offset": following,
+        }
 
     @router.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -117,11 +150,11 @@ def build_router(tables: Tables) -> APIRouter:
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise ApiError(400, "bad_seat", "seat is a seat number or null")
-        token = new_token()
+        token = client_token(body.get("token")) or new_token()
         try:
             taken = await wait_join(actor, seat, name, token_hash(token))
         except JoinRefused as err:
-            status = 404 if err.code == "no_such_seat" else 409
+            status = JOIN_STATUS.get(err.code, 409)
             raise ApiError(status, err.code, str(err)) from None
         return {"seat": taken, "token": token}
 

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import re
 import secrets
+import time
 from dataclasses import dataclass
+from datetime import timedelta
 
 from scala40.bots import LEVELS
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
-from scala40.server.actor import TableActor
+from scala40.server.actor import EndTable, TableActor
 from scala40.server.db import Db
 from scala40.server.errors import ApiError
+from scala40.server.limits import PerAddress
 from scala40.server.settings import Settings
 from scala40.server.store import SeatRow, Store, TableRow, now
 from scala40.server.tokens import new_table_id, new_token, token_hash
@@ -20,6 +25,8 @@ from scala40.server.tokens import new_table_id, new_token, token_hash
 log = logging.getLogger("scala40.server")
 
 MAX_NAME = 24
+TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{32,128}")
+"""A seat token a client chose itself: URL-safe, at least 32 characters (≥ 192 bits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +59,18 @@ def seat_kind(raw: object) -> str:
     )
 
 
+def client_token(raw: object) -> str | None:
+    """A seat token the client made (so a join that crashed can be asked again), or
+    ``None`` when it leaves the choice to the server."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or TOKEN_TEXT.fullmatch(raw) is None:
+        raise ApiError(
+            400, "bad_token", "token is null or 32 to 128 URL-safe characters (A-Z a-z 0-9 _ -)"
+        )
+    return raw
+
+
 def table_rules(preset: object, changes: object, players: int) -> Rules:
     """The table's rules: a preset plus single keys, seated for ``players``."""
     if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
@@ -82,9 +101,16 @@ class Tables:
         self.db = Db(store)
         self.actors: dict[str, TableActor] = {}
         self._retiring: set[asyncio.Task[None]] = set()
+        self._creations = PerAddress(settings.tables_per_minute, 60.0)
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its stored actions and set it going again."""
+        """Repair what an older version left, then rebuild every unfinished table from its
+        stored actions and set it going again."""
+        expire_before = now() - timedelta(seconds=self.settings.waiting_seconds)
+        repaired = await self.db.run(self.store.repair, expire_before)
+        if any(repaired.values()):
+            log.warning("store repaired at start: %s", repaired)
         for stored in await self.db.run(self.store.unfinished):
             try:
                 actor = TableActor.rebuild(stored, self.db, self.settings)
@@ -94,8 +120,11 @@ class Tables:
             self._adopt(actor)
             actor.start()
             await actor.finish_if_over()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in list(self._retiring):
             task.cancel()
         for actor in self.actors.values():
@@ -106,6 +135,7 @@ class Tables:
     def _adopt(self, actor: TableActor) -> None:
         self.actors[actor.table.id] = actor
         actor.on_over = self._retire_later
+        actor.on_ended = self._ended
 
     def _retire_later(self, actor: TableActor) -> None:
         """A finished table stays live a while for its players, then only its record stays."""
@@ -123,6 +153,64 @@ class Tables:
     def get(self, table_id: str) -> TableActor | None:
         return self.actors.get(table_id)
 
+    def live_count(self) -> int:
+        return sum(1 for a in self.actors.values() if a.status != "over")
+
+    # Expiry ------------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping the tables failed")
+
+    async def sweep(self, at: float | None = None) -> list[str]:
+        """Ask every table nobody will play to end: waiting too long, or left by every
+        human (the actor re-checks in its own queue, so a player arriving meanwhile wins).
+
+        Returns the ids asked (``at``: the monotonic time to judge by, for tests).
+        """
+        moment = time.monotonic() if at is None else at
+        wall = now()
+        asked: list[str] = []
+        for actor in list(self.actors.values()):
+            if actor.end_due(wall, moment) is not None:
+                actor.submit(EndTable(moment))
+                asked.append(actor.table.id)
+        return asked
+
+    def _ended(self, actor: TableActor) -> None:
+        """An expired or closed table leaves the server at once (its rows stay stored)."""
+        if self.actors.get(actor.table.id) is actor:
+            del self.actors[actor.table.id]
+
+        async def stop() -> None:
+            await actor.stop(1000, actor.end_reason())
+
+        task = asyncio.get_running_loop().create_task(stop())
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
+    # Creating ----------------------------------------------------------------------------
+    def admit(self, address: str) -> None:
+        """May ``address`` create a table now? (:class:`ApiError` 429 or 503 if not)."""
+        if self.live_count() >= self.settings.max_live_tables:
+            raise ApiError(
+                503,
+                "server_full",
+                f"the server holds {self.settings.max_live_tables} tables, its limit:"
+                " join an open table or try again later",
+            )
+        if address not in self.settings.unlimited_addresses and not self._creations.allow(address):
+            wait = math.ceil(self._creations.retry_after(address))
+            raise ApiError(
+                429,
+                "too_many_tables",
+                f"at most {self.settings.tables_per_minute} new tables a minute from one"
+                f" address: try again in {wait} s",
+            )
+
     async def create(
         self,
         kinds: object,
@@ -130,6 +218,7 @@ class Tables:
         changes: object,
         nickname: object,
         turn_seconds: object,
+        address: str,
     ) -> NewTable:
         """A new table; the creator takes its first human seat."""
         if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
@@ -147,6 +236,7 @@ class Tables:
                 400, "bad_timer", "turn_seconds is null or a number of seconds, 1 to 3600"
             )
         rules = table_rules(preset, changes, len(seat_kinds))
+        self.admit(address)
         token = new_token()
         creator = seat_kinds.index("human")
         seats: list[SeatRow] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Float,
@@ -19,6 +20,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -31,6 +33,7 @@ tables = Table(
     Column("preset", String(32), nullable=False),
     Column("rules", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
+    Column("seed_sealed", Boolean, nullable=False, server_default=false()),
     Column("first_dealer", Integer, nullable=False),
     Column("turn_seconds", Float, nullable=True),
     Column("status", String(16), nullable=False),
@@ -60,3 +63,11 @@ actions = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "version", name="uq_actions_table_version"),
 )
+
+server_keys = Table(
+    "server_keys",
+    metadata,
+    Column("fingerprint", String(64), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+"""The fingerprint of the key the seeds are sealed with (one row; see ``seal``)."""

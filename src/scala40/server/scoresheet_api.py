@@ -1,30 +1,47 @@
 """JSON endpoints of the score-sheet page (/score) for games played with real cards.
 
-Sheets live in the server's database (table ``score_sheets``, migration 0002), one row per
-game with the sheet as JSON (:meth:`ScoreSheet.to_json`). Every answer that returns a sheet
-carries its derived standing (:func:`scala40.scoresheet.report.standing_json`), computed
-by the engine's own scoring, so the page never adds anything up itself.
+Sheets live in the server's database (table ``score_sheets``, migrations 0002 and 0003),
+one row per game with the sheet as JSON (:meth:`ScoreSheet.to_json`). Every answer that
+returns a sheet carries its derived standing (:func:`scala40.scoresheet.report.standing_json`),
+computed by the engine's own scoring, so the page never adds anything up itself.
 
-    GET    /api/scoresheets                    saved games, newest first
-    POST   /api/scoresheets                    {"players": [...], "preset": "house",
-                                                "rules": {"elimination": 151}, "first_dealer": 0}
-    GET    /api/scoresheets/{id}               the sheet and its standing
+Who may do what. A sheet id (22 random URL-safe characters) is the read capability: whoever
+has it, e.g. from the share link, can read the sheet, count cards and download the CSV.
+Creating a sheet hands out, once, a secret keeper token whose SHA-256 alone is stored
+(``keeper_hash``); the token is the write capability. Adding a hand, undoing one and
+deleting the sheet need ``Authorization: Bearer TOKEN``: none gives 401
+``sheet_token_needed``, a wrong one 403 ``not_sheet_keeper``, and a refusal changes
+nothing. Sheets saved before keepers existed (``keeper_hash`` NULL) are read-only for
+good (403 ``sheet_has_no_keeper``); their players import a copy to go on. No route lists
+sheets the caller does not name: the page asks for the ids it holds.
+
+    GET    /api/scoresheets?ids=A,B,C          summaries of those sheets (at most 100 ids;
+                                                unknown ones left out), newest first;
+                                                no ids -> []                       [id]
+    POST   /api/scoresheets                    a new game {"players": [...],
+                                                "preset": "house", "rules":
+                                                {"elimination": 151}, "first_dealer": 0}
+                                                or a copy {"sheet": <ScoreSheet JSON>}
+                                                -> 201 the sheet + "token" + "share_url"
+    GET    /api/scoresheets/{id}               the sheet and its standing          [id]
     POST   /api/scoresheets/{id}/hands         {"hands": N, "went_out": 1, "left": {"0": 25,
                                                 "2": "JK KH"}, "not_opened": [2],
-                                                "chiusura": false, "doubled": false}
-    DELETE /api/scoresheets/{id}/hands/last    undo the last hand ({"hands": N} optional)
-    POST   /api/scoresheets/{id}/count         {"cards": "JK KH 4C"} -> {"points": 39}
-    GET    /api/scoresheets/{id}/csv           the sheet as CSV
-    DELETE /api/scoresheets/{id}               forget a game
+                                                "chiusura": false, "doubled": false} [token]
+    DELETE /api/scoresheets/{id}/hands/last    undo the last hand ({"hands": N}
+                                                optional)                         [token]
+    POST   /api/scoresheets/{id}/count         {"cards": "JK KH 4C"} -> {"points": 39} [id]
+    GET    /api/scoresheets/{id}/csv           the sheet as CSV                    [id]
+    DELETE /api/scoresheets/{id}               forget a game                       [token]
 
 ``hands`` in a change is the number of hands the client last saw: a second tap on a slow
-phone, or two phones on one sheet, get 409 instead of entering a hand twice. Errors are
-``{"error": {"code", "message"}}`` with the message naming what is wrong.
+phone gets 409 instead of entering a hand twice. Errors are ``{"error": {"code",
+"message"}}`` with the message naming what is wrong.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import secrets
 from collections.abc import Callable, Mapping
@@ -44,8 +61,12 @@ from scala40.scoresheet.report import standing_json
 from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, hand_from_json, parse_entry
 from scala40.server.errors import ApiError, read_json_object
 from scala40.server.store import Store
+from scala40.server.tokens import new_token, token_hash
 
 T = TypeVar("T")
+
+MAX_LISTED = 100
+"""Most sheet ids one list request may name (a phone holds its own games, not thousands)."""
 
 metadata = MetaData()
 score_sheets = Table(
@@ -57,11 +78,17 @@ score_sheets = Table(
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("players", Text, nullable=False),
     Column("sheet", Text, nullable=False),
+    Column("keeper_hash", String(64), nullable=True),
 )
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def new_sheet_id() -> str:
+    """A sheet id nobody can guess (128 random bits): the id alone lets one read a sheet."""
+    return secrets.token_urlsafe(16)
 
 
 def _stamp(value: datetime | None) -> str | None:
@@ -85,6 +112,7 @@ def _full(row: Any, sheet: ScoreSheet) -> dict[str, Any]:
         "created": _stamp(row.created),
         "updated": _stamp(row.updated),
         "finished": _stamp(row.finished),
+        "has_keeper": row.keeper_hash is not None,
         "sheet": sheet.to_json(),
         "standing": standing_json(sheet),
     }
@@ -105,6 +133,49 @@ def _summary(row: Any) -> dict[str, Any]:
     }
 
 
+def bearer_token(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header, or None when there is none.
+
+    A header in another scheme counts as none: the caller then hears which header to send.
+    """
+    scheme, _, token = request.headers.get("authorization", "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return token
+
+
+def check_keeper(row: Any, token: str | None) -> None:
+    """Refuse, with :class:`ApiError`, a change by anyone but the sheet's keeper.
+
+    Hashes are compared in constant time, so response timing tells nothing about the hash.
+    """
+    if row.keeper_hash is None:
+        raise ApiError(
+            403,
+            "sheet_has_no_keeper",
+            "this sheet was saved before sheets had keepers, so nobody can change or delete "
+            "it: keep a copy of it to go on scoring",
+        )
+    if token is None:
+        raise ApiError(
+            401,
+            "sheet_token_needed",
+            "changing a score sheet needs its keeper token: send Authorization: Bearer TOKEN",
+        )
+    if not hmac.compare_digest(token_hash(token), row.keeper_hash):
+        raise ApiError(
+            403,
+            "not_sheet_keeper",
+            "this token does not keep this sheet: only the phone that started it can change it",
+        )
+
+
+def _check_seen(seen: Any) -> None:
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise ApiError(400, "bad_hands", "hands is the number of hands last seen")
+
+
 class SheetStore:
     """Score sheets in the server's database (synchronous; called from worker threads)."""
 
@@ -118,20 +189,23 @@ class SheetStore:
         return row
 
     def create(self, sheet: ScoreSheet) -> dict[str, Any]:
+        """Save a new sheet under a fresh keeper; the answer carries the token, once."""
         now = _now()
-        sheet_id = secrets.token_urlsafe(9)
+        sheet_id = new_sheet_id()
+        token = new_token()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(score_sheets).values(
                     id=sheet_id,
                     created=now,
                     updated=now,
-                    finished=None,
+                    finished=now if sheet.standing().over else None,
                     players=json.dumps(list(sheet.players), ensure_ascii=False),
                     sheet=json.dumps(sheet.to_json(), ensure_ascii=False),
+                    keeper_hash=token_hash(token),
                 )
             )
-            return _full(self._row(conn, sheet_id), sheet)
+            return {**_full(self._row(conn, sheet_id), sheet), "token": token}
 
     def get(self, sheet_id: str) -> dict[str, Any]:
         with self.engine.connect() as conn:
@@ -143,13 +217,17 @@ class SheetStore:
             return _sheet_of(self._row(conn, sheet_id))
 
     def change(
-        self, sheet_id: str, seen: Any, how: Callable[[ScoreSheet], ScoreSheet]
+        self,
+        sheet_id: str,
+        token: str | None,
+        seen: Any,
+        how: Callable[[ScoreSheet], ScoreSheet],
     ) -> dict[str, Any]:
-        """Read, change and write one sheet in one transaction."""
-        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            raise ApiError(400, "bad_hands", "hands is the number of hands last seen")
+        """Check the keeper, then read, change and write one sheet in one transaction."""
         with self.engine.begin() as conn:
             row = self._row(conn, sheet_id)
+            check_keeper(row, token)
+            _check_seen(seen)
             sheet = _sheet_of(row)
             if seen is not None and seen != len(sheet.hands):
                 raise ApiError(
@@ -175,10 +253,15 @@ class SheetStore:
             )
             return _full(self._row(conn, sheet_id), changed)
 
-    def all(self, limit: int = 200) -> list[dict[str, Any]]:
+    def summaries(self, ids: list[str]) -> list[dict[str, Any]]:
+        """The named sheets that exist, newest first; one that cannot be read is left out."""
+        if not ids:
+            return []
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(score_sheets).order_by(score_sheets.c.updated.desc()).limit(limit)
+                select(score_sheets)
+                .where(score_sheets.c.id.in_(ids))
+                .order_by(score_sheets.c.updated.desc())
             ).all()
         out = []
         for row in rows:
@@ -188,10 +271,21 @@ class SheetStore:
                 continue
         return out
 
-    def delete(self, sheet_id: str) -> None:
+    def delete(self, sheet_id: str, token: str | None) -> None:
         with self.engine.begin() as conn:
-            self._row(conn, sheet_id)
+            check_keeper(self._row(conn, sheet_id), token)
             conn.execute(delete(score_sheets).where(score_sheets.c.id == sheet_id))
+
+
+def listed_ids(raw: str | None) -> list[str]:
+    """The ids of ``?ids=A,B,C``: blanks and repeats dropped, at most :data:`MAX_LISTED`."""
+    ids = list(dict.fromkeys(part.strip() for part in (raw or "").split(",")))
+    ids = [i for i in ids if i]
+    if len(ids) > MAX_LISTED:
+        raise ApiError(
+            400, "too_many_ids", f"ask for at most {MAX_LISTED} sheets at once, not {len(ids)}"
+        )
+    return ids
 
 
 def _new_sheet(body: Mapping[str, Any]) -> ScoreSheet:
@@ -213,6 +307,30 @@ def _new_sheet(body: Mapping[str, Any]) -> ScoreSheet:
         raise ApiError(400, "bad_sheet", str(err)) from None
 
 
+def _imported_sheet(body: Mapping[str, Any]) -> ScoreSheet:
+    """A whole sheet sent back as ``{"sheet": ...}``, checked hand by hand like a new one.
+
+    This is how the players of a sheet they cannot change (shared, or saved before
+    keepers) go on scoring: the copy is a new sheet that they keep.
+    """
+    extra = sorted(set(body) - {"sheet"})
+    if extra:
+        raise ApiError(
+            400,
+            "bad_sheet",
+            f'send a new game or {{"sheet": ...}}, not both (also got: {", ".join(extra)})',
+        )
+    try:
+        return ScoreSheet.from_json(body["sheet"])
+    except ScoreSheetError as err:
+        raise ApiError(400, "bad_sheet", f"the sheet cannot be imported: {err}") from None
+
+
+def share_url(request: Request, sheet_id: str) -> str:
+    """The read-only link the keeper sends the other players."""
+    return f"{request.base_url}score?view={sheet_id}"
+
+
 def build_router(store: Store) -> APIRouter:
     """The score-sheet endpoints over the server's store."""
     sheets = SheetStore(store)
@@ -222,13 +340,16 @@ def build_router(store: Store) -> APIRouter:
         return await asyncio.to_thread(call, *args)
 
     @router.get("/api/scoresheets")
-    async def list_sheets() -> Response:
-        return JSONResponse({"sheets": await run(sheets.all)})
+    async def list_sheets(ids: str | None = None) -> Response:
+        return JSONResponse({"sheets": await run(sheets.summaries, listed_ids(ids))})
 
     @router.post("/api/scoresheets", status_code=201)
     async def create(request: Request) -> Response:
-        sheet = _new_sheet(await read_json_object(request))
-        return JSONResponse(await run(sheets.create, sheet), status_code=201)
+        body = await read_json_object(request)
+        sheet = _imported_sheet(body) if "sheet" in body else _new_sheet(body)
+        made = await run(sheets.create, sheet)
+        made["share_url"] = share_url(request, made["id"])
+        return JSONResponse(made, status_code=201)
 
     @router.get("/api/scoresheets/{sheet_id}")
     async def get(sheet_id: str) -> Response:
@@ -242,12 +363,15 @@ def build_router(store: Store) -> APIRouter:
         def add(sheet: ScoreSheet) -> ScoreSheet:
             return sheet.add(hand_from_json(body, len(sheet.players)))
 
-        return JSONResponse(await run(sheets.change, sheet_id, seen, add))
+        token = bearer_token(request)
+        return JSONResponse(await run(sheets.change, sheet_id, token, seen, add))
 
     @router.delete("/api/scoresheets/{sheet_id}/hands/last")
     async def undo(sheet_id: str, request: Request) -> Response:
         body = await read_json_object(request)
-        return JSONResponse(await run(sheets.change, sheet_id, body.get("hands"), ScoreSheet.undo))
+        token = bearer_token(request)
+        changed = await run(sheets.change, sheet_id, token, body.get("hands"), ScoreSheet.undo)
+        return JSONResponse(changed)
 
     @router.post("/api/scoresheets/{sheet_id}/count")
     async def count(sheet_id: str, request: Request) -> Response:
@@ -273,8 +397,8 @@ def build_router(store: Store) -> APIRouter:
         )
 
     @router.delete("/api/scoresheets/{sheet_id}", status_code=204)
-    async def forget(sheet_id: str) -> Response:
-        await run(sheets.delete, sheet_id)
+    async def forget(sheet_id: str, request: Request) -> Response:
+        await run(sheets.delete, sheet_id, bearer_token(request))
         return Response(status_code=204)
 
     return router

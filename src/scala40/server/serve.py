@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import resource
+from dataclasses import replace
+
 import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scala40.server.app import create_app
+from scala40.server.connections import uvicorn_options
+from scala40.server.seal import load_or_create_key
 from scala40.server.settings import Settings
+from scala40.server.store import Store
 
 
 def check_db_url(url: str) -> None:
@@ -22,15 +28,27 @@ def check_db_url(url: str) -> None:
         raise ValueError(f"--db {url!r}: the server runs on SQLite or PostgreSQL")
 
 
-def run(
-    *, host: str, port: int, db_url: str | None, grace: float = 60.0, bot_pause: float = 0.8
-) -> None:
+def raise_file_limit(wanted: int = 65536) -> None:
+    """Use the open-file limit the system allows (every player holds a socket)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def run(*, host: str, port: int, settings: Settings) -> None:
     """Serve until interrupted; the database is migrated and tables resumed at start."""
-    if db_url:
-        check_db_url(db_url)
-    settings = Settings(
-        db_url=db_url or "", grace_seconds=grace, bot_pause=bot_pause, freeze_gc=True
-    )
+    if settings.db_url:
+        check_db_url(settings.db_url)
+    settings = replace(settings, freeze_gc=True)
+    raise_file_limit()
+    # Migrate and check the key before uvicorn starts, so a wrong key file is one clear
+    # line (ValueError) rather than a failed start-up's traceback.
+    store = Store(settings.database_url(), load_or_create_key(settings.key_path()))
+    try:
+        store.migrate()
+    finally:
+        store.close()
     app = create_app(settings)
     print(f"scala40: the table is open at http://{host}:{port}/ ({settings.database_url()})")
     # Views are small; compressing each one costs more CPU than the bytes it saves.
@@ -41,4 +59,5 @@ def run(
         log_level="warning",
         ws_max_size=1 << 16,
         ws_per_message_deflate=False,
+        **uvicorn_options(settings),
     )

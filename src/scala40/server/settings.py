@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DB_FILE = "scala40.db"
+KEY_FILE = "server.key"
 
 
 def data_dir() -> Path:
@@ -49,5 +50,58 @@ class Settings:
     stand_in_level: str = "heuristic"
     """The bot that plays a human seat on a turn timeout or after the grace period."""
 
+    # Limits: what one anonymous visitor may cost the server (docs/server.md) -----------------
+    tables_per_minute: int = 10
+    """Tables one client address may create in a minute (``too_many_tables``, 429); not
+    counted for ``unlimited_addresses``."""
+    max_live_tables: int = 1000
+    """Unfinished tables held at once, waiting or playing (``server_full``, 503)."""
+    waiting_seconds: float = 3600.0
+    """A table still waiting for players this long after it was created expires."""
+    bots_pause_seconds: float = 30.0
+    """With no human connected this long, a table's bots and stand-ins stop playing until
+    someone comes back (nobody is kept waiting, so nobody needs a stand-in)."""
+    abandoned_seconds: float = 7200.0
+    """With no human connected this long, a table in play is closed: its record so far
+    stays in the store, its seats are let go."""
+    sweep_seconds: float = 15.0
+    """How often expiry and abandonment are checked."""
+    page_size: int = 50
+    """Tables per page of ``GET /api/tables`` (``?limit=`` may ask for up to 100)."""
+
+    # Connections ------------------------------------------------------------------------
+    request_seconds: float = 10.0
+    """Time for a connection to deliver a whole request (head and body); slower ones are
+    closed, so half-sent requests cannot hold sockets."""
+    keep_alive_seconds: int = 5
+    """An idle keep-alive connection between requests is closed after this."""
+    ws_idle_seconds: float = 150.0
+    """A WebSocket that sends nothing, not even a ping, this long is closed (4408). The
+    page pings every 25 s; background tabs may be throttled to one timer a minute."""
+    connections_per_address: int = 64
+    """Open connections one client address may hold; more are answered 503 and closed."""
+    unlimited_addresses: tuple[str, ...] = ("127.0.0.1", "::1")
+    """Addresses neither the connection cap nor the creation rate applies to: this machine
+    (the operator, the load test, a reverse proxy on the same host — which must send
+    ``X-Forwarded-For``, so that its clients are counted by their own addresses)."""
+
+    # Browsers ---------------------------------------------------------------------------
+    allowed_origins: tuple[str, ...] = ()
+    """Origins other than the server's own that may post to the API and open WebSockets
+    (e.g. ``https://cards.example.org``); same-origin requests are always allowed."""
+    dev: bool = False
+    """Serve the API documentation (/docs, /redoc, /openapi.json): for developers only."""
+    secret_file: str = ""
+    """The server's secret key (seals deal seeds at rest); empty means ``server.key`` in
+    the data directory, created on first start."""
+
     def database_url(self) -> str:
         return self.db_url or default_db_url()
+
+    def key_path(self) -> Path:
+        """Where the server's secret key lives (outside the database, on purpose)."""
+        if self.secret_file:
+            return Path(self.secret_file).expanduser()
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / KEY_FILE

@@ -18,10 +18,16 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from scala40.server import schema
+from scala40.server.seal import SecretKeyError, fingerprint, open_seed, seal_seed
 
 UNFINISHED = ("waiting", "playing")
+EXPIRED = "expired"
+"""A table that waited for its players too long; it was never played."""
+CLOSED = "closed"
+"""A table in play that every human left for too long; its actions stay stored."""
 
 
 def now() -> datetime:
@@ -92,8 +98,11 @@ def migrate(engine: Engine) -> None:
 class Store:
     """Tables, seats and the append-only action log."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, key: bytes | None = None) -> None:
         self.url = url
+        self.key = key
+        """The server's secret key: seeds are sealed with it (``None``: kept in clear,
+        for tools that only read finished matches)."""
         self.is_sqlite = url.startswith("sqlite")
         args: dict[str, Any] = {"check_same_thread": False} if self.is_sqlite else {}
         self.engine = create_engine(url, connect_args=args, pool_pre_ping=not self.is_sqlite)
@@ -101,7 +110,31 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def migrate(self) -> None:
+        """The newest schema, and a check that this server's key is the database's."""
         migrate(self.engine)
+        if self.key is not None:
+            self.check_key()
+
+    def check_key(self) -> None:
+        """The first server to start records its key's fingerprint; a server started
+        later with another key is refused (it would rebuild every table with other cards).
+        """
+        mine = fingerprint(self.key) if self.key is not None else ""
+        with self.engine.begin() as conn:
+            known = conn.execute(select(schema.server_keys.c.fingerprint)).scalars().all()
+            if not known:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(
+                            insert(schema.server_keys).values(fingerprint=mine, created=now())
+                        )
+                except IntegrityError:  # another node started at the same moment
+                    known = [mine]
+            if known and mine not in known:
+                raise SecretKeyError(
+                    "this database's deal seeds are sealed with another key: start the server"
+                    " with the key file it was first started with (--secret-file)"
+                )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -115,7 +148,8 @@ class Store:
                     created=table.created,
                     preset=table.preset,
                     rules=json.dumps(table.changes, sort_keys=True),
-                    seed=table.seed,
+                    seed=self._sealed(table.id, table.seed),
+                    seed_sealed=self.key is not None,
                     first_dealer=table.first_dealer,
                     turn_seconds=table.turn_seconds,
                     status=table.status,
@@ -135,13 +169,33 @@ class Store:
                 ],
             )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+    def _sealed(self, table_id: str, seed: int) -> int:
+        return seed if self.key is None else seal_seed(self.key, table_id, seed)
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, starts: bool) -> None:
+        """A newcomer sits down; if that fills the table, it starts in the same transaction.
+
+        One transaction, so a crash leaves either the seat free and the table waiting, or
+        the seat taken and the table playing, never a full table that waits for ever.
+        """
         with self.engine.begin() as conn:
-            conn.execute(
+            taken = conn.execute(
                 update(schema.seats)
-                .where(schema.seats.c.table_id == table_id, schema.seats.c.seat == seat)
+                .where(
+                    schema.seats.c.table_id == table_id,
+                    schema.seats.c.seat == seat,
+                    schema.seats.c.token_hash.is_(None),
+                )
                 .values(name=name, token_hash=token_hash)
-            )
+            ).rowcount
+            if taken != 1:
+                raise ValueError(f"table {table_id}: seat {seat} is not free in the store")
+            if starts:
+                conn.execute(
+                    update(schema.tables)
+                    .where(schema.tables.c.id == table_id, schema.tables.c.status == "waiting")
+                    .values(status="playing")
+                )
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
@@ -170,6 +224,60 @@ class Store:
                 ],
             )
 
+    def end_unplayed(self, table_id: str, status: str) -> None:
+        """An unfinished table leaves play without a result (``expired`` or ``closed``)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(schema.tables)
+                .where(schema.tables.c.id == table_id, schema.tables.c.status.in_(UNFINISHED))
+                .values(status=status, finished=now())
+            )
+
+    def repair(self, expire_before: datetime) -> dict[str, int]:
+        """Put right what an older version (or a crash inside one) left in the store.
+
+        - a waiting table whose every seat is taken starts (the join that filled it
+          committed the seat but not the status: the match was due to start);
+        - a waiting table created before ``expire_before`` expires;
+        - an unfinished table whose seed is stored in clear gets it sealed.
+        Returns how many tables each repair touched (for the log).
+        """
+        counts = {"started": 0, "expired": 0, "sealed": 0}
+        with self.engine.begin() as conn:
+            free = (
+                select(schema.seats.c.table_id)
+                .where(schema.seats.c.kind == "human", schema.seats.c.token_hash.is_(None))
+                .distinct()
+            )
+            counts["expired"] = conn.execute(
+                update(schema.tables)
+                .where(
+                    schema.tables.c.status == "waiting",
+                    schema.tables.c.created < expire_before,
+                )
+                .values(status=EXPIRED, finished=now())
+            ).rowcount
+            counts["started"] = conn.execute(
+                update(schema.tables)
+                .where(schema.tables.c.status == "waiting", schema.tables.c.id.not_in(free))
+                .values(status="playing")
+            ).rowcount
+            if self.key is not None:
+                clear = conn.execute(
+                    select(schema.tables.c.id, schema.tables.c.seed).where(
+                        schema.tables.c.status.in_(UNFINISHED),
+                        schema.tables.c.seed_sealed.is_(False),
+                    )
+                ).all()
+                for row in clear:
+                    conn.execute(
+                        update(schema.tables)
+                        .where(schema.tables.c.id == row.id)
+                        .values(seed=self._sealed(row.id, row.seed), seed_sealed=True)
+                    )
+                counts["sealed"] = len(clear)
+        return counts
+
     def mark_over(self, table_id: str, winner: int | None, record: str) -> None:
         """The match is over: keep its record (the actions are already stored)."""
         with self.engine.begin() as conn:
@@ -183,12 +291,17 @@ class Store:
     def _table(self, row: Any) -> TableRow:
         created = _aware(row.created)
         assert created is not None
+        seed = row.seed
+        if row.seed_sealed:
+            if self.key is None:
+                raise ValueError(f"table {row.id}: its seed is sealed and no key was given")
+            seed = open_seed(self.key, row.id, seed)
         return TableRow(
             id=row.id,
             created=created,
             preset=row.preset,
             changes=json.loads(row.rules),
-            seed=row.seed,
+            seed=seed,
             first_dealer=row.first_dealer,
             turn_seconds=row.turn_seconds,
             status=row.status,

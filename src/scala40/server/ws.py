@@ -22,6 +22,7 @@ from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.server.actor import Act, Connect, Disconnect, TableActor, error
+from scala40.server.jsonin import BadJson, decode_json
 from scala40.server.outbox import Outbox
 from scala40.server.registry import Tables
 from scala40.server.settings import Settings
@@ -29,6 +30,8 @@ from scala40.server.tokens import token_hash
 
 CLOSE_NO_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
+CLOSE_IDLE = 4408
+"""Close code for a connection that sent nothing, not even a ping, for too long."""
 
 
 class RateLimit:
@@ -67,8 +70,14 @@ async def _drain(ws: WebSocket, outbox: Outbox) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code, reason)
             return
+        text = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
         try:
-            await ws.send_text(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+            try:
+                await ws.send_text(text)
+            except UnicodeEncodeError:
+                # A lone surrogate is not UTF-8: send it \u-escaped (still JSON) rather
+                # than let this sender die and the connection with it.
+                await ws.send_text(json.dumps(item, separators=(",", ":")))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the browser is gone; the reader sees it too and the seat is let go
 
@@ -92,9 +101,14 @@ class Session:
         self.outbox.put(error(code, message, self.actor.version))
 
     async def read(self) -> None:
+        idle = self.settings.ws_idle_seconds
         while True:
             try:
-                message = await self.ws.receive()
+                message = await asyncio.wait_for(self.ws.receive(), idle)
+            except TimeoutError:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(CLOSE_IDLE, f"nothing received for {idle:g} s")
+                return
             except (WebSocketDisconnect, RuntimeError):
                 return
             if message["type"] == "websocket.disconnect":
@@ -102,7 +116,7 @@ class Session:
             raw: Any = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+            size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
             if not self.limit.allow():
                 if self.limit.should_warn():
                     rate = self.settings.rate_per_second
@@ -116,9 +130,9 @@ class Session:
 
     def handle(self, raw: str | bytes) -> None:
         try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            self.refuse("bad_json", f"the message is not JSON: {err}")
+            data = decode_json(raw)
+        except BadJson as err:
+            self.refuse("bad_json", f"the message cannot be read: {err}")
             return
         if not isinstance(data, dict):
             self.refuse("bad_message", "a message is a JSON object with a type")
@@ -175,7 +189,8 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
         await ws.accept()
         actor = tables.get(table_id)
         if actor is None:
-            await ws.close(CLOSE_NO_TABLE, f"there is no table {table_id!r} in play")
+            # The id is not echoed: a close reason holds at most 123 bytes.
+            await ws.close(CLOSE_NO_TABLE, "there is no such table in play")
             return
         token = ws.query_params.get("token")
         if not token:

@@ -1,8 +1,17 @@
 // The score sheet of a game played with real cards (/score), phone first.
 // Everything that is scored comes from the server (/api/scoresheets), which scores with
 // the engine; this page only collects each hand and draws the standing it gets back.
+//
+// Who may change a sheet: the phone that started it. The server answers a new sheet with
+// a secret keeper token, which only this browser keeps (localStorage[SHEETS], {id: token})
+// and sends as "Authorization: Bearer" on every change. Anyone else with the sheet's id
+// (the share link /score?view=ID) sees it read-only, refreshed every few seconds, and may
+// keep a copy of their own.
 
 const KEY = "scala40:lang";
+const SHEETS = "scala40:sheets";
+const FOLLOW_MS = 10000; // how often a read-only sheet asks the server for news
+const MAX_LISTED = 100; // the server lists at most this many ids at once
 
 const STRINGS = {
   en: {
@@ -72,8 +81,17 @@ const STRINGS = {
     "sheet.total": "Total",
     "sheet.csv": "Export CSV",
     "sheet.new": "New game",
+    "sheet.delete": "Delete game",
+    "sheet.deleteConfirm": "Delete this game for good? The other players will not see it any more either.",
+    "share.button": "Share with the players",
+    "share.copied": "Link copied: send it to the other players to follow the score.",
+    "share.manual": "Send this link to the other players to follow the score:",
+    "follow.shared": "You are following this game: only the phone that started it enters the hands. The score updates by itself.",
+    "follow.legacy": "This sheet was saved before sheets had a keeper, so nobody can change it any more. Keep a copy to go on scoring.",
+    "follow.copy": "Keep a copy",
+    "follow.copyConfirm": "Make a copy of this sheet on this phone? Hands entered on the copy are not seen on the original.",
     "history.title": "Saved games",
-    "history.none": "No games saved yet.",
+    "history.none": "No games started on this phone yet.",
     "history.hands": "{n} hands",
     "history.open": "Open",
   },
@@ -144,8 +162,17 @@ const STRINGS = {
     "sheet.total": "Totale",
     "sheet.csv": "Esporta CSV",
     "sheet.new": "Nuova partita",
+    "sheet.delete": "Elimina la partita",
+    "sheet.deleteConfirm": "Eliminare per sempre questa partita? Non la vedranno più nemmeno gli altri giocatori.",
+    "share.button": "Condividi con i giocatori",
+    "share.copied": "Link copiato: mandalo agli altri giocatori per seguire il punteggio.",
+    "share.manual": "Manda questo link agli altri giocatori per seguire il punteggio:",
+    "follow.shared": "Stai seguendo questa partita: le mani le registra solo il telefono che l'ha iniziata. Il punteggio si aggiorna da solo.",
+    "follow.legacy": "Questo foglio è stato salvato prima che i fogli avessero un custode, quindi nessuno può più modificarlo. Tienine una copia per continuare a segnare.",
+    "follow.copy": "Tieni una copia",
+    "follow.copyConfirm": "Fare una copia di questo foglio su questo telefono? Le mani registrate sulla copia non si vedono sull'originale.",
     "history.title": "Partite salvate",
-    "history.none": "Nessuna partita salvata.",
+    "history.none": "Nessuna partita iniziata su questo telefono.",
     "history.hands": "{n} mani",
     "history.open": "Apri",
   },
@@ -182,12 +209,44 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-async function api(path, { method = "GET", body } = {}) {
-  const init = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+// Sheets this browser keeps: {id: token}, oldest first. The token is the only proof that
+// this phone started the sheet; it is never shown and never leaves but to change the sheet.
+function keptSheets() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SHEETS) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch {
+    return {};
   }
+}
+
+function tokenOf(id) {
+  const token = keptSheets()[id];
+  return typeof token === "string" ? token : null;
+}
+
+function keepSheet(id, token) {
+  const kept = keptSheets();
+  delete kept[id]; // re-added last: past MAX_LISTED, the oldest drop off the list first
+  kept[id] = token;
+  localStorage.setItem(SHEETS, JSON.stringify(kept));
+}
+
+function dropSheet(id) {
+  const kept = keptSheets();
+  delete kept[id];
+  localStorage.setItem(SHEETS, JSON.stringify(kept));
+}
+
+// Every request but a GET sends a JSON body ({} when there is nothing to say), so the
+// server can refuse anything else; `token` is the keeper token of the sheet it changes.
+async function api(path, { method = "GET", body, token } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (method !== "GET") {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body === undefined ? {} : body);
+  }
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, init);
   const text = await res.text();
   let data = null;
@@ -292,8 +351,11 @@ function showSetup() {
 }
 
 async function loadHistory() {
+  const ids = Object.keys(keptSheets()).slice(-MAX_LISTED);
   try {
-    const data = await api("/api/scoresheets");
+    const data = ids.length
+      ? await api(`/api/scoresheets?ids=${ids.map(encodeURIComponent).join(",")}`)
+      : { sheets: [] };
     const list = $("#saved");
     list.replaceChildren(
       ...data.sheets.map((s) =>
@@ -315,8 +377,14 @@ async function loadHistory() {
 
 // A game --------------------------------------------------------------------------------
 
-let state = null; // the last answer of the server: {id, sheet, standing}
+let state = null; // the last answer of the server: {id, has_keeper, sheet, standing}
 let wentOut = undefined; // seat, null for nobody, undefined until chosen
+let following = null; // the refresh timer of a read-only sheet
+
+// Whether this phone may change the open sheet: it holds the sheet's keeper token.
+function mine() {
+  return Boolean(state && state.has_keeper && tokenOf(state.id));
+}
 
 function unitStatus(unit, standing) {
   const parts = [];
@@ -346,8 +414,9 @@ function drawUnits(standing) {
         el("div", { class: "score-unit-status" }, unitStatus(u, standing)),
       );
       if (share) {
-        const bar = el("div", { class: "score-bar" }, el("span", { style: `width:${share}%` }));
-        card.append(bar);
+        const fill = el("span");
+        fill.style.width = `${share}%`; // a CSSOM property, allowed where style="" is not
+        card.append(el("div", { class: "score-bar" }, fill));
       }
       return card;
     }),
@@ -438,8 +507,8 @@ function leftRow(seat, name, flags) {
 function drawHandForm() {
   const { sheet, standing } = state;
   const form = $("#hand-form");
-  form.hidden = standing.over;
-  if (standing.over) return;
+  form.hidden = standing.over || !mine();
+  if (form.hidden) return;
   const next = standing.next;
   const key = next.playoff ? "hand.playoffTitle" : "hand.title";
   $("#hand-title").textContent = t(key, { n: next.number, dealer: sheet.players[next.dealer] });
@@ -494,8 +563,109 @@ function drawGame() {
   drawUnits(standing);
   drawHandForm();
   drawLines(sheet, standing);
+  drawKeeper();
   $("#csv").href = `/api/scoresheets/${encodeURIComponent(id)}/csv`;
   $("#undo").disabled = sheet.hands.length === 0;
+}
+
+// The keeper gets Share and Delete; anyone else a note saying why the sheet is read-only
+// and a way to keep a copy, while the score follows the keeper's phone.
+function drawKeeper() {
+  const keeper = mine();
+  $("#share-row").hidden = !keeper;
+  $("#delete-sheet").hidden = !keeper;
+  $("#follow").hidden = keeper;
+  const note = $("#follow-note");
+  note.dataset.s = state.has_keeper ? "follow.shared" : "follow.legacy";
+  note.textContent = t(note.dataset.s);
+  // A copy is the way on for a sheet nobody keeps; beside a live shared one it is a side road.
+  $("#copy-sheet").classList.toggle("primary", !state.has_keeper);
+  if (keeper) stopFollowing();
+  else startFollowing();
+}
+
+function shareUrl(id) {
+  return `${location.origin}/score?view=${encodeURIComponent(id)}`;
+}
+
+// Copy the read-only link; where the clipboard is out of reach (plain http on a home
+// network), the link is shown selected for the phone's own copy menu.
+async function share() {
+  const url = shareUrl(state.id);
+  const box = $("#share-url");
+  box.value = url;
+  box.style.width = "100%"; // the whole link in view (a CSSOM property: fine under the CSP)
+  $("#share-box").hidden = false;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    copied = false;
+  }
+  const note = $("#share-note");
+  note.dataset.s = copied ? "share.copied" : "share.manual";
+  note.textContent = t(note.dataset.s);
+  if (!copied) {
+    box.focus();
+    box.select();
+  }
+}
+
+function startFollowing() {
+  if (following === null) following = setInterval(follow, FOLLOW_MS);
+}
+
+function stopFollowing() {
+  clearInterval(following);
+  following = null;
+}
+
+// One refresh of a read-only sheet: redrawn only when the keeper changed something.
+let followFailed = false;
+async function follow() {
+  if (document.hidden || !state) return;
+  const id = state.id;
+  try {
+    const fresh = await api(`/api/scoresheets/${encodeURIComponent(id)}`);
+    if (followFailed) showError(null);
+    followFailed = false;
+    if (state.id !== id || mine()) return; // a copy was kept meanwhile: this news is stale
+    if (JSON.stringify(fresh.sheet) !== JSON.stringify(state.sheet) || fresh.has_keeper !== state.has_keeper) {
+      state = fresh;
+      drawGame();
+    }
+  } catch (err) {
+    followFailed = true;
+    showError(err);
+  }
+}
+
+async function keepCopy() {
+  if (!window.confirm(t("follow.copyConfirm"))) return;
+  showError(null);
+  try {
+    const made = await api("/api/scoresheets", { method: "POST", body: { sheet: state.sheet } });
+    keepSheet(made.id, made.token);
+    state = made;
+    history.replaceState(null, "", `/score?id=${encodeURIComponent(made.id)}`);
+    wentOut = undefined;
+    drawGame();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function deleteSheet() {
+  if (!window.confirm(t("sheet.deleteConfirm"))) return;
+  showError(null);
+  try {
+    await api(`/api/scoresheets/${encodeURIComponent(state.id)}`, { method: "DELETE", token: tokenOf(state.id) });
+    dropSheet(state.id);
+    location.assign("/score");
+  } catch (err) {
+    showError(err);
+  }
 }
 
 function handBody() {
@@ -556,6 +726,7 @@ function wire() {
     try {
       const body = { players: names(), preset: $("#preset").value, rules: rulesFromForm(), first_dealer: Number($("#dealer").value || 0) };
       state = await api("/api/scoresheets", { method: "POST", body });
+      keepSheet(state.id, state.token);
       history.replaceState(null, "", `/score?id=${encodeURIComponent(state.id)}`);
       wentOut = undefined;
       drawGame();
@@ -572,7 +743,7 @@ function wire() {
       return;
     }
     try {
-      state = await api(`/api/scoresheets/${encodeURIComponent(state.id)}/hands`, { method: "POST", body: handBody() });
+      state = await api(`/api/scoresheets/${encodeURIComponent(state.id)}/hands`, { method: "POST", body: handBody(), token: tokenOf(state.id) });
       wentOut = undefined;
       $("#chiusura").checked = false;
       $("#doubled").checked = false;
@@ -585,19 +756,25 @@ function wire() {
     if (!window.confirm(t("hand.undoConfirm"))) return;
     showError(null);
     try {
-      state = await api(`/api/scoresheets/${encodeURIComponent(state.id)}/hands/last`, { method: "DELETE", body: { hands: state.sheet.hands.length } });
+      state = await api(`/api/scoresheets/${encodeURIComponent(state.id)}/hands/last`, { method: "DELETE", body: { hands: state.sheet.hands.length }, token: tokenOf(state.id) });
       wentOut = undefined;
       drawGame();
     } catch (err) {
       showError(err);
     }
   });
+  $("#share").addEventListener("click", share);
+  $("#copy-sheet").addEventListener("click", keepCopy);
+  $("#delete-sheet").addEventListener("click", deleteSheet);
 }
 
 async function start() {
   translate();
   wire();
-  const id = new URLSearchParams(location.search).get("id");
+  // ?id= is the keeper's own address, ?view= the link shared with the others; either
+  // opens read-only unless this browser holds the sheet's token.
+  const params = new URLSearchParams(location.search);
+  const id = params.get("id") || params.get("view");
   if (id) {
     try {
       await openSheet(id);

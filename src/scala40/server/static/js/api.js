@@ -53,3 +53,30 @@ export function lastNickname() {
 export function saveNickname(name) {
   localStorage.setItem("scala40:nickname", name);
 }
+
+/** A fresh seat token made by this browser: 32 random bytes, URL-safe base64 (43 chars). */
+export function newSeatToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * Take a seat at a table. The token is made here and sent along, so when the answer is
+ * lost (the server restarted, the network dropped) asking again with the same token gets
+ * the same seat instead of a second one or "table full".
+ */
+export async function takeSeat(tableId, nickname, seat = null) {
+  const token = newSeatToken();
+  const path = `/api/tables/${encodeURIComponent(tableId)}/join`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await api(path, { method: "POST", body: { nickname, seat, token } });
+      saveSeatToken(tableId, res.token);
+      return res;
+    } catch (err) {
+      const retry = !(err instanceof ApiError) || err.status >= 500;
+      if (!retry || attempt >= 4) throw err;
+      await new Promise((done) => setTimeout(done, 500 * 2 ** attempt));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // The lobby: create a table (seats, rules preset plus any §12 key in plain words), share
 // its link, and join an open table.
 
-import { api, lastNickname, saveNickname, saveSeatToken, seatToken } from "./api.js";
+import { api, lastNickname, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { applyI18n, getLang, languageSwitch, ruleValueWords, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -179,16 +179,44 @@ async function createTable(ev) {
   }
 }
 
+let tablesOffset = 0;
+
+/** A row under the list to page through it (the server sends the tables in pages). */
+function pager(data) {
+  const li = document.createElement("li");
+  li.className = "muted pager";
+  const last = data.offset + data.tables.length;
+  li.append(t("lobby.page", { from: data.offset + 1, to: last, total: data.total }));
+  const turn = (label, offset) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = t(label);
+    b.addEventListener("click", () => {
+      tablesOffset = offset;
+      loadTables();
+    });
+    li.append(" ", b);
+  };
+  if (data.offset > 0) turn("lobby.newest", 0);
+  if (data.next_offset !== null && data.next_offset !== undefined) turn("lobby.older", data.next_offset);
+  return li;
+}
+
 async function loadTables() {
   let data;
   try {
-    data = await api("/api/tables");
+    data = await api(`/api/tables?offset=${tablesOffset}`);
   } catch {
     return;
   }
   const ul = $("tables");
   ul.replaceChildren();
   const tables = (data.tables || []).filter((x) => x.status !== "over");
+  if (!tables.length && tablesOffset > 0 && data.total > 0) {
+    tablesOffset = 0; // the tables on this page ended meanwhile
+    loadTables();
+    return;
+  }
   if (!tables.length) {
     const li = document.createElement("li");
     li.className = "muted";
@@ -196,6 +224,7 @@ async function loadTables() {
     ul.append(li);
     return;
   }
+  if (data.total > tables.length) ul.append(pager(data));
   for (const table of tables) {
     const li = document.createElement("li");
     li.dataset.table = table.table_id;
@@ -235,12 +264,8 @@ async function joinTable(ev) {
   if (!joining) return;
   const nickname = $("join-name").value.trim();
   try {
-    const res = await api(`/api/tables/${encodeURIComponent(joining)}/join`, {
-      method: "POST",
-      body: { nickname, seat: null },
-    });
+    await takeSeat(joining, nickname);
     saveNickname(nickname);
-    saveSeatToken(joining, res.token);
     location.href = `/t/${encodeURIComponent(joining)}`;
   } catch (err) {
     $("join-error").textContent = t("lobby.error", { message: err.message });

@@ -2,7 +2,7 @@
 // turns clicks and drags into intents. The server is the authority: nothing here changes
 // the game until the next `state` message arrives.
 
-import { api, ApiError, forgetSeatToken, lastNickname, saveNickname, saveSeatToken, seatToken } from "./api.js";
+import { api, ApiError, forgetSeatToken, lastNickname, saveNickname, seatToken, takeSeat } from "./api.js";
 import {
   actionCards, cardBack, cardElement, layoffChoices, meldPoints, parseCard, planMeld,
   prettyCard, prettyCards, sortKey, swapsJoker,
@@ -95,12 +95,8 @@ async function join(ev) {
   const nickname = $("join-name").value.trim();
   if (!nickname) return;
   try {
-    const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
-      method: "POST",
-      body: { nickname, seat: null },
-    });
+    const res = await takeSeat(tableId, nickname);
     saveNickname(nickname);
-    saveSeatToken(tableId, res.token);
     $("join").hidden = true;
     connect(res.token);
   } catch (err) {
