@@ -58,9 +58,11 @@ class Settings:
     """Unfinished tables held at once, waiting or playing (``server_full``, 503)."""
     waiting_seconds: float = 3600.0
     """A table still waiting for players this long after it was created expires."""
-    bots_pause_seconds: float = 30.0
+    bots_pause_seconds: float = 10.0
     """With no human connected this long, a table's bots and stand-ins stop playing until
-    someone comes back (nobody is kept waiting, so nobody needs a stand-in)."""
+    someone comes back: nobody is kept waiting, so nobody needs a bot to play on, and a
+    player who left a game against bots finds it where they left it. (A page reload is
+    well within it.)"""
     abandoned_seconds: float = 7200.0
     """With no human connected this long, a table in play is closed: its record so far
     stays in the store, its seats are let go."""
