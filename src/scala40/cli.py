@@ -22,7 +22,7 @@ import click
 
 from scala40 import __version__
 from scala40.engine.errors import RulesError
-from scala40.engine.rules import KEYS, PRESETS, Rules, unknown_key_message
+from scala40.engine.rules import KEYS, MAX_JOKERS, PRESETS, Rules, unknown_key_message
 from scala40.engine.scoring import cards_penalty
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.errors import NotationError
@@ -150,7 +150,10 @@ def penalty(
 
 _VALUE_RANGES: dict[str, tuple[str, str]] = {
     "players": ("2 to 6; up to 8 with decks=3", "da 2 a 6; fino a 8 con decks=3"),
-    "jokers": ("0 or more; none = two per deck", "0 o più; none = due per mazzo"),
+    "jokers": (
+        f"0 to {MAX_JOKERS}; none = two per deck",
+        f"da 0 a {MAX_JOKERS}; none = due per mazzo",
+    ),
     "min_naturals": ("1 or more", "1 o più"),
     "opening_points": ("0 or more", "0 o più"),
     "elimination": ("1 or more", "1 o più"),

@@ -135,3 +135,10 @@ def test_boolean_texts():
 def test_target_total_and_fixed_hands_exclude_each_other():
     with pytest.raises(RulesError):
         Rules.build(None, {"target_total": "1000", "fixed_hands": "5"})
+
+
+def test_a_pack_holds_at_most_twenty_jokers():
+    assert Rules.build(None, {"jokers": 20}).joker_count == 20
+    for too_many in (21, 10**17):
+        with pytest.raises(RulesError, match="jokers must be 0 to 20"):
+            Rules.build(None, {"jokers": too_many})
