@@ -180,6 +180,76 @@ def test_text_table() -> None:
     assert "95% CI" in result.stdout and "Elo" in result.stdout
 
 
+# Paired edges ---------------------------------------------------------------------------------
+
+
+def test_paired_edge_of_every_pair_in_json_and_text() -> None:
+    args = ("--bots", "greedy,random,random", "--players", "3", "--hands", "12", "--seed", "6")
+    data = arena_json(*args)
+    pairs = {(p["a"], p["b"]): p for p in data["pairs"]}
+    assert set(pairs) == {
+        ("greedy", "random#1"),
+        ("greedy", "random#2"),
+        ("random#1", "random#2"),
+    }
+    for pair in pairs.values():
+        assert set(pair) == {"a", "b", "edge", "se", "deals"}
+        assert pair["deals"] == 12 and pair["se"] > 0
+    # The greedy bot pays far less than random, beyond any doubt.
+    assert pairs[("greedy", "random#1")]["edge"] < -3 * pairs[("greedy", "random#1")]["se"]
+    # The edge is exactly the difference of the per-hand means when every deal has the
+    # same number of hands for both (single hands: one each per seating).
+    results = by_bot(data)
+    assert pairs[("greedy", "random#2")]["edge"] == pytest.approx(
+        results["greedy"]["mean_penalty"] - results["random#2"]["mean_penalty"], abs=0.02
+    )
+    text = run(*args).stdout
+    assert "Paired edge per hand" in text
+    assert "greedy vs random#1: -" in text and "(greedy better)" in text
+
+
+def test_a_bot_against_itself_has_no_edge() -> None:
+    data = arena_json("--bots", "greedy,greedy", "--hands", "10", "--seed", "5")
+    [pair] = data["pairs"]
+    assert (pair["a"], pair["b"], pair["edge"], pair["se"], pair["deals"]) == (
+        "greedy#1",
+        "greedy#2",
+        0.0,
+        0.0,
+        10,
+    )
+
+
+def _outcome(
+    deal: int, rotation: int, lineup: tuple[int, ...], penalty: list[int], hands: list[int]
+) -> arena.GameOutcome:
+    out = arena.GameOutcome.start(deal, rotation, lineup, "k")
+    out.penalty, out.hands = penalty, hands
+    return out
+
+
+def test_the_edge_is_paired_by_deal_and_skips_abandoned_deals() -> None:
+    names = ["a", "b"]
+    games = [
+        # deal 0: a pays 10 + 20 over 2 hands, b 30 + 0 over 2 hands -> 15 - 15 = 0
+        _outcome(0, 0, (0, 1), [10, 30], [1, 1]),
+        _outcome(0, 1, (1, 0), [0, 20], [1, 1]),
+        # deal 1: a pays 0 in both seatings, b 40 in both -> 0 - 40 = -40
+        _outcome(1, 0, (0, 1), [0, 40], [1, 1]),
+        _outcome(1, 1, (1, 0), [40, 0], [1, 1]),
+        # deal 2: one seating abandoned -> left out
+        _outcome(2, 0, (0, 1), [0, 99], [1, 1]),
+        _outcome(2, 1, (1, 0), [0, 0], [0, 0]),
+    ]
+    games[-1].abandoned = True
+    [edge] = arena.pair_edges(names, games)
+    assert (edge.a, edge.b, edge.deals) == ("a", "b", 2)
+    assert edge.edge == pytest.approx(-20.0)
+    assert edge.se == pytest.approx(20.0)  # sd of (0, -40) is 28.28; / sqrt(2)
+    [single] = arena.pair_edges(names, games[:2])
+    assert single.deals == 1 and single.as_json()["se"] is None
+
+
 def _without_timing(data: dict[str, Any]) -> dict[str, Any]:
     data = dict(data, workers=None)
     data["results"] = [dict(r, decisions_per_s=None) for r in data["results"]]

@@ -8,6 +8,11 @@ random numbers from a generator seeded by the run seed, the deal and the *seat* 
 the bot), so two copies of the same bot replay each other's games exactly and
 ``--bots greedy,greedy`` splits the wins exactly in half: the format's own sanity check.
 
+Why a paired edge as well as win rates: a bot's mean penalty per hand, taken deal by deal
+and set against another bot's on the very same deals and seatings, cancels the card luck
+both shared, so it separates two bots with far fewer hands (``pairs`` in ``--json``: edge
+= a's mean minus b's, negative when a pays less, with its standard error over deals).
+
 Why this shape: every game is a pure function of the settings, the deal and the
 rotation, so games can be played in any number of worker processes and gathered back in
 deal order; the results are the same for any ``--workers`` (only the measured speed,
@@ -568,7 +573,12 @@ class ArenaReport:
             "rule_draws": self.rule_draws() if c.random_rules else None,
             "illegal_attempts": self.illegal_attempts()[:MAX_LOGGED],
             "results": [r.as_json() for r in self.results],
+            "pairs": [p.as_json() for p in self.pairs()],
         }
+
+    def pairs(self) -> list[PairEdge]:
+        """The paired per-hand edge of every pair of bots (see :class:`PairEdge`)."""
+        return pair_edges(self.config.names, self.outcomes)
 
     def rule_draws(self) -> dict[str, dict[str, int]]:
         """Under random rules: for each key, how many deals were played with each value."""
@@ -618,6 +628,73 @@ class ArenaReport:
             for e in range(k):
                 series[e].append(wins[e] / played)
         return series
+
+
+@dataclass(frozen=True, slots=True)
+class PairEdge:
+    """How much less one bot pays per hand than another over the very same deals.
+
+    Per deal (all its seatings together, so both bots held every seat's cards), each bot's
+    mean penalty per hand; ``edge`` is the mean over deals of a's minus b's (negative: a is
+    better) and ``se`` its standard error across deals. Pairing by deal removes the card
+    luck both bots shared, which is why it separates bots with far fewer hands than win
+    rates do.
+    """
+
+    a: str
+    b: str
+    edge: float
+    se: float
+    deals: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "edge": round(self.edge, 3),
+            "se": None if math.isnan(self.se) else round(self.se, 3),
+            "deals": self.deals,
+        }
+
+
+def pair_edges(names: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[PairEdge]:
+    """:class:`PairEdge` for every pair of line-up entries (a before b in the line-up).
+
+    A deal with an abandoned seating is left out: there the two bots did not play the same
+    hands. A pair needs at least two deals for a standard error (``se`` is ``nan`` below).
+    """
+    by_deal: dict[int, list[GameOutcome]] = {}
+    for o in outcomes:
+        by_deal.setdefault(o.deal, []).append(o)
+    k = len(names)
+    per_deal: list[list[float | None]] = []
+    for games in by_deal.values():
+        if any(o.abandoned for o in games):
+            continue
+        penalty = [0] * k
+        hands = [0] * k
+        for o in games:
+            for seat, entry in enumerate(o.lineup):
+                penalty[entry] += o.penalty[seat]
+                hands[entry] += o.hands[seat]
+        per_deal.append([penalty[e] / hands[e] if hands[e] else None for e in range(k)])
+    edges = []
+    for a in range(k):
+        for b in range(a + 1, k):
+            diffs = [
+                ma - mb
+                for row in per_deal
+                if (ma := row[a]) is not None and (mb := row[b]) is not None
+            ]
+            n = len(diffs)
+            mean = sum(diffs) / n if n else 0.0
+            if n >= 2:
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                se = math.sqrt(var / n)
+            else:
+                se = math.nan
+            edges.append(PairEdge(names[a], names[b], mean, se, n))
+    return edges
 
 
 def _shares(o: GameOutcome) -> dict[int, float]:
@@ -764,6 +841,16 @@ def format_report(report: ArenaReport) -> str:
             f"{opens:>6} {j['go_out_rate']:>5.0%} {j['elo']:>6.0f} "
             f"{j['decisions_per_s']:>8.0f} {r.illegal:>7} {r.abandoned:>7}"
         )
+    pairs = report.pairs()
+    if pairs:
+        lines += ["", "Paired edge per hand over the same deals (a - b; negative: a pays less):"]
+        for p in pairs:
+            se = "n/a" if math.isnan(p.se) else f"{p.se:.2f}"
+            verdict = _edge_verdict(p)
+            lines.append(
+                f"  {p.a} vs {p.b}: {p.edge:+.2f} ± {se} points a hand"
+                f" over {p.deals} deals{verdict}"
+            )
     lines += [
         "",
         f"win rate: games won (a game is a {unit} in one seating); penalty: mean per hand;",
@@ -785,6 +872,14 @@ def format_report(report: ArenaReport) -> str:
             lines.append(f"  deal {a['deal']}, {a['bot']}: {a['what']}")
     lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
     return "\n".join(lines)
+
+
+def _edge_verdict(p: PairEdge) -> str:
+    """Which bot the edge favours, when it is beyond two standard errors."""
+    if math.isnan(p.se) or abs(p.edge) <= 2 * p.se:
+        return " (no clear difference)"
+    better = p.a if p.edge < 0 else p.b
+    return f" ({better} better)"
 
 
 def plot_available() -> bool:
