@@ -276,6 +276,96 @@ def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
     }
 
 
+RANDOM_LEGAL_CAP = 1000
+"""Decisions after which a uniformly random hand is abandoned and counted as capped: random
+play rarely goes out, and under FISCA the stock is reshuffled for ever."""
+
+
+def measure_random_legal(seconds: float, seed: int, players: int = 4) -> dict[str, Any]:
+    """The anchors' way (OpenSpiel, RLCard): at every decision list the legal actions and
+    apply a uniformly random one; FISCA rules, ``players`` seats. Steps are decisions."""
+    rules = Rules.build(None, {"players": players})
+    rng = random.Random(seed)
+    steps = hands = capped = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        deck = pack_list(rules.decks, rules.joker_count)
+        rng.shuffle(deck)
+        hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+        taken = 0
+        while not hand.over and taken < RANDOM_LEGAL_CAP:
+            hand.apply(rng.choice(legal_actions(hand)))
+            taken += 1
+        steps += taken
+        hands += 1
+        capped += not hand.over
+    elapsed = time.perf_counter() - start
+    return {
+        "random_legal_steps_per_s": round(steps / elapsed),
+        "random_legal_hands": hands,
+        "random_legal_hands_capped": capped,
+    }
+
+
+def measure_openspiel(seconds: float, seed: int) -> dict[str, Any]:
+    """OpenSpiel's gin rummy (C++, driven from Python) played the same way in the same run,
+    for a fair ratio on this machine under its present load; empty without the rl extra.
+
+    ``openspiel_steps_per_s`` counts every applied action, chance outcomes (each dealt
+    and drawn card) included: the stricter basis for the ratio, since a Scala 40 draw is
+    one step; ``openspiel_decisions_per_s`` counts the players' decisions only.
+    """
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return {}
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(seed)
+    steps = decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            steps += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "openspiel_steps_per_s": round(steps / elapsed),
+        "openspiel_decisions_per_s": round(decisions / elapsed),
+        "openspiel_games": games,
+    }
+
+
+def measure_heuristic_hands(seconds: float, seed: int) -> dict[str, Any]:
+    """Heads-up hands of club-player self-play a second: what search and training cost."""
+    from scala40.bots import make_bot
+    from scala40.engine.views import PlayerView
+
+    rules = Rules.build(None, {"players": 2})
+    rng = random.Random(seed)
+    bots = [make_bot("heuristic"), make_bot("heuristic")]
+    hands = capped = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or hands == 0:
+        deck = pack_list(rules.decks, rules.joker_count)
+        rng.shuffle(deck)
+        hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+        taken = 0
+        while not hand.over and taken < RANDOM_LEGAL_CAP:
+            seat = hand.seats[hand.current]
+            hand.apply(bots[seat].choose(PlayerView.of(hand, seat), rng))
+            taken += 1
+        hands += 1
+        capped += not hand.over
+    elapsed = time.perf_counter() - start
+    return {"heuristic_hands_per_s": round(hands / elapsed, 1), "heuristic_hands_capped": capped}
+
+
 def _discard_step_positions(count: int, seed: int) -> list[Hand]:
     rules = Rules()
     rng = random.Random(seed)
@@ -335,4 +425,12 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
     figures["solver_p50_us"] = round(times[len(times) // 2], 1)
     figures["solver_p99_us"] = round(times[int(len(times) * 0.99) - 1], 1)
     figures["solver_corpus"] = len(times)
+    figures.update(measure_random_legal(seconds, seed))
+    figures.update(measure_heuristic_hands(seconds, seed))
+    anchor = measure_openspiel(seconds, seed)
+    if anchor:
+        figures.update(anchor)
+        figures["random_legal_vs_openspiel"] = round(
+            figures["random_legal_steps_per_s"] / anchor["openspiel_steps_per_s"], 3
+        )
     return figures

@@ -1,0 +1,30 @@
+"""``scala40 bench``: the figures it prints (their values depend on the machine: never
+asserted beyond being measured)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from scala40.cli import main
+
+
+def test_bench_measures_the_engine_the_anchors_way_and_beside_openspiel() -> None:
+    result = CliRunner().invoke(main, ["bench", "--json", "--seconds", "0.3"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    for key in (
+        "steps_per_s",
+        "clone_us",
+        "legal_us",
+        "random_legal_steps_per_s",
+        "heuristic_hands_per_s",
+        "openspiel_steps_per_s",
+        "openspiel_decisions_per_s",
+    ):
+        assert figures[key] > 0, key
+    assert 0 <= figures["random_legal_hands_capped"] <= figures["random_legal_hands"]
+    assert figures["random_legal_vs_openspiel"] == round(
+        figures["random_legal_steps_per_s"] / figures["openspiel_steps_per_s"], 3
+    )
