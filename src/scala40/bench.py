@@ -35,6 +35,11 @@ from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, Hand
 
+
+class _NoSwap(Exception):
+    """The bench policy's own "not this swap" (the engine's refusals are IllegalAction)."""
+
+
 POLICY = (
     "draw: the pozzo when opened and its card fits the table, else the stock; "
     "melds: joker-free sets and runs found greedily, looked for again only when the drawn "
@@ -167,7 +172,7 @@ class _Policy:
                         else:
                             hand.apply(LayOff(k, t, how))
                             steps += 1
-                    except IllegalAction:
+                    except (IllegalAction, _NoSwap):
                         continue
                     progress = True
                     break
@@ -201,7 +206,7 @@ class _Policy:
         """Free a joker with ``card`` if the joker can then go at the end of some run."""
         p = hand.current
         if hand.sizes[p] < 3:
-            raise IllegalAction("policy", "keep cards for the joker and a discard")
+            raise _NoSwap("keep cards for the joker and a discard")
         probe = hand.clone()
         probe.apply(SwapJoker(card, target))
         for t, meld in enumerate(probe.table):
@@ -213,7 +218,7 @@ class _Policy:
                 hand.apply(SwapJoker(card, target))
                 hand.apply(LayOff(JOKER, t, end))
                 return 2
-        raise IllegalAction("policy", "no place for the joker")
+        raise _NoSwap("no place for the joker")
 
     def _discard(self, hand: Hand) -> int:
         """Discard a random legal card, sparing the planned opening's cards if possible."""

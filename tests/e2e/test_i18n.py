@@ -6,11 +6,13 @@ language would show the raw key to a player, and a misspelt ``{name}`` would sho
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 from playwright.sync_api import Browser
+
+from scala40.engine.errors import Refusal
+from scala40.server.refusals import TableRefusal
 
 SRC = Path(__file__).parents[2] / "src" / "scala40"
 STATIC = SRC / "server" / "static"
@@ -62,71 +64,11 @@ def _dictionaries(server: str, browser: Browser) -> dict[str, dict[str, str]]:
     return words
 
 
-def _text(node: ast.AST | None) -> list[str]:
-    """The string constants ``node`` can evaluate to (a literal, or either arm of an if)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.IfExp):
-        return _text(node.body) + _text(node.orelse)
-    return []
-
-
-# Functions whose argument (by position) is a refusal code: the engine's error, and the
-# server's ways of sending one (actor ``error``, a refused join).
-CODE_CALLS = {"IllegalAction": 0, "error": 0, "JoinRefused": 0, "raise_refusal": 1}
-
-
-def _code_argument(call: ast.Call) -> ast.AST | None:
-    """The argument of ``call`` that is a refusal code, if ``call`` sends one."""
-    f = call.func
-    if isinstance(f, ast.Name) and f.id in CODE_CALLS:
-        at = CODE_CALLS[f.id]
-    elif isinstance(f, ast.Attribute) and f.attr == "refuse":  # the ws session's method
-        at = 0
-    else:
-        return None
-    return call.args[at] if len(call.args) > at else None
-
-
-def refusal_codes(folder: Path) -> set[str]:
-    """Every refusal code the modules in ``folder`` can send, read from their source.
-
-    Literal code arguments of :data:`CODE_CALLS` and of ``refuse``; the strings a
-    ``*_code`` function returns (the engine names a discard ban before it words it); the
-    ``(code, reason)`` pairs a ``refusal`` method returns (the server's move checks).
-    """
-    codes: set[str] = set()
-    for module in folder.glob("*.py"):
-        for node in ast.walk(ast.parse(module.read_text())):
-            if isinstance(node, ast.Call):
-                codes |= set(_text(_code_argument(node)))
-            elif isinstance(node, ast.FunctionDef) and node.name == "refusal":
-                for ret in ast.walk(node):
-                    if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple):
-                        codes |= set(_text(ret.value.elts[0]))
-            elif isinstance(node, ast.FunctionDef) and node.name.endswith("_code"):
-                for ret in ast.walk(node):
-                    if isinstance(ret, ast.Return):
-                        codes |= set(_text(ret.value))
-    return codes
-
-
-def test_the_scan_finds_the_codes_raised_every_way(tmp_path: Path) -> None:
-    # One code of each shape, so a scan that finds nothing cannot pass the test below.
-    engine = refusal_codes(SRC / "engine")
-    assert {"draw_first", "incartato", "invalid_meld", "must_open", "discard_fits"} <= engine
-    assert {"joker_discard", "pozzo_needs_opening", "does_not_fit"} <= engine
-    server = refusal_codes(SRC / "server")
-    assert {"bad_json", "rate_limited", "not_your_turn", "stale_version", "server_error"} <= server
-    assert {"not_started", "table_full"} <= server
-    # A code added tomorrow is found too (and then needs its sentences).
-    (tmp_path / "new.py").write_text('raise IllegalAction("brand_new", "a new refusal")\n')
-    assert refusal_codes(tmp_path) == {"brand_new"}
-
-
 def test_every_refusal_code_has_a_sentence_in_both_languages(server: str, browser: Browser) -> None:
     words = _dictionaries(server, browser)
-    codes = refusal_codes(SRC / "engine") | refusal_codes(SRC / "server")
+    # Every code is declared once: the engine's refusals and the table's own.
+    codes = {c.value for c in Refusal} | {c.value for c in TableRefusal}
+    assert len(codes) == len(Refusal) + len(TableRefusal)  # no value in both
     for lang in ("en", "it"):
         missing = sorted(c for c in codes if f"refuse.{c}" not in words[lang])
         assert missing == [], f"refusal codes with no {lang} sentence in i18n.js: {missing}"

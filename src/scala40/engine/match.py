@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
-from scala40.engine.errors import IllegalAction
+from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.state import Hand, HandResult
 
@@ -161,7 +161,7 @@ class Match:
     def apply(self, action: Action) -> None:
         """Apply the current player's action; a finished hand is scored and the next dealt."""
         if self.over:
-            raise IllegalAction("match_over", "the match is over")
+            raise IllegalAction(Refusal.MATCH_OVER, "the match is over")
         self.hand.apply(action)
         if self.hand.over:
             self._score_hand()
@@ -176,7 +176,7 @@ class Match:
         dealer and who sits in) as for a hand played through :meth:`apply`.
         """
         if self.over:
-            raise IllegalAction("match_over", "the match is over")
+            raise IllegalAction(Refusal.MATCH_OVER, "the match is over")
         if len(result.penalties) != self.hand.n:
             raise ValueError(
                 f"the hand has {self.hand.n} players, the result pays {len(result.penalties)}"

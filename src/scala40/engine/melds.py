@@ -23,7 +23,7 @@ from scala40.engine.cards import (
     rank_of,
     suit_of,
 )
-from scala40.engine.errors import IllegalAction
+from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.rules import Rules
 
 LOW: Final = "low"
@@ -144,7 +144,7 @@ def meld_points(meld: TableMeld, values: tuple[int, ...]) -> int:
 
 
 def _refuse(reason: str) -> IllegalAction:
-    return IllegalAction("invalid_meld", reason)
+    return IllegalAction(Refusal.INVALID_MELD, reason)
 
 
 def _cards_text(cards: Sequence[int]) -> str:
@@ -294,7 +294,7 @@ def _build_set(
         if require and len(free) > undeclared:
             options = " or ".join(SUIT_LETTERS[s] for s in free)
             raise IllegalAction(
-                "declare_joker",
+                Refusal.DECLARE_JOKER,
                 f"say which suit the joker stands for in {_cards_text(cards)} ({options})",
             )
         joker_suits.extend(free[:undeclared])
@@ -384,7 +384,7 @@ def _extended(
                     or (end == HIGH and not at_high)
                 ):
                     raise IllegalAction(
-                        "does_not_fit",
+                        Refusal.DOES_NOT_FIT,
                         f"the joker cannot stand for {card_name(declared)} at the end of "
                         f"{meld.text()}",
                     )
@@ -397,7 +397,7 @@ def _extended(
                     end = LOW
                 else:
                     raise IllegalAction(
-                        "choose_end",
+                        Refusal.CHOOSE_END,
                         f"say at which end of {meld.text()} the joker goes (low or high)",
                     )
             if end == LOW and lo > 1:
@@ -420,10 +420,12 @@ def _extended(
                     (*meld.slots, kind_of(meld.suit, hi + 1)),
                     meld.jokers | 1 << len(meld.slots),
                 )
-            raise IllegalAction("no_room", f"the joker cannot go at the {end} end of {meld.text()}")
+            raise IllegalAction(
+                Refusal.NO_ROOM, f"the joker cannot go at the {end} end of {meld.text()}"
+            )
         if card // 13 != meld.suit:
             raise IllegalAction(
-                "does_not_fit", f"{card_name(card)} is not of the suit of {meld.text()}"
+                Refusal.DOES_NOT_FIT, f"{card_name(card)} is not of the suit of {meld.text()}"
             )
         r = card % 13 + 1
         fits_low = r == lo - 1
@@ -431,7 +433,8 @@ def _extended(
         if fits_low and fits_high:
             if end is None:
                 raise IllegalAction(
-                    "choose_end", f"say at which end of {meld.text()} the {card_name(card)} goes"
+                    Refusal.CHOOSE_END,
+                    f"say at which end of {meld.text()} the {card_name(card)} goes",
                 )
             fits_low, fits_high = end == LOW, end == HIGH
         elif end is not None and ((end == LOW) != fits_low):
@@ -441,11 +444,11 @@ def _extended(
         if fits_high:
             return TableMeld(True, meld.suit, lo, hi + 1, 0, (*meld.slots, card), meld.jokers)
         raise IllegalAction(
-            "does_not_fit", f"{card_name(card)} does not extend the run {meld.text()}"
+            Refusal.DOES_NOT_FIT, f"{card_name(card)} does not extend the run {meld.text()}"
         )
     # A set.
     if len(meld.slots) >= 4:
-        raise IllegalAction("does_not_fit", f"the set {meld.text()} is already complete")
+        raise IllegalAction(Refusal.DOES_NOT_FIT, f"the set {meld.text()} is already complete")
     present = {k // 13 for k in meld.slots}
     missing = [s for s in range(4) if s not in present]
     if card == JOKER:
@@ -453,7 +456,7 @@ def _extended(
             rank_of(declared) != meld.rank or suit_of(declared) not in missing
         ):
             raise IllegalAction(
-                "does_not_fit",
+                Refusal.DOES_NOT_FIT,
                 f"the joker cannot stand for {card_name(declared)} in {meld.text()}",
             )
         suit = suit_of(declared) if declared is not None else missing[0]
@@ -461,15 +464,15 @@ def _extended(
         return TableMeld.set_of(meld.rank, [*present, suit], joker_suits)
     if card % 13 + 1 != meld.rank:
         raise IllegalAction(
-            "does_not_fit", f"{card_name(card)} is not of the rank of {meld.text()}"
+            Refusal.DOES_NOT_FIT, f"{card_name(card)} is not of the rank of {meld.text()}"
         )
     if card // 13 not in missing:
         if card in meld.joker_identities():
             raise IllegalAction(
-                "does_not_fit",
+                Refusal.DOES_NOT_FIT,
                 f"the joker in {meld.text()} stands for {card_name(card)}: swap it instead",
             )
-        raise IllegalAction("does_not_fit", f"{meld.text()} already has a {card_name(card)}")
+        raise IllegalAction(Refusal.DOES_NOT_FIT, f"{meld.text()} already has a {card_name(card)}")
     joker_suits = [suit_of(k) for k in meld.joker_identities()]
     return TableMeld.set_of(meld.rank, [*present, card // 13], joker_suits)
 
@@ -477,7 +480,9 @@ def _extended(
 def swap_joker(meld: TableMeld, card: int, rules: Rules) -> TableMeld:
     """The meld after ``card`` replaces the joker that stands for it, or raise."""
     if card == JOKER:
-        raise IllegalAction("swap_needs_natural", "a joker is swapped out with a natural card")
+        raise IllegalAction(
+            Refusal.SWAP_NEEDS_NATURAL, "a joker is swapped out with a natural card"
+        )
     for i, k in enumerate(meld.slots):
         if k == card and meld.jokers >> i & 1:
             new = TableMeld(
@@ -491,13 +496,13 @@ def swap_joker(meld: TableMeld, card: int, rules: Rules) -> TableMeld:
             )
             if new.has_both_natural_aces() and not rules.two_natural_aces_in_run:
                 raise IllegalAction(
-                    "invalid_meld",
+                    Refusal.INVALID_MELD,
                     f"swapping in {card_name(card)} would give {meld.text()} both aces as "
                     "natural cards",
                 )
             return new
     raise IllegalAction(
-        "no_joker_to_swap", f"no joker in {meld.text()} stands for {card_name(card)}"
+        Refusal.NO_JOKER_TO_SWAP, f"no joker in {meld.text()} stands for {card_name(card)}"
     )
 
 

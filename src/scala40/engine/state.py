@@ -30,7 +30,7 @@ from scala40.engine.actions import (
 )
 from scala40.engine.analysis import best_opening, solve
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts
-from scala40.engine.errors import IllegalAction
+from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import (
     HIGH,
     LOW,
@@ -84,17 +84,17 @@ def _card_ok(card: object, *, natural: bool = False) -> None:
     """Refuse what is not a card kind before it can index anything."""
     top = JOKER - 1 if natural else JOKER
     if type(card) is not int or not 0 <= card <= top:
-        raise IllegalAction("bad_card", f"{card!r} is not a card")
+        raise IllegalAction(Refusal.BAD_CARD, f"{card!r} is not a card")
 
 
 def _target_ok(target: object) -> None:
     if type(target) is not int:
-        raise IllegalAction("no_such_meld", f"{target!r} is not a meld number")
+        raise IllegalAction(Refusal.NO_SUCH_MELD, f"{target!r} is not a meld number")
 
 
 def _spec_ok(spec: object) -> None:
     if not isinstance(spec, MeldSpec):
-        raise IllegalAction("bad_action", f"{spec!r} is not a meld")
+        raise IllegalAction(Refusal.BAD_ACTION, f"{spec!r} is not a meld")
     for c in spec.cards:
         _card_ok(c)
     for d in spec.declared:
@@ -411,7 +411,7 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the current player, or raise :class:`IllegalAction`."""
         if self.phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
+            raise IllegalAction(Refusal.HAND_OVER, "the hand is over")
         t = type(action)
         if t is DrawStock:
             self._draw_stock()
@@ -424,7 +424,7 @@ class Hand:
         elif t is Open:
             assert isinstance(action, Open)
             if not isinstance(action.melds, tuple | list):
-                raise IllegalAction("bad_action", "an opening lists its melds")
+                raise IllegalAction(Refusal.BAD_ACTION, "an opening lists its melds")
             for spec in action.melds:
                 _spec_ok(spec)
             self._open(action.melds)
@@ -437,7 +437,9 @@ class Hand:
             _card_ok(action.card)
             _target_ok(action.target)
             if action.end not in (None, LOW, HIGH):
-                raise IllegalAction("bad_action", f"an end is low or high, not {action.end!r}")
+                raise IllegalAction(
+                    Refusal.BAD_ACTION, f"an end is low or high, not {action.end!r}"
+                )
             if action.declared is not None:
                 _card_ok(action.declared, natural=True)
             self._lay_off(action.card, action.target, action.end, action.declared)
@@ -449,7 +451,7 @@ class Hand:
         elif t is TakeBack:
             self._take_back()
         else:
-            raise IllegalAction("unknown_action", f"{action!r} is not a Scala 40 action")
+            raise IllegalAction(Refusal.UNKNOWN_ACTION, f"{action!r} is not a Scala 40 action")
 
     def check(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, or ``None`` if it is legal (state untouched)."""
@@ -464,8 +466,10 @@ class Hand:
     def _need_phase(self, phase: str) -> None:
         if self.phase != phase:
             if phase == DRAW:
-                raise IllegalAction("already_drew", "you have already drawn this turn")
-            raise IllegalAction("draw_first", "draw a card first (from the stock or the pozzo)")
+                raise IllegalAction(Refusal.ALREADY_DREW, "you have already drawn this turn")
+            raise IllegalAction(
+                Refusal.DRAW_FIRST, "draw a card first (from the stock or the pozzo)"
+            )
 
     def _draw_stock(self) -> None:
         self._need_phase(DRAW)
@@ -505,14 +509,15 @@ class Hand:
         if self.opened[p]:
             if not self._pozzo_usable_opened(counts, card):
                 raise IllegalAction(
-                    "pozzo_unusable",
+                    Refusal.POZZO_UNUSABLE,
                     f"you can take the {card_name(card)} only if you can use it this turn",
                 )
             return
         mode = rules.open_from_pozzo
         if mode == "no":
             raise IllegalAction(
-                "not_opened_pozzo", "you have not opened: you may take the pozzo only once opened"
+                Refusal.NOT_OPENED_POZZO,
+                "you have not opened: you may take the pozzo only once opened",
             )
         leave = 1 if self.first_round_done else 2
         must = card if mode in ("opening", "any_use") else None
@@ -525,7 +530,7 @@ class Hand:
                 return
             what = "that uses it" if mode == "opening" else "this turn"
             raise IllegalAction(
-                "pozzo_needs_opening",
+                Refusal.POZZO_NEEDS_OPENING,
                 f"you have not opened: you may take the {card_name(card)} only to open {what}",
             )
 
@@ -613,7 +618,7 @@ class Hand:
         self._need_phase(PLAY)
         if self.must_go_out:
             raise IllegalAction(
-                "chiusura_pending",
+                Refusal.CHIUSURA_PENDING,
                 "you laid down your hand for a chiusura in mano: discard your last card "
                 "(or take back)",
             )
@@ -624,7 +629,9 @@ class Hand:
         for c in cards:
             counts[c] -= 1
             if counts[c] < 0:
-                raise IllegalAction("not_in_hand", f"you do not hold {self._copies(c, cards)}")
+                raise IllegalAction(
+                    Refusal.NOT_IN_HAND, f"you do not hold {self._copies(c, cards)}"
+                )
         return counts
 
     @staticmethod
@@ -643,19 +650,19 @@ class Hand:
         if left == 1:
             if not self.first_round_done:
                 raise IllegalAction(
-                    "first_round",
+                    Refusal.FIRST_ROUND,
                     "that would leave you one card to go out with, and nobody may go out "
                     "before every player has completed one full turn",
                 )
             return False
         if not self.rules.go_out_without_discard:
             raise IllegalAction(
-                "incartato",
+                Refusal.INCARTATO,
                 "you must keep a card to discard: laying down every card is not going out",
             )
         if not self.first_round_done:
             raise IllegalAction(
-                "first_round",
+                Refusal.FIRST_ROUND,
                 "nobody may go out before every player has completed one full turn",
             )
         return True
@@ -668,9 +675,11 @@ class Hand:
         p = self.current
         rules = self.rules
         if self.opened[p]:
-            raise IllegalAction("already_opened", "you have already opened: lay melds one by one")
+            raise IllegalAction(
+                Refusal.ALREADY_OPENED, "you have already opened: lay melds one by one"
+            )
         if not specs:
-            raise IllegalAction("empty_opening", "an opening needs at least one meld")
+            raise IllegalAction(Refusal.EMPTY_OPENING, "an opening needs at least one meld")
         melds = [build_meld(s.cards, s.declared, rules) for s in specs]
         all_cards = [c for s in specs for c in s.cards]
         counts = self._take_from_hand(p, all_cards)
@@ -681,19 +690,19 @@ class Hand:
         if points < rules.opening_points:
             if not whole_hand:
                 raise IllegalAction(
-                    "below_opening",
+                    Refusal.BELOW_OPENING,
                     f"an opening needs {rules.opening_points} points; these melds make {points}",
                 )
         elif has_joker and rules.open_without_jokers != "no" and not whole_hand:
             if rules.open_without_jokers == "strict":
                 raise IllegalAction(
-                    "joker_in_opening",
+                    Refusal.JOKER_IN_OPENING,
                     "under these rules you may not place a joker in the turn you open",
                 )
             plain = all_melds_points([m for m in melds if not m.jokers], rules)
             if plain < rules.opening_points:
                 raise IllegalAction(
-                    "joker_in_opening",
+                    Refusal.JOKER_IN_OPENING,
                     f"a joker may join the opening only once the joker-free melds reach "
                     f"{rules.opening_points}; they make {plain}",
                 )
@@ -704,7 +713,7 @@ class Hand:
             and self.pozzo_card not in all_cards
         ):
             raise IllegalAction(
-                "pozzo_in_opening",
+                Refusal.POZZO_IN_OPENING,
                 f"you took the {card_name(self.pozzo_card)} from the pozzo: "
                 "it must be part of your opening",
             )
@@ -718,7 +727,7 @@ class Hand:
             and not self._pozzo_usable_opened(counts, self.pozzo_card, [*self.table, *melds])
         ):
             raise IllegalAction(
-                "pozzo_stranded",
+                Refusal.POZZO_STRANDED,
                 f"this opening leaves the {card_name(self.pozzo_card)} you took from the pozzo "
                 "with no meld or lay-off this turn",
             )
@@ -762,7 +771,7 @@ class Hand:
         p = self.current
         if not self.opened[p]:
             raise IllegalAction(
-                "not_opened", "you have not opened: your first melds must make an opening"
+                Refusal.NOT_OPENED, "you have not opened: your first melds must make an opening"
             )
         meld = build_meld(spec.cards, spec.declared, self.rules)
         if JOKER in spec.cards:
@@ -784,18 +793,19 @@ class Hand:
         owed = self.jokers_owed - sum(1 for c in laid if c == JOKER)
         if self.pozzo_card >= 0 and not self.pozzo_used and self.pozzo_card not in laid:
             raise IllegalAction(
-                "pozzo_unused",
+                Refusal.POZZO_UNUSED,
                 f"you must use the {card_name(self.pozzo_card)} you took from the pozzo",
             )
         if owed > 0:
             raise IllegalAction(
-                "joker_unused", "you must lay the joker you recovered again before ending the turn"
+                Refusal.JOKER_UNUSED,
+                "you must lay the joker you recovered again before ending the turn",
             )
 
     def _joker_placement_allowed(self) -> None:
         if self.opened_now and self.rules.open_without_jokers == "strict":
             raise IllegalAction(
-                "joker_in_opening",
+                Refusal.JOKER_IN_OPENING,
                 "under these rules you may not place a joker in the turn you open",
             )
 
@@ -807,7 +817,7 @@ class Hand:
     def _target(self, target: int) -> TableMeld:
         if not 0 <= target < len(self.table):
             raise IllegalAction(
-                "no_such_meld",
+                Refusal.NO_SUCH_MELD,
                 f"there is no meld number {target} on the table ({len(self.table)} melds)",
             )
         return self.table[target]
@@ -817,7 +827,7 @@ class Hand:
         p = self.current
         if not self.opened[p]:
             raise IllegalAction(
-                "not_opened", "you have not opened: lay-offs are allowed only after opening"
+                Refusal.NOT_OPENED, "you have not opened: lay-offs are allowed only after opening"
             )
         meld = self._target(target)
         if card == JOKER:
@@ -851,7 +861,9 @@ class Hand:
         p = self.current
         rules = self.rules
         if not self.opened[p]:
-            raise IllegalAction("not_opened", "you have not opened: no joker swap before opening")
+            raise IllegalAction(
+                Refusal.NOT_OPENED, "you have not opened: no joker swap before opening"
+            )
         meld = self._target(target)
         if (
             self.opened_now
@@ -859,7 +871,7 @@ class Hand:
             and not rules.keep_swapped_joker
         ):
             raise IllegalAction(
-                "joker_in_opening",
+                Refusal.JOKER_IN_OPENING,
                 "under these rules a joker recovered in the turn you open could not be laid again",
             )
         counts = self._take_from_hand(p, (card,))
@@ -882,7 +894,9 @@ class Hand:
     def _take_back(self) -> None:
         self._need_phase(PLAY)
         if not self.actions_now:
-            raise IllegalAction("nothing_to_take_back", "you have laid nothing down this turn")
+            raise IllegalAction(
+                Refusal.NOTHING_TO_TAKE_BACK, "you have laid nothing down this turn"
+            )
         start = self.snapshot
         assert start is not None and start.hand is not None
         hand = start.hand
@@ -919,33 +933,33 @@ class Hand:
         """Whether the current player may discard ``card`` now (no reason built: fast)."""
         return self._discard_code(card) is None
 
-    def _discard_code(self, card: int) -> str | None:
+    def _discard_code(self, card: int) -> Refusal | None:
         p = self.current
         if self.phase != PLAY:
-            return "draw_first"
+            return Refusal.DRAW_FIRST
         hand = self.hands[p]
         if not 0 <= card < KINDS or not hand[card]:
-            return "not_in_hand"
+            return Refusal.NOT_IN_HAND
         if self.jokers_owed:
-            return "joker_unused"
+            return Refusal.JOKER_UNUSED
         if not self.pozzo_used:
-            return "pozzo_unused"
+            return Refusal.POZZO_UNUSED
         if not self.opened[p] and self.drew == "pozzo" and not self._free_take():
-            return "must_open"
+            return Refusal.MUST_OPEN
         last = self.sizes[p] == 1
         if self.must_go_out and not last:
-            return "chiusura_pending"
+            return Refusal.CHIUSURA_PENDING
         if self._pozzo_banned(card):
-            return "pozzo_discard"
+            return Refusal.POZZO_DISCARD
         if last:
-            return None if self.first_round_done else "first_round"
+            return None if self.first_round_done else Refusal.FIRST_ROUND
         if self._fit_banned(card) and not self._bans_lifted(p, card):
-            return "joker_discard" if card == JOKER else "discard_fits"
+            return Refusal.JOKER_DISCARD if card == JOKER else Refusal.DISCARD_FITS
         return None
 
-    def _discard_error(self, code: str, card: int) -> IllegalAction:
+    def _discard_error(self, code: Refusal, card: int) -> IllegalAction:
         name = card_name(card) if 0 <= card < KINDS else repr(card)
-        if code == "discard_fits":
+        if code == Refusal.DISCARD_FITS:
             where = self.table[self.fits()[card][0][0]]
             who = "you have not opened: " if not self.opened[self.current] else ""
             reason = (
@@ -954,17 +968,19 @@ class Hand:
             )
         else:
             reason = {
-                "draw_first": "draw a card first (from the stock or the pozzo)",
-                "not_in_hand": f"you do not hold {name}",
-                "joker_unused": "you must lay the joker you recovered again before ending the turn",
-                "pozzo_unused": f"you took the {card_name(self.pozzo_card)} from the pozzo: "
+                Refusal.DRAW_FIRST: "draw a card first (from the stock or the pozzo)",
+                Refusal.NOT_IN_HAND: f"you do not hold {name}",
+                Refusal.JOKER_UNUSED: "you must lay the joker you recovered again before ending "
+                "the turn",
+                Refusal.POZZO_UNUSED: f"you took the {card_name(self.pozzo_card)} from the pozzo: "
                 "use it in a meld or lay it off before discarding",
-                "must_open": "you took the pozzo before opening: you must open this turn",
-                "chiusura_pending": "discard your last card to go out",
-                "pozzo_discard": f"the {name} you took from the pozzo cannot be this turn's "
+                Refusal.MUST_OPEN: "you took the pozzo before opening: you must open this turn",
+                Refusal.CHIUSURA_PENDING: "discard your last card to go out",
+                Refusal.POZZO_DISCARD: f"the {name} you took from the pozzo cannot be this turn's "
                 "discard",
-                "first_round": "nobody may go out before every player has completed one full turn",
-                "joker_discard": "you have not opened: you may not discard a joker",
+                Refusal.FIRST_ROUND: "nobody may go out before every player has completed one "
+                "full turn",
+                Refusal.JOKER_DISCARD: "you have not opened: you may not discard a joker",
             }[code]
         return IllegalAction(code, reason)
 

@@ -40,7 +40,7 @@ from scala40.engine.actions import (
 )
 from scala40.engine.analysis import Candidate, candidate_melds, meld_bound
 from scala40.engine.cards import JOKER, KINDS, card_value_table
-from scala40.engine.errors import IllegalAction
+from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, lay_off
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, PLAY, Hand
@@ -392,13 +392,16 @@ class Moves:
             try:
                 action = int(action)
             except (TypeError, ValueError):
-                raise IllegalAction("bad_action", f"{action!r} is not an action id") from None
+                raise IllegalAction(Refusal.BAD_ACTION, f"{action!r} is not an action id") from None
         mask = self.mask(hand, build)
         if not 0 <= action < self.size:
-            raise IllegalAction("bad_action", f"action {action} is outside 0..{self.size - 1}")
+            raise IllegalAction(
+                Refusal.BAD_ACTION, f"action {action} is outside 0..{self.size - 1}"
+            )
         if not mask[action]:
             raise IllegalAction(
-                "illegal_action", f"{self.layout.describe(action)} (id {action}) is not legal now"
+                Refusal.ILLEGAL_ACTION,
+                f"{self.layout.describe(action)} (id {action}) is not legal now",
             )
         return self.resolve_legal(hand, build, action)
 

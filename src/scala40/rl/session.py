@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, SupportsIndex
 import numpy as np
 
 from scala40.engine.actions import Action
-from scala40.engine.errors import IllegalAction
+from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
@@ -80,12 +80,12 @@ class MatchSession:
         try:
             a = operator.index(action)  # ints and numpy integers, nothing else
         except TypeError:
-            raise IllegalAction("bad_action", f"{action!r} is not an action id") from None
+            raise IllegalAction(Refusal.BAD_ACTION, f"{action!r} is not an action id") from None
         if not 0 <= a < self.size:
-            raise IllegalAction("bad_action", f"action {a} is outside 0..{self.size - 1}")
+            raise IllegalAction(Refusal.BAD_ACTION, f"action {a} is outside 0..{self.size - 1}")
         if not mask[a]:
             raise IllegalAction(
-                "illegal_action",
+                Refusal.ILLEGAL_ACTION,
                 f"{self.moves.layout.describe(a)} (id {a}) is not legal now",
             )
         result = self.moves.resolve_legal(self.match.hand, self.build, a)

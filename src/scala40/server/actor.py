@@ -32,6 +32,7 @@ from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
+from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
 from scala40.server.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 from scala40.server.summaries import summary_json
@@ -137,12 +138,12 @@ END_REASONS = {
 class JoinRefused(Exception):
     """No seat for a newcomer (``code``: ``table_full``, ``seat_taken``, ``no_such_seat``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: TableRefusal, message: str) -> None:
         super().__init__(message)
         self.code = code
 
 
-def error(code: str, message: str, v: int) -> JSONDict:
+def error(code: Code, message: str, v: int) -> JSONDict:
     return {"type": "error", "code": code, "message": message, "v": v}
 
 
@@ -218,7 +219,7 @@ class TableActor:
         while not self.queue.empty():
             pending = self.queue.get_nowait()
             if isinstance(pending, Join) and not pending.done.done():
-                pending.done.set_exception(JoinRefused("table_closed", reason))
+                pending.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
 
     def submit(self, command: Command) -> None:
         self.queue.put_nowait(command)
@@ -236,7 +237,9 @@ class TableActor:
             except Exception:  # one bad command must not stop the table
                 log.exception("table %s: %r failed", self.table.id, command)
                 if isinstance(command, Join) and not command.done.done():
-                    command.done.set_exception(JoinRefused("server_error", "could not join"))
+                    command.done.set_exception(
+                        JoinRefused(TableRefusal.SERVER_ERROR, "could not join")
+                    )
 
     async def _handle(self, command: Command) -> None:
         if isinstance(command, Act):
@@ -355,21 +358,24 @@ class TableActor:
                 s.outbox.put(message)
 
     # Moves -------------------------------------------------------------------------------
-    def refusal(self, seat: int, v: int, action: Action) -> tuple[str, str] | None:
+    def refusal(self, seat: int, v: int, action: Action) -> tuple[Code, str] | None:
         """Why ``seat`` may not play ``action`` at version ``v`` now (``None``: it may)."""
         if self.status == "waiting":
-            return "not_started", "the match starts when every seat is taken"
+            return TableRefusal.NOT_STARTED, "the match starts when every seat is taken"
         if self.status == "over" or self.match.over:
-            return "match_over", "the match is over"
+            return Refusal.MATCH_OVER, "the match is over"
         if seat != self._current():
-            return "not_your_turn", f"it is {self.name(self._current())}'s turn"
+            return TableRefusal.NOT_YOUR_TURN, f"it is {self.name(self._current())}'s turn"
         if v != self.version:
-            return "stale_version", f"the table is at version {self.version}, not {v}: resync"
+            return (
+                TableRefusal.STALE_VERSION,
+                f"the table is at version {self.version}, not {v}: resync",
+            )
         try:
             if parse_action(format_action(action)) != action:
-                return "bad_action", f"{format_action(action)!r} does not read back as itself"
+                return Refusal.BAD_ACTION, f"{format_action(action)!r} does not read back as itself"
         except NotationError as err:
-            return "bad_action", str(err)
+            return Refusal.BAD_ACTION, str(err)
         refused = self.match.hand.check(action)
         if refused is not None:
             return refused.code, refused.reason
@@ -396,7 +402,9 @@ class TableActor:
         except Exception:
             log.exception("table %s: could not store version %d", self.table.id, version)
             if sender is not None:
-                sender.put(error("server_error", "the move could not be saved", self.version))
+                sender.put(
+                    error(TableRefusal.SERVER_ERROR, "the move could not be saved", self.version)
+                )
             return
         finished = len(self.match.history)
         try:
@@ -574,21 +582,21 @@ class TableActor:
             cmd.done.set_result(held)
             return
         if self.status not in ("waiting", "playing"):
-            raise_refusal(cmd, "table_closed", "the table is closed")
+            raise_refusal(cmd, TableRefusal.TABLE_CLOSED, "the table is closed")
             return
         free = [s for s in self.seats if not s.taken]
         if cmd.seat is None:
             if not free:
-                raise_refusal(cmd, "table_full", "every seat at this table is taken")
+                raise_refusal(cmd, TableRefusal.TABLE_FULL, "every seat at this table is taken")
                 return
             s = free[0]
         else:
             if not 0 <= cmd.seat < len(self.seats):
-                raise_refusal(cmd, "no_such_seat", f"the table has no seat {cmd.seat}")
+                raise_refusal(cmd, TableRefusal.NO_SUCH_SEAT, f"the table has no seat {cmd.seat}")
                 return
             s = self.seats[cmd.seat]
             if s.taken:
-                raise_refusal(cmd, "seat_taken", f"seat {cmd.seat} is taken")
+                raise_refusal(cmd, TableRefusal.SEAT_TAKEN, f"seat {cmd.seat} is taken")
                 return
         starts = self.status == "waiting" and all(x.taken for x in self.seats if x is not s)
         store = self.db.store
@@ -606,7 +614,7 @@ class TableActor:
         self._broadcast({"type": "join", "seat": s.seat})
 
 
-def raise_refusal(cmd: Join, code: str, message: str) -> None:
+def raise_refusal(cmd: Join, code: TableRefusal, message: str) -> None:
     cmd.done.set_exception(JoinRefused(code, message))
 
 

@@ -16,6 +16,7 @@ from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
 from scala40.server.actor import JoinRefused, TableActor, wait_join
 from scala40.server.errors import ApiError, read_json_object
+from scala40.server.refusals import TableRefusal
 from scala40.server.registry import Tables, clean_name, client_token
 from scala40.server.rules_labels import rules_catalogue, rules_summary
 from scala40.server.store import SeatRow, TableRow
@@ -23,7 +24,12 @@ from scala40.server.summaries import replay_steps
 from scala40.server.tokens import new_token, token_hash
 
 MAX_PAGE = 100
-JOIN_STATUS = {"no_such_seat": 404, "table_closed": 410, "server_error": 503}
+JOIN_STATUS = {
+    TableRefusal.NO_SUCH_SEAT: 404,
+    TableRefusal.TABLE_CLOSED: 410,
+    TableRefusal.SERVER_ERROR: 503,
+}
+"""HTTP status of a refused join (the others, a full table or a taken seat, are 409)."""
 
 
 def client_address(request: Request) -> str:

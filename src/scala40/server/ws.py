@@ -24,6 +24,7 @@ from scala40.notation.errors import NotationError
 from scala40.server.actor import Act, Connect, Disconnect, TableActor, error
 from scala40.server.jsonin import BadJson, decode_json
 from scala40.server.outbox import Outbox
+from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.registry import Tables
 from scala40.server.settings import Settings
 from scala40.server.tokens import token_hash
@@ -97,7 +98,7 @@ class Session:
         self.hinting: asyncio.Task[None] | None = None
         self.rng = random.Random(secrets.randbits(64))
 
-    def refuse(self, code: str, message: str) -> None:
+    def refuse(self, code: Code, message: str) -> None:
         self.outbox.put(error(code, message, self.actor.version))
 
     async def read(self) -> None:
@@ -120,11 +121,15 @@ class Session:
             if not self.limit.allow():
                 if self.limit.should_warn():
                     rate = self.settings.rate_per_second
-                    self.refuse("rate_limited", f"too many messages: at most {rate:g} a second")
+                    self.refuse(
+                        TableRefusal.RATE_LIMITED, f"too many messages: at most {rate:g} a second"
+                    )
                 continue
             if size > self.settings.max_message_bytes:
                 top = self.settings.max_message_bytes
-                self.refuse("too_big", f"a message is at most {top} bytes, this one is {size}")
+                self.refuse(
+                    TableRefusal.TOO_BIG, f"a message is at most {top} bytes, this one is {size}"
+                )
                 continue
             self.handle(raw)
 
@@ -132,10 +137,10 @@ class Session:
         try:
             data = decode_json(raw)
         except BadJson as err:
-            self.refuse("bad_json", f"the message cannot be read: {err}")
+            self.refuse(TableRefusal.BAD_JSON, f"the message cannot be read: {err}")
             return
         if not isinstance(data, dict):
-            self.refuse("bad_message", "a message is a JSON object with a type")
+            self.refuse(TableRefusal.BAD_MESSAGE, "a message is a JSON object with a type")
             return
         kind = data.get("type")
         if kind == "action":
@@ -148,17 +153,19 @@ class Session:
         elif kind == "ping":
             self.outbox.put({"type": "pong"})
         else:
-            self.refuse("bad_message", f"unknown message type {kind!r}")
+            self.refuse(TableRefusal.BAD_MESSAGE, f"unknown message type {kind!r}")
 
     def action(self, data: JSONDict) -> None:
         v = data.get("v")
         if not isinstance(v, int) or isinstance(v, bool):
-            self.refuse("bad_message", 'an action message carries "v", the last version seen')
+            self.refuse(
+                TableRefusal.BAD_MESSAGE, 'an action message carries "v", the last version seen'
+            )
             return
         try:
             action = action_from_dict(data.get("action"))  # type: ignore[arg-type]
         except (NotationError, ValueError, TypeError) as err:
-            self.refuse("bad_action", f"unreadable action: {err}")
+            self.refuse(Refusal.BAD_ACTION, f"unreadable action: {err}")
             return
         self.actor.submit(Act(self.seat, v, action, self.outbox))
 

@@ -226,6 +226,7 @@ const STRINGS = {
     "refuse.server_error": "The server could not save the move: try again.",
     "refuse.table_full": "Every seat at this table is taken.",
     "refuse.seat_taken": "That seat is taken.",
+    "refuse.illegal_action": "That move is not allowed now.",
     "refuse.table_closed": "This table is closed: nobody played at it for too long.",
     "refuse.no_such_seat": "This table has no such seat.",
 
@@ -453,6 +454,7 @@ const STRINGS = {
     "refuse.server_error": "Il server non è riuscito a salvare la mossa: riprova.",
     "refuse.table_full": "Tutti i posti di questo tavolo sono occupati.",
     "refuse.seat_taken": "Quel posto è già occupato.",
+    "refuse.illegal_action": "Quella mossa ora non è consentita.",
     "refuse.table_closed": "Questo tavolo è chiuso: nessuno ci ha giocato per troppo tempo.",
     "refuse.no_such_seat": "Questo tavolo non ha quel posto.",
 

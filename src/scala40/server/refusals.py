@@ -1,0 +1,40 @@
+"""The codes a table refuses with besides the engine's, declared once.
+
+A WebSocket ``error`` message or a refused join carries either an engine
+:class:`~scala40.engine.errors.Refusal` (an illegal move) or one of these (the message,
+the seat, the table's state). The pages translate every value of both (i18n.js
+``refuse.CODE``), so a value never changes once sent.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+
+from scala40.engine.errors import Refusal
+
+
+@unique
+class TableRefusal(StrEnum):
+    """Why the table, not the rules, refuses a message or a join."""
+
+    # A message on the socket
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    TOO_BIG = "too_big"
+    RATE_LIMITED = "rate_limited"
+    # A move at the wrong moment
+    NOT_STARTED = "not_started"
+    NOT_YOUR_TURN = "not_your_turn"
+    STALE_VERSION = "stale_version"
+    SERVER_ERROR = "server_error"
+    # Joining
+    TABLE_FULL = "table_full"
+    SEAT_TAKEN = "seat_taken"
+    NO_SUCH_SEAT = "no_such_seat"
+    TABLE_CLOSED = "table_closed"
+
+
+Code = Refusal | TableRefusal
+"""Any code a table's socket may send in an ``error`` message."""
+
+__all__ = ["Code", "Refusal", "TableRefusal"]
