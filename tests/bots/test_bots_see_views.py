@@ -54,6 +54,7 @@ def test_bot_modules_import_no_true_state_holder() -> None:
         "scala40.engine.errors",
         "scala40.engine.legal",
         "scala40.engine.melds",
+        "scala40.engine.phases",
         "scala40.engine.rules",
         "scala40.engine.scoring",
         "scala40.engine.state",

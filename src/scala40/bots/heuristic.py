@@ -67,6 +67,7 @@ from scala40.engine.cards import (
     penalty_table,
 )
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld
+from scala40.engine.phases import Drew
 from scala40.engine.state import DRAW, OVER, Hand
 from scala40.engine.views import PlayerView
 
@@ -380,7 +381,7 @@ class _Seat:
         if not any(left):
             return True
         v = self.view
-        banned = v.pozzo_card if v.drew == "pozzo" else -1
+        banned = v.pozzo_card if v.drew == Drew.POZZO else -1
         if banned >= 0:
             start = v.turn_start.hand if v.turn_start is not None else None
             copies = start[banned] if start is not None else left[banned]
@@ -413,7 +414,7 @@ class _Seat:
                     f"chiusura in mano: lay down {_melds_text(whole.melds)} at once",
                 )
         leaves = [self.keep]
-        if self.view.drew == "pozzo":
+        if self.view.drew == Drew.POZZO:
             # The card taken may stay in hand (``open_from_pozzo = "keep"``) but is not this
             # turn's discard: keep one more card if the best opening would leave only it.
             leaves.append(self.keep + 1)

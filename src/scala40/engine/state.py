@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from scala40.engine.actions import (
     Action,
@@ -42,12 +43,14 @@ from scala40.engine.melds import (
     lay_off,
     swap_joker,
 )
+from scala40.engine.phases import Drew, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
 
-DRAW = "draw"
-PLAY = "play"
-OVER = "over"
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+"""The phases under their old names (the bots, the arena and the RL layer import them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +150,9 @@ class Hand:
     opened: list[bool]
     known: list[list[int]]
     current: int
-    phase: str
+    phase: Phase
     turns_done: int
-    drew: str
+    drew: Drew
     pozzo_card: int
     pozzo_used: bool
     opened_now: bool
@@ -314,7 +317,7 @@ class Hand:
 
     def _reset_turn(self) -> None:
         """A new turn: nothing drawn, nothing laid."""
-        self.drew = ""
+        self.drew = Drew.NOTHING
         self.pozzo_card = -1
         self.pozzo_used = True
         self.snapshot = None
@@ -463,7 +466,7 @@ class Hand:
         return None
 
     # Drawing ---------------------------------------------------------------------------
-    def _need_phase(self, phase: str) -> None:
+    def _need_phase(self, phase: Phase) -> None:
         if self.phase != phase:
             if phase == DRAW:
                 raise IllegalAction(Refusal.ALREADY_DREW, "you have already drawn this turn")
@@ -479,7 +482,7 @@ class Hand:
         p = self.current
         self.hands[p][card] += 1
         self.sizes[p] += 1
-        self.drew = "stock"
+        self.drew = Drew.STOCK
         self.phase = PLAY
         self._take_snapshot()
 
@@ -494,7 +497,7 @@ class Hand:
         self.hands[p][card] += 1
         self.sizes[p] += 1
         self.known[p][card] += 1
-        self.drew = "pozzo"
+        self.drew = Drew.POZZO
         self.pozzo_card = card
         self.pozzo_used = free or self.rules.keep_pozzo_card
         if not self.opened[p] and self.rules.open_from_pozzo == "keep":
@@ -707,7 +710,7 @@ class Hand:
                     f"{rules.opening_points}; they make {plain}",
                 )
         if (
-            self.drew == "pozzo"
+            self.drew == Drew.POZZO
             and not self.pozzo_used
             and rules.open_from_pozzo == "opening"
             and self.pozzo_card not in all_cards
@@ -721,7 +724,7 @@ class Hand:
         if goes_out:
             self._going_out_allowed_unless(all_cards)
         if (
-            self.drew == "pozzo"
+            self.drew == Drew.POZZO
             and not self.pozzo_used
             and self.pozzo_card not in all_cards
             and not self._pozzo_usable_opened(counts, self.pozzo_card, [*self.table, *melds])
@@ -944,7 +947,7 @@ class Hand:
             return Refusal.JOKER_UNUSED
         if not self.pozzo_used:
             return Refusal.POZZO_UNUSED
-        if not self.opened[p] and self.drew == "pozzo" and not self._free_take():
+        if not self.opened[p] and self.drew == Drew.POZZO and not self._free_take():
             return Refusal.MUST_OPEN
         last = self.sizes[p] == 1
         if self.must_go_out and not last:
@@ -986,11 +989,11 @@ class Hand:
 
     def _free_take(self) -> bool:
         """The first player took the turned-up card under ``first_pozzo_free``."""
-        return self.rules.first_pozzo_free and self.turns_done == 0 and self.drew == "pozzo"
+        return self.rules.first_pozzo_free and self.turns_done == 0 and self.drew == Drew.POZZO
 
     def _pozzo_banned(self, card: int) -> bool:
         """The card taken from the pozzo is never the discard; a copy held besides it is."""
-        if self.drew != "pozzo" or card != self.pozzo_card:
+        if self.drew != Drew.POZZO or card != self.pozzo_card:
             return False
         start = self.snapshot
         assert start is not None and start.hand is not None

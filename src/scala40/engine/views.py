@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from scala40.engine.cards import KINDS, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import Drew, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.state import PLAY, Hand, TurnStart
 
@@ -41,9 +42,9 @@ class PlayerView:
     """Cards everyone saw go under the stock, still there (complete_set_to_stock)."""
     opened: tuple[bool, ...]
     current: int
-    phase: str
+    phase: Phase
     turns_done: int
-    drew: str
+    drew: Drew
     pozzo_card: int
     pozzo_used: bool
     opened_now: bool

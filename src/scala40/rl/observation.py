@@ -21,6 +21,7 @@ import numpy as np
 
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import Drew
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, OVER, Hand
 from scala40.engine.views import PlayerView
@@ -153,7 +154,7 @@ class ObservationEncoder:
             opened=view.opened,
             current=view.current,
             phase=view.phase,
-            pozzo_card=view.pozzo_card if view.drew == "pozzo" and not view.pozzo_used else -1,
+            pozzo_card=view.pozzo_card if view.drew == Drew.POZZO and not view.pozzo_used else -1,
             jokers_owed=view.jokers_owed,
             must_go_out=view.must_go_out,
             opened_now=view.opened_now,
@@ -190,7 +191,7 @@ class ObservationEncoder:
             opened=hand.opened,
             current=hand.current,
             phase=hand.phase,
-            pozzo_card=hand.pozzo_card if hand.drew == "pozzo" and not hand.pozzo_used else -1,
+            pozzo_card=hand.pozzo_card if hand.drew == Drew.POZZO and not hand.pozzo_used else -1,
             jokers_owed=hand.jokers_owed,
             must_go_out=hand.must_go_out,
             opened_now=hand.opened_now,

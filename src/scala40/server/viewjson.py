@@ -29,6 +29,7 @@ from scala40.engine.cards import KINDS
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import Drew, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.state import TurnStart
 from scala40.engine.views import PlayerView, resample
@@ -137,7 +138,7 @@ def legal_json(view: PlayerView, rng: random.Random | None = None) -> JSONDict:
     Computed on a world dealt from the view alone: on the seat's own turn what is legal
     depends only on what the seat knows.
     """
-    if not view.my_turn or view.phase == "over":
+    if not view.my_turn or view.phase == Phase.OVER:
         return {}
     world = resample(view, rng or random.Random(0))
     acts = legal_actions(world)
@@ -286,9 +287,9 @@ def view_from_json(data: Mapping[str, Any]) -> PlayerView:
         stock_bottom=tuple(parse_card(c) for c in data["stock_bottom"]),
         opened=tuple(bool(by_seat[s]["opened"]) for s in order),
         current=current,
-        phase=str(data["phase"]),
+        phase=Phase(data["phase"]),
         turns_done=int(data["turns_done"]),
-        drew=str(data["drew"]),
+        drew=Drew(data["drew"]),
         pozzo_card=-1 if pozzo_card is None else parse_card(pozzo_card),
         pozzo_used=bool(data["pozzo_used"]),
         opened_now=bool(data["opened_now"]),
