@@ -9,6 +9,7 @@ import pytest
 
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import Match
+from scala40.engine.rules import Rules
 
 from .helpers import DRAW, discard, lay, position, rules
 
@@ -392,3 +393,12 @@ def test_a_hand_settled_from_a_paper_table_keeps_the_same_books() -> None:
     assert m.over and m.winner == 1 - loser
     with pytest.raises(IllegalAction, match="over"):
         m.settle_hand(HandResult(0, (0, 1), False, False, "went_out", ((), ())))
+
+
+def test_partners_sit_alternately_and_score_as_one():
+    teams = Rules.build(None, {"players": 6, "partnerships": True})
+    assert teams.units == 2
+    assert [teams.unit_of(s) for s in range(6)] == [0, 1, 0, 1, 0, 1]
+    assert teams.seats_of(0) == [0, 2, 4] and teams.seats_of(1) == [1, 3, 5]
+    alone = Rules.build(None, {"players": 3})
+    assert alone.units == 3 and alone.unit_of(2) == 2 and alone.seats_of(1) == [1]

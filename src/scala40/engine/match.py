@@ -87,12 +87,12 @@ class Match:
     # Reading --------------------------------------------------------------------------
     @property
     def units(self) -> int:
-        """Scoring units: seats, or teams with partnerships."""
-        return 2 if self.rules.partnerships else self.rules.players
+        """Scoring units: seats, or teams with partnerships (:meth:`Rules.units`)."""
+        return self.rules.units
 
     def team_of(self, seat: int) -> int:
-        """Partners sit alternately: seats 0, 2, 4 are team 0; 1, 3, 5 team 1."""
-        return seat % 2 if self.rules.partnerships else seat
+        """The seat's scoring unit (:meth:`Rules.unit_of`)."""
+        return self.rules.unit_of(seat)
 
     @property
     def over(self) -> bool:

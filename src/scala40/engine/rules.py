@@ -74,6 +74,21 @@ class Rules:
         """Fewest natural cards in a meld (one joker per meld needs no extra minimum)."""
         return self.min_naturals if self.max_jokers > 1 else 1
 
+    # Partnerships (RULES.md §10): the one place that knows who plays with whom.
+    @property
+    def units(self) -> int:
+        """Scoring units: the seats, or two teams with partnerships."""
+        return 2 if self.partnerships else self.players
+
+    def unit_of(self, seat: int) -> int:
+        """A seat's scoring unit: itself, or its team (partners sit alternately: seats
+        0, 2, 4 are team 0; 1, 3, 5 team 1)."""
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, unit: int) -> list[int]:
+        """The seats that score as ``unit``."""
+        return [s for s in range(self.players) if self.unit_of(s) == unit]
+
     @property
     def max_run(self) -> int:
         return 5 if self.max_run_length_5 else 14

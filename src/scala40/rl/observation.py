@@ -204,9 +204,7 @@ class ObservationEncoder:
     def _seat_scores(self, scores: Sequence[int]) -> list[int]:
         if not scores:
             return [0] * self.players
-        if self.rules.partnerships:
-            return [scores[s % 2] for s in range(self.players)]
-        return list(scores)
+        return [scores[self.rules.unit_of(s)] for s in range(self.players)]
 
     def _pozzo_counts(self, pozzo: Sequence[int]) -> bytes:
         """Copies of each kind in the pozzo; the last answer is reused or extended by the

@@ -203,16 +203,14 @@ class ScoreSheet:
 
     @property
     def units(self) -> int:
-        return 2 if self.rules.partnerships else len(self.players)
+        return self.rules.units
 
     def unit_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnerships else seat
+        return self.rules.unit_of(seat)
 
     def unit_name(self, unit: int) -> str:
         """A player's name, or ``Anna+Carla`` for a team."""
-        if not self.rules.partnerships:
-            return self.players[unit]
-        return "+".join(n for s, n in enumerate(self.players) if s % 2 == unit)
+        return "+".join(self.players[s] for s in self.rules.seats_of(unit))
 
     def _check(self, hand: PaperHand, standing: Standing) -> None:
         rules = self.rules

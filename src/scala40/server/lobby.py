@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
 from scala40.server.actor import JoinRefused, TableActor, wait_join
@@ -75,12 +76,11 @@ def stored_summary(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     }
 
 
-def _winner_name(winner: int | None, seats: list[SeatRow], partnerships: bool) -> str | None:
+def _winner_name(winner: int | None, seats: list[SeatRow], rules: Rules) -> str | None:
+    """The winner's name, or the partners' names joined (the winner is a scoring unit)."""
     if winner is None:
         return None
-    if partnerships:
-        return " & ".join(s.name for s in seats if s.seat % 2 == winner)
-    return seats[winner].name
+    return " & ".join(seats[s].name for s in rules.seats_of(winner))
 
 
 def build_router(tables: Tables) -> APIRouter:
@@ -212,7 +212,7 @@ def build_router(tables: Tables) -> APIRouter:
                 {
                     "table_id": table.id,
                     "players": [s.name for s in seats],
-                    "winner": _winner_name(table.winner, seats, rules.partnerships),
+                    "winner": _winner_name(table.winner, seats, rules),
                     "winner_seat": table.winner,
                     "finished": None if table.finished is None else table.finished.isoformat(),
                     "rules_summary": rules_summary(table.preset, rules),

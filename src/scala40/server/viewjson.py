@@ -186,7 +186,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
     players = []
     for seat, info in enumerate(facts.seats):
         p = index.get(seat)
-        unit = seat % 2 if rules.partnerships else seat
+        unit = rules.unit_of(seat)
         players.append(
             {
                 "seat": seat,
