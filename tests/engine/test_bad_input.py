@@ -12,6 +12,7 @@ from scala40.engine.actions import (
     MeldSpec,
     Open,
     SwapJoker,
+    TakePozzo,
 )
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import Match
@@ -62,3 +63,16 @@ def test_acting_after_the_match_is_over_is_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         match.apply(DrawStock())
     assert err.value.code == "match_over"
+
+
+def test_a_position_with_an_empty_pozzo_offers_only_the_stock() -> None:
+    from scala40.engine.legal import legal_actions
+    from scala40.engine.state import Hand
+
+    hand = Hand.setup(Rules.build(None, {"players": 2}), [list(range(13)), list(range(13, 26))])
+    assert hand.pozzo == []
+    assert legal_actions(hand) == [DrawStock()]  # was an IndexError
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(TakePozzo())
+    assert refused.value.code == "pozzo_empty" and "empty" in refused.value.reason
+    assert hand.phase == "draw" and hand.pozzo == []

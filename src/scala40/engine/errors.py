@@ -54,6 +54,7 @@ class Refusal(StrEnum):
     BELOW_OPENING = "below_opening"
     JOKER_IN_OPENING = "joker_in_opening"
     # The pozzo (§8)
+    POZZO_EMPTY = "pozzo_empty"
     NOT_OPENED_POZZO = "not_opened_pozzo"
     POZZO_NEEDS_OPENING = "pozzo_needs_opening"
     POZZO_IN_OPENING = "pozzo_in_opening"

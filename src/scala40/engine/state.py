@@ -488,6 +488,8 @@ class Hand:
 
     def _take_pozzo(self) -> None:
         self._need_phase(DRAW)
+        if not self.pozzo:  # only a set-up position can have none
+            raise IllegalAction(Refusal.POZZO_EMPTY, "the pozzo is empty: draw from the stock")
         p = self.current
         card = self.pozzo[-1]
         free = self.first_free and self.turns_done == 0 and len(self.pozzo) == 1
