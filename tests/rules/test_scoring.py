@@ -214,3 +214,40 @@ def test_chiusura_double_and_going_out_without_discard_do_not_stack():
     res = hand.result
     assert res.chiusura_in_mano and res.doubled
     assert res.penalties == (0, 78, 100)
+
+
+def test_a_charge_applied_to_typed_points_is_what_the_cards_would_pay():
+    """The score sheet charges typed points with charge_of; the engine charges cards with
+    hand_penalties: for every flag and rule value they agree (KH alone counts 10)."""
+    import itertools
+
+    from scala40.engine.cards import KINDS
+    from scala40.engine.rules import Rules
+    from scala40.engine.scoring import Charge, charge_of, charged, count_penalty, hand_penalties
+
+    king = [0] * KINDS
+    king[12] = 1  # K♥
+    for unopened, double_chiusura, opened, chiusura, doubled, someone_out in itertools.product(
+        ("count", "flat100", "double"), (True, False), *[(True, False)] * 4
+    ):
+        rules = Rules.build(
+            None,
+            {
+                "players": 2,
+                "unopened_penalty": unopened,
+                "chiusura_in_mano_double": double_chiusura,
+            },
+        )
+        winner = 1 if someone_out else None
+        [paid, _] = hand_penalties([king, king], [opened, True], winner, chiusura, doubled, rules)
+        charge = charge_of(
+            opened=opened,
+            went_out=False,
+            someone_out=someone_out,
+            chiusura=chiusura,
+            doubled=doubled,
+            rules=rules,
+        )
+        assert charged(charge, count_penalty(king, rules)) == paid
+        if charge is Charge.FLAT:
+            assert paid == 100  # never doubled

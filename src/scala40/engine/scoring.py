@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum, unique
 
 from scala40.engine.cards import ACE, JOKER, KINDS, penalty_table, rank_of
 from scala40.engine.rules import Rules
@@ -35,6 +36,53 @@ def cards_penalty(cards: Iterable[int], rules: Rules) -> int:
     return count_penalty(counts, rules)
 
 
+@unique
+class Charge(StrEnum):
+    """How a hand's cards are charged to one player (RULES.md §9): the one place that
+    decides, whether the points come from cards (the engine) or from a paper sheet."""
+
+    NOTHING = "nothing"
+    """Went out."""
+    COUNTED = "counted"
+    DOUBLED = "doubled"
+    FLAT = "flat"
+    """The flat 100 of a player caught unopened (never doubled)."""
+
+
+def charge_of(
+    *, opened: bool, went_out: bool, someone_out: bool, chiusura: bool, doubled: bool, rules: Rules
+) -> Charge:
+    """How one player's cards are charged for a finished hand.
+
+    ``someone_out`` is false when the stock ran out and everybody counts; ``chiusura``
+    marks a chiusura in mano; ``doubled`` a going out that doubles what the others pay
+    (``go_out_without_discard = "double"``). A flat 100 is never doubled and doublings
+    never stack.
+    """
+    if went_out:
+        return Charge.NOTHING
+    if not someone_out:
+        return Charge.COUNTED
+    double = doubled
+    if not opened:
+        if chiusura or rules.unopened_penalty == "flat100":
+            return Charge.FLAT
+        if rules.unopened_penalty == "double":
+            double = True
+    elif chiusura and rules.chiusura_in_mano_double:
+        double = True
+    return Charge.DOUBLED if double else Charge.COUNTED
+
+
+def charged(charge: Charge, counted: int) -> int:
+    """What a player pays: ``counted`` is the points of the cards they were left with."""
+    if charge is Charge.NOTHING:
+        return 0
+    if charge is Charge.FLAT:
+        return FLAT_UNOPENED
+    return 2 * counted if charge is Charge.DOUBLED else counted
+
+
 def hand_penalties(
     hands: Sequence[Sequence[int]],
     opened: Sequence[bool],
@@ -43,33 +91,19 @@ def hand_penalties(
     doubled: bool,
     rules: Rules,
 ) -> list[int]:
-    """What each player pays for a finished hand.
-
-    ``winner`` went out (pays 0), or is ``None`` when the stock ran out and everybody
-    counts. ``chiusura`` marks a chiusura in mano; ``doubled`` a going out that doubles
-    what the others pay (``go_out_without_discard = "double"``). A flat 100 is never
-    doubled and doublings never stack.
-    """
-    out = []
-    for p, counts in enumerate(hands):
-        if p == winner:
-            out.append(0)
-            continue
-        counted = count_penalty(counts, rules)
-        if winner is None:
-            out.append(counted)
-            continue
-        double = doubled
-        if not opened[p]:
-            if chiusura:
-                out.append(FLAT_UNOPENED)
-                continue
-            if rules.unopened_penalty == "flat100":
-                out.append(FLAT_UNOPENED)
-                continue
-            if rules.unopened_penalty == "double":
-                double = True
-        elif chiusura and rules.chiusura_in_mano_double:
-            double = True
-        out.append(counted * 2 if double else counted)
-    return out
+    """What each player pays for a finished hand (``winner`` went out, or ``None`` when
+    the stock ran out): :func:`charge_of` each player, on their cards' points."""
+    return [
+        charged(
+            charge_of(
+                opened=opened[p],
+                went_out=p == winner,
+                someone_out=winner is not None,
+                chiusura=chiusura,
+                doubled=doubled,
+                rules=rules,
+            ),
+            count_penalty(counts, rules),
+        )
+        for p, counts in enumerate(hands)
+    ]

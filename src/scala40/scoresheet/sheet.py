@@ -7,7 +7,7 @@ pays, totals, eliminations, re-entries, ties, the winner) is *derived* by
 :meth:`ScoreSheet.standing`, which runs the hands through the engine's own match
 scoring, so a paper table is scored exactly as the program scores its games:
 
-* what a player pays for a hand is decided by :func:`scala40.engine.scoring.hand_penalties`
+* what a player pays for a hand is decided by :func:`scala40.engine.scoring.charge_of`
   (flat 100 for not opening, chiusura doubling, ``go_out_without_discard = "double"``);
 * totals, elimination, re-entry, target total, fixed hands, partnerships and play-off
   hands for a tie are settled by :class:`scala40.engine.match.Match` itself.
@@ -27,7 +27,7 @@ from scala40.engine.cards import KINDS
 from scala40.engine.errors import RulesError
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.rules import ANY, Rules
-from scala40.engine.scoring import FLAT_UNOPENED, cards_penalty, hand_penalties
+from scala40.engine.scoring import Charge, cards_penalty, charge_of, charged
 from scala40.engine.state import HandResult
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.codec import rules_changes, rules_from_changes
@@ -37,8 +37,6 @@ SHEET_FORMAT: Final = "scala40-scoresheet"
 SHEET_VERSION: Final = 1
 
 MAX_PLAYERS: Final = 8
-PROBE_CARD: Final = 9
-"""The ten of hearts: a plain card whose value is the same under every face-value table."""
 MAX_POINT_DIGITS: Final = 18
 """Longest points text read as a number (the JSON decoder's integer limit)."""
 
@@ -402,36 +400,19 @@ def _cards_of(entry: Entry) -> tuple[int, ...]:
 def pay_for_hand(
     rules: Rules, seats: Sequence[int], hand: PaperHand, counted: Mapping[int, int]
 ) -> dict[int, int]:
-    """What each seat pays, decided by the engine's :func:`hand_penalties`.
-
-    The engine decides from cards; a paper table often knows only the points. So the
-    engine is asked about a probe hand (one plain ten each) with the same flags: a seat
-    whose probe comes back as the flat 100 pays 100, one whose probe comes back doubled
-    pays its points doubled, the others pay their points. Every rule the engine applies
-    (flat 100, unopened doubling, chiusura doubling, no stacking) is the engine's.
-    """
-    probe_value = cards_penalty([PROBE_CARD], rules)
-    probe = [0] * KINDS
-    probe[PROBE_CARD] = 1
-    winner = None if hand.went_out is None else list(seats).index(hand.went_out)
-    verdict = hand_penalties(
-        [probe] * len(seats),
-        [s not in hand.not_opened for s in seats],
-        winner,
-        hand.chiusura,
-        hand.doubled,
-        rules,
-    )
+    """What each seat pays: the engine's :func:`charge_of` (counted, doubled, flat 100 or
+    nothing) applied to the points the table counted, whether typed or from cards."""
     pays: dict[int, int] = {}
-    for seat, probed in zip(seats, verdict, strict=True):
-        if seat == hand.went_out:
-            pays[seat] = 0
-        elif probed == FLAT_UNOPENED:
-            pays[seat] = FLAT_UNOPENED
-        elif probed == 2 * probe_value:
-            pays[seat] = 2 * counted[seat]
-        else:
-            pays[seat] = counted[seat]
+    for seat in seats:
+        charge = charge_of(
+            opened=seat not in hand.not_opened,
+            went_out=seat == hand.went_out,
+            someone_out=hand.went_out is not None,
+            chiusura=hand.chiusura,
+            doubled=hand.doubled,
+            rules=rules,
+        )
+        pays[seat] = 0 if charge is Charge.NOTHING else charged(charge, counted[seat])
     return pays
 
 
