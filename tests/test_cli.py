@@ -224,7 +224,7 @@ def test_check_in_words() -> None:
     ]
     result = run("check", "KH KD KC")
     assert result.stdout.splitlines()[-1] == (
-        "Total 30 points: does not open (30 points: the opening needs 40)"
+        "Total 30 points: does not open (an opening needs 40 points; these melds make 30)"
     )
 
 

@@ -30,10 +30,14 @@ def test_a_verdict_reads_like_the_json() -> None:
     [
         ([], {}, "an opening needs at least one meld"),
         (["KH KD KC", "KH AH 2H", "9S 9S 9H"], {}, "meld 2, 3 are not valid"),
-        (["KH KD KC"], {}, "30 points: the opening needs 40"),
+        (["KH KD KC"], {}, "an opening needs 40 points; these melds make 30"),
         (["JK=KD KH KC", "JK=QD QH QC", "JK 5H 6H", "JK 9S 10S", "JK 2C 3C"], {}, "only 4 jokers"),
         (["JS QS JK", "5H 6H 7H"], {"open_without_jokers": "fisca"}, "they make 18"),
-        (["KH KD KC", "QH QD QC", "JS QS JK"], {"open_without_jokers": "strict"}, "no joker"),
+        (
+            ["KH KD KC", "QH QD QC", "JS QS JK"],
+            {"open_without_jokers": "strict"},
+            "may not place a joker",
+        ),
         (["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"], {}, "lays at most 13"),
     ],
 )

@@ -43,6 +43,7 @@ from scala40.engine.melds import (
     lay_off,
     swap_joker,
 )
+from scala40.engine.opening import opening_refusal
 from scala40.engine.phases import Drew, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
@@ -683,34 +684,13 @@ class Hand:
             raise IllegalAction(
                 Refusal.ALREADY_OPENED, "you have already opened: lay melds one by one"
             )
-        if not specs:
-            raise IllegalAction(Refusal.EMPTY_OPENING, "an opening needs at least one meld")
         melds = [build_meld(s.cards, s.declared, rules) for s in specs]
         all_cards = [c for s in specs for c in s.cards]
         counts = self._take_from_hand(p, all_cards)
-        points = all_melds_points(melds, rules)
         left = self.sizes[p] - len(all_cards)
-        has_joker = JOKER in all_cards
-        whole_hand = left <= 1
-        if points < rules.opening_points:
-            if not whole_hand:
-                raise IllegalAction(
-                    Refusal.BELOW_OPENING,
-                    f"an opening needs {rules.opening_points} points; these melds make {points}",
-                )
-        elif has_joker and rules.open_without_jokers != "no" and not whole_hand:
-            if rules.open_without_jokers == "strict":
-                raise IllegalAction(
-                    Refusal.JOKER_IN_OPENING,
-                    "under these rules you may not place a joker in the turn you open",
-                )
-            plain = all_melds_points([m for m in melds if not m.jokers], rules)
-            if plain < rules.opening_points:
-                raise IllegalAction(
-                    Refusal.JOKER_IN_OPENING,
-                    f"a joker may join the opening only once the joker-free melds reach "
-                    f"{rules.opening_points}; they make {plain}",
-                )
+        refused = opening_refusal(melds, rules, whole_hand=left <= 1)
+        if refused is not None:
+            raise refused
         if (
             self.drew == Drew.POZZO
             and not self.pozzo_used
@@ -743,7 +723,7 @@ class Hand:
         self.actions_now += 1
         for m in melds:
             self._put_meld(m)
-        if whole_hand and points < rules.opening_points:
+        if left <= 1 and all_melds_points(melds, rules) < rules.opening_points:
             # Only a chiusura in mano lays down a hand worth less than the opening.
             self.must_go_out = True
         if goes_out:

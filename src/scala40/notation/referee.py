@@ -20,6 +20,7 @@ from scala40.engine.actions import MeldSpec
 from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import TableMeld, build_meld
+from scala40.engine.opening import opening_refusal
 from scala40.engine.rules import Rules
 from scala40.notation.cards import format_card
 from scala40.notation.melds import format_meld, parse_meld
@@ -108,9 +109,11 @@ def judge_meld(text: str, rules: Rules) -> MeldVerdict:
 
 
 def not_opening_reason(melds: Sequence[MeldVerdict], rules: Rules) -> str | None:
-    """Why ``melds`` laid together are not a legal opening, or ``None`` if they are."""
-    if not melds:
-        return "an opening needs at least one meld"
+    """Why ``melds`` laid together are not a legal opening, or ``None`` if they are.
+
+    The paper-table checks (each meld valid, the pack, a hand's size) are the referee's;
+    whether valid melds open is the engine's own :func:`opening_refusal`.
+    """
     bad = [i + 1 for i, m in enumerate(melds) if not m.valid]
     if bad:
         which = ", ".join(str(i) for i in bad)
@@ -130,21 +133,8 @@ def not_opening_reason(melds: Sequence[MeldVerdict], rules: Rules) -> str | None
             f"{len(cards)} cards: a hand lays at most {MOST_CARDS_LAID} at once, "
             "keeping one to discard"
         )
-    total = sum(m.points(rules) for m in laid)
-    need = rules.opening_points
-    if total < need:
-        return f"{total} points: the opening needs {need}"
-    jokers = [m for m in laid if m.jokers]
-    if jokers and rules.open_without_jokers == "strict":
-        return "under these rules no joker may be placed in the turn a player opens"
-    if jokers and rules.open_without_jokers == "fisca":
-        plain = sum(m.points(rules) for m in laid if not m.jokers)
-        if plain < need:
-            return (
-                f"a joker may join the opening only once the joker-free melds reach {need}; "
-                f"they make {plain}"
-            )
-    return None
+    refused = opening_refusal(laid, rules)
+    return None if refused is None else refused.reason
 
 
 def check_melds(texts: Sequence[str], rules: Rules) -> Verdict:
