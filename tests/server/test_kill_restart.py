@@ -34,7 +34,18 @@ SCALA40 = Path(sys.executable).with_name("scala40")
 def _serve(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [str(SCALA40), "serve", "--port", str(port), "--db", db, "--bot-pause", "0"],
+            [
+                str(SCALA40),
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                db,
+                "--bot-pause",
+                "0",
+                "--secret-file",  # beside the database, not in the user's data directory
+                str(log.with_name("server.key")),
+            ],
             stdout=out,
             stderr=out,
         )
