@@ -256,15 +256,20 @@ class _Policy:
         return 1
 
 
+def _dealt(rules: Rules, rng: random.Random) -> Hand:
+    """A hand dealt from a pack shuffled by ``rng``."""
+    deck = pack_list(rules.decks, rules.joker_count)
+    rng.shuffle(deck)
+    return Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+
+
 def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
     rules = Rules()
     rng = random.Random(seed)
     steps = hands = unfinished = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        deck = pack_list(rules.decks, rules.joker_count)
-        rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+        hand = _dealt(rules, rng)
         policy = _Policy(rng)
         turns = 0
         while not hand.over and turns < MAX_TURNS:
@@ -294,9 +299,7 @@ def measure_random_legal(seconds: float, seed: int, players: int = 4) -> dict[st
     steps = hands = capped = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        deck = pack_list(rules.decks, rules.joker_count)
-        rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+        hand = _dealt(rules, rng)
         taken = 0
         while not hand.over and taken < RANDOM_LEGAL_CAP:
             hand.apply(rng.choice(legal_actions(hand)))
@@ -357,9 +360,7 @@ def measure_heuristic_hands(seconds: float, seed: int) -> dict[str, Any]:
     hands = capped = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or hands == 0:
-        deck = pack_list(rules.decks, rules.joker_count)
-        rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+        hand = _dealt(rules, rng)
         taken = 0
         while not hand.over and taken < RANDOM_LEGAL_CAP:
             seat = hand.seats[hand.current]

@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,40 +30,11 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from .hostile import ROUTES, SHEET_PLAYERS, Route, hostile_body
+from .serving import free_port, serve
 
-SCALA40 = Path(sys.executable).with_name("scala40")
 JSON = {"Content-Type": "application/json"}
 NO_ANSWER = 0
 """The status counted when the connection failed instead of an answer."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(port: int, folder: Path) -> subprocess.Popen[bytes]:
-    """``scala40 serve`` on ``port`` with its database and key in ``folder``."""
-    command = [str(SCALA40), "serve", "--port", str(port), "--bot-pause", "0"]
-    with (folder / "serve.log").open("ab") as log:
-        proc = subprocess.Popen(
-            [*command, "--db", f"sqlite:///{folder / 'fuzz.db'}"],
-            stdout=log,
-            stderr=log,
-            env={**os.environ, "SCALA40_DATA": str(folder)},
-        )
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/rules", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None:
-            raise SystemExit(f"scala40 serve exited: {(folder / 'serve.log').read_text()}")
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("scala40 serve did not start listening")
 
 
 @dataclass
@@ -146,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="scala40-fuzz-") as tmp:
         port = free_port()
-        server = start_server(port, Path(tmp))
+        server = serve(port, Path(tmp))
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
                 tally, changed, seconds = run(

@@ -101,3 +101,13 @@ def same_table(a: dict[str, Any], b: dict[str, Any]) -> bool:
         return {**view, "players": players}
 
     return strip(a) == strip(b)
+
+
+def migrated_store(db_url: str, key_file: Any) -> Any:
+    """A store on ``db_url`` at the newest schema, sealing with the key in ``key_file``."""
+    from scala40.server.seal import load_or_create_key
+    from scala40.server.store import Store
+
+    store = Store(db_url, load_or_create_key(key_file))
+    store.migrate()
+    return store

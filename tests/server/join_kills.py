@@ -21,7 +21,6 @@ import random
 import secrets
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -29,7 +28,7 @@ from pathlib import Path
 
 import httpx
 
-SCALA40 = Path(sys.executable).with_name("scala40")
+from .serving import free_port, serve
 
 
 @dataclass
@@ -43,49 +42,6 @@ class Figures:
     stuck: list[str] = field(default_factory=list)
     retries_refused: list[str] = field(default_factory=list)
     retries_other_seat: list[str] = field(default_factory=list)
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def serve(port: int, folder: Path) -> subprocess.Popen[bytes]:
-    """``scala40 serve`` on ``port`` over the database in ``folder``, once it answers."""
-    log = (folder / "serve.log").open("ab")
-    proc = subprocess.Popen(
-        [
-            str(SCALA40),
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{folder / 'kills.db'}",
-            "--secret-file",
-            str(folder / "server.key"),
-            "--bot-pause",
-            "0",
-            "--tables-per-minute",
-            "100000",
-        ],
-        stdout=log,
-        stderr=log,
-    )
-    log.close()
-    for _ in range(600):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/rules", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None:
-            raise RuntimeError(f"scala40 serve exited: {(folder / 'serve.log').read_text()}")
-        time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("scala40 serve did not start")
 
 
 async def _join_all(
@@ -126,7 +82,7 @@ def run(kills: int, tables_per_round: int = 8, seed: int = 1, max_delay: float =
         folder = Path(tmp)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        proc = serve(port, folder)
+        proc = serve(port, folder, "", "--tables-per-minute", "100000")
         try:
             for _ in range(kills):
                 tables = []
@@ -144,7 +100,7 @@ def run(kills: int, tables_per_round: int = 8, seed: int = 1, max_delay: float =
                 figures.kills += 1
                 figures.joins_sent += len(tables)
                 figures.tables += len(tables)
-                proc = serve(port, folder)
+                proc = serve(port, folder, "", "--tables-per-minute", "100000")
                 _check(base, tables, tokens, figures)
         finally:
             proc.kill()

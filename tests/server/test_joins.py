@@ -8,11 +8,10 @@ from typing import Any
 from sqlalchemy import select
 
 from scala40.server import schema
-from scala40.server.seal import load_or_create_key
 from scala40.server.store import SeatRow, Store, TableRow, now
 from scala40.server.tokens import token_hash
 
-from .helpers import create, until, ws_url
+from .helpers import create, migrated_store, until, ws_url
 
 TOKEN = "T" * 43
 
@@ -65,17 +64,11 @@ def test_the_join_that_fills_the_table_starts_it_in_the_same_transaction(
     assert status == "playing"
 
 
-def _legacy_store(db_url: str, key_file: Path) -> Store:
-    store = Store(db_url, load_or_create_key(key_file))
-    store.migrate()
-    return store
-
-
 def test_start_up_starts_a_full_table_an_older_version_left_waiting(
     make_client: Any, db_url: str, tmp_path: Path
 ) -> None:
     # What the old two-transaction join left after a crash between its commits.
-    store = _legacy_store(db_url, tmp_path / "server.key")
+    store = migrated_store(db_url, tmp_path / "server.key")
     row = TableRow("stuck1", now(), "fisca", {"players": 2}, 77, 0, None, "waiting")
     seats = [
         SeatRow(0, "human", "Anna", token_hash("a" * 43)),
@@ -93,7 +86,7 @@ def test_start_up_starts_a_full_table_an_older_version_left_waiting(
 def test_start_up_expires_a_table_that_waited_too_long(
     make_client: Any, db_url: str, tmp_path: Path
 ) -> None:
-    store = _legacy_store(db_url, tmp_path / "server.key")
+    store = migrated_store(db_url, tmp_path / "server.key")
     row = TableRow("old1", now(), "fisca", {"players": 2}, 77, 0, None, "waiting")
     store.create_table(
         row, [SeatRow(0, "human", "Anna", token_hash("a" * 43)), SeatRow(1, "human", "", None)]

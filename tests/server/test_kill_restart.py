@@ -11,9 +11,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,41 +22,8 @@ from scala40.notation.codec import action_to_dict
 from scala40.server import loadtest
 from scala40.server.viewjson import view_from_json
 
-from .conftest import free_port
 from .helpers import same_table
-
-SCALA40 = Path(sys.executable).with_name("scala40")
-
-
-def _serve(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [
-                str(SCALA40),
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                db,
-                "--bot-pause",
-                "0",
-                "--secret-file",  # beside the database, not in the user's data directory
-                str(log.with_name("server.key")),
-            ],
-            stdout=out,
-            stderr=out,
-        )
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/rules", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None:
-            raise AssertionError(f"scala40 serve exited: {log.read_text()}")
-        time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("scala40 serve did not start listening")
+from .serving import free_port, serve
 
 
 async def _next_state(ws: Any) -> dict[str, Any]:
@@ -101,7 +65,7 @@ async def _play(
 def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     port = free_port()
     db = f"sqlite:///{tmp_path / 'kill.db'}"
-    server = _serve(port, db, tmp_path / "serve.log")
+    server = serve(port, tmp_path, db)
     try:
         made = httpx.post(
             f"http://127.0.0.1:{port}/api/tables",
@@ -117,7 +81,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     finally:
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
-    server = _serve(port, db, tmp_path / "serve.log")
+    server = serve(port, tmp_path, db)
     try:
         hello, after = asyncio.run(_play(url, 3))
         assert hello["v"] == before["v"]

@@ -13,20 +13,14 @@ from scala40.server.seal import SecretKeyError, load_or_create_key
 from scala40.server.store import SeatRow, Store, TableRow, now
 from scala40.server.tokens import token_hash
 
-from .helpers import create
-
-
-def _store(db_url: str, key_file: Path) -> Store:
-    store = Store(db_url, load_or_create_key(key_file))
-    store.migrate()
-    return store
+from .helpers import create, migrated_store
 
 
 def test_seeds_are_sealed_at_rest_and_legacy_clear_seeds_get_sealed(
     make_client: Any, db_url: str, tmp_path: Path
 ) -> None:
     key_file = tmp_path / "server.key"
-    store = _store(db_url, key_file)
+    store = migrated_store(db_url, key_file)
     legacy = TableRow("clear1", now(), "fisca", {"players": 2}, 4242, 0, None, "playing")
     store.create_table(
         legacy,
@@ -62,11 +56,11 @@ def test_seeds_are_sealed_at_rest_and_legacy_clear_seeds_get_sealed(
 
 
 def test_a_server_started_with_another_key_refuses_to_start(db_url: str, tmp_path: Path) -> None:
-    _store(db_url, tmp_path / "first.key").close()
+    migrated_store(db_url, tmp_path / "first.key").close()
     other = Store(db_url, load_or_create_key(tmp_path / "other.key"))
     try:
         with pytest.raises(SecretKeyError, match="sealed with another key"):
             other.migrate()
     finally:
         other.close()
-    _store(db_url, tmp_path / "first.key").close()  # the right key still starts
+    migrated_store(db_url, tmp_path / "first.key").close()  # the right key still starts
