@@ -105,7 +105,9 @@ class Session:
         idle = self.settings.ws_idle_seconds
         while True:
             try:
-                message = await asyncio.wait_for(self.ws.receive(), idle)
+                # asyncio.timeout re-arms one timer; wait_for would start a task per message.
+                async with asyncio.timeout(idle):
+                    message = await self.ws.receive()
             except TimeoutError:
                 with contextlib.suppress(Exception):
                     await self.ws.close(CLOSE_IDLE, f"nothing received for {idle:g} s")
