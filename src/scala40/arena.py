@@ -198,6 +198,7 @@ PLAY_KEYS: Final[dict[str, tuple[Any, ...]]] = {
     "keep_swapped_joker": (False, True),
     "go_out_without_discard": (False, True, "double"),
     "stock_out": ("reshuffle", "end_hand"),
+    "reshuffle_limit": (0, 1, 3, None),
     "unopened_penalty": ("count", "flat100", "double"),
     "chiusura_in_mano_double": (False, True),
 }

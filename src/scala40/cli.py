@@ -159,6 +159,7 @@ _VALUE_RANGES: dict[str, tuple[str, str]] = {
     "elimination": ("1 or more", "1 o più"),
     "target_total": ("1 or more, or none", "1 o più, oppure none"),
     "fixed_hands": ("1 or more, or none", "1 o più, oppure none"),
+    "reshuffle_limit": ("0 or more, or none (no limit)", "0 o più, oppure none (nessun limite)"),
     "jokers_per_meld": ("1 or more, or any", "1 o più, oppure any"),
     "reentry_limit": ("1 or more, or any", "1 o più, oppure any"),
 }

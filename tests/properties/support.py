@@ -57,6 +57,7 @@ HAND_KEYS: dict[str, st.SearchStrategy[Any]] = {
     "keep_swapped_joker": st.booleans(),
     "go_out_without_discard": st.sampled_from([False, True, "double"]),
     "stock_out": st.sampled_from(["reshuffle", "end_hand"]),
+    "reshuffle_limit": st.sampled_from([0, 1, 3, None]),
     "unopened_penalty": st.sampled_from(["count", "flat100", "double"]),
     "chiusura_in_mano_double": st.booleans(),
 }

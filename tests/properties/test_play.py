@@ -11,6 +11,7 @@ from scala40.engine.actions import DrawStock
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import Ending
 from scala40.engine.rules import Rules
 
 from .support import choose, deal, pack_of, play_hand, rules_strategy
@@ -22,7 +23,6 @@ PROPS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
-REASONS = {"went_out", "stock_out", "stock_end"}
 
 
 @PROPS
@@ -60,11 +60,13 @@ def test_random_legal_play_never_raises_and_the_hand_ends(rules: Rules, seed: in
     result = hand.result
     assert hand.over and result is not None
     assert legal_actions(hand) == []
-    assert result.reason in REASONS
-    if result.reason == "stock_end":
+    assert isinstance(result.reason, Ending)
+    if result.reason == Ending.STOCK_END:
         assert rules.stock_out == "end_hand"
-    if result.reason == "stock_out":
+    if result.reason in (Ending.STOCK_OUT, Ending.RESHUFFLE_LIMIT):
         assert rules.stock_out == "reshuffle"
+    if result.reason == Ending.RESHUFFLE_LIMIT:
+        assert rules.reshuffle_limit is not None and hand.reshuffles == rules.reshuffle_limit
     assert (result.winner is not None) == (result.reason == "went_out")
     assert len(result.penalties) == hand.n
     assert all(p >= 0 for p in result.penalties)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scala40.engine.actions import TakeBack
+from scala40.engine.legal import legal_discards
 
 from .helpers import (
     DRAW,
@@ -126,6 +127,23 @@ def test_keep_swapped_joker_may_stay_in_hand():
     play(hand, swap("7H", 0), discard("2D"))
     assert JK in hand.hand_cards(0)
     assert hand.current == 1
+
+
+def test_keep_swapped_joker_is_not_that_turns_discard():
+    hand = turn("7H 8C 2D QD", r=KEEP)
+    hand.apply(swap("7H", 0))
+    refuse(hand, discard("JK"), "swapped_joker_discard", "swap")
+    assert JK not in legal_discards(hand)
+    hand.apply(discard("2D"))
+    assert JK in hand.hand_cards(0)
+
+
+def test_keep_swapped_joker_a_joker_held_before_may_go():
+    hand = turn("7H 8C 2D QD JK", r=KEEP)
+    hand.apply(swap("7H", 0))
+    assert hand.hand_cards(0).count(JK) == 2
+    hand.apply(discard("JK"))
+    assert hand.pozzo[-1] == JK and hand.hand_cards(0).count(JK) == 1
 
 
 def test_keep_swapped_joker_is_discarded_later_like_any_joker():

@@ -32,6 +32,7 @@ TABLE = {
     "keep_swapped_joker": (False, [("true", True)]),
     "go_out_without_discard": (False, [("true", True), ("double", "double")]),
     "stock_out": ("reshuffle", [("end_hand", "end_hand")]),
+    "reshuffle_limit": (3, [("0", 0), ("10", 10), ("none", None)]),
     "unopened_penalty": ("count", [("flat100", "flat100"), ("double", "double")]),
     "chiusura_in_mano_double": (False, [("true", True)]),
     "elimination": (101, [("151", 151), ("201", 201), ("77", 77)]),
@@ -47,8 +48,8 @@ TABLE = {
 OTHER = [(k, text, value) for k, (_, vals) in TABLE.items() for text, value in vals]
 
 
-def test_exactly_the_thirty_keys():
-    assert len(KEYS) == 30
+def test_exactly_the_thirty_one_keys():
+    assert len(KEYS) == 31
     assert set(KEYS) == set(TABLE)
 
 

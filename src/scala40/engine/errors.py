@@ -66,6 +66,7 @@ class Refusal(StrEnum):
     POZZO_DISCARD = "pozzo_discard"
     DISCARD_FITS = "discard_fits"
     JOKER_DISCARD = "joker_discard"
+    SWAPPED_JOKER_DISCARD = "swapped_joker_discard"
     FIRST_ROUND = "first_round"
     CHIUSURA_PENDING = "chiusura_pending"
     INCARTATO = "incartato"

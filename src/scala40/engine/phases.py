@@ -1,4 +1,4 @@
-"""Where a turn stands: its phase, and where its card was drawn from (RULES.md §3).
+"""Where a turn stands: its phase, where its card was drawn from, how a hand ended.
 
 Both are ``StrEnum`` members whose values are the texts the views, the records and the web
 protocol have always carried (``"draw"``, ``"pozzo"``...), so a member compares equal to
@@ -29,4 +29,17 @@ class Drew(StrEnum):
     POZZO = "pozzo"
 
 
-__all__ = ["Drew", "Phase"]
+@unique
+class Ending(StrEnum):
+    """How a hand ended (RULES.md §7, §8)."""
+
+    WENT_OUT = "went_out"
+    STOCK_OUT = "stock_out"
+    """The pozzo left nothing to rebuild the stock with: everybody counts."""
+    STOCK_END = "stock_end"
+    """``stock_out = "end_hand"``: the turn that drew the last card ended the hand."""
+    RESHUFFLE_LIMIT = "reshuffle_limit"
+    """The stock ran out after ``reshuffle_limit`` rebuilds: everybody counts."""
+
+
+__all__ = ["Drew", "Ending", "Phase"]

@@ -41,6 +41,8 @@ class Rules:
     keep_swapped_joker: bool = False
     go_out_without_discard: bool | str = False
     stock_out: str = "reshuffle"
+    reshuffle_limit: int | None = 3
+    """Most times one hand rebuilds its stock from the pozzo; ``None``: no limit (§8)."""
     unopened_penalty: str = "count"
     chiusura_in_mano_double: bool = False
     elimination: int = 101
@@ -157,7 +159,7 @@ _BOOL_KEYS: Final = frozenset(
     f.name for f in fields(Rules) if f.type in ("bool", bool) and f.name in KEYS
 )
 _INT_KEYS: Final = frozenset({"players", "decks", "min_naturals", "opening_points", "elimination"})
-_OPTIONAL_INT_KEYS: Final = frozenset({"jokers", "target_total", "fixed_hands"})
+_OPTIONAL_INT_KEYS: Final = frozenset({"jokers", "target_total", "fixed_hands", "reshuffle_limit"})
 _INT_OR_ANY_KEYS: Final = frozenset({"jokers_per_meld", "reentry_limit"})
 
 _TRUE: Final = {"true", "yes", "on", "1"}
@@ -257,6 +259,8 @@ def _validate(r: Rules) -> None:
         raise RulesError(f"elimination must be 1 or more, not {r.elimination}")
     if r.reentry_limit != ANY and not (isinstance(r.reentry_limit, int) and r.reentry_limit >= 1):
         raise RulesError(f"reentry_limit must be 1 or more or 'any', not {r.reentry_limit!r}")
+    if r.reshuffle_limit is not None and r.reshuffle_limit < 0:
+        raise RulesError(f"reshuffle_limit must be 0 or more or none, not {r.reshuffle_limit}")
     for key in ("target_total", "fixed_hands"):
         value = getattr(r, key)
         if value is not None and value < 1:

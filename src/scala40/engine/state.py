@@ -44,7 +44,7 @@ from scala40.engine.melds import (
     swap_joker,
 )
 from scala40.engine.opening import opening_refusal
-from scala40.engine.phases import Drew, Phase
+from scala40.engine.phases import Drew, Ending, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
 
@@ -65,8 +65,7 @@ class HandResult:
     penalties: tuple[int, ...]
     chiusura_in_mano: bool
     doubled: bool
-    reason: str
-    """"went_out", "stock_out" (no new stock could be made) or "stock_end" (stock_out=end_hand)."""
+    reason: Ending
     hands: tuple[tuple[int, ...], ...]
     """Every player's cards at the end, as kinds: revealed now that the hand is over."""
 
@@ -305,6 +304,8 @@ class Hand:
                     raise ValueError(
                         f"player {p} is said to be known to hold {card_name(c)} but does not"
                     )
+        if not self.stock:
+            raise ValueError("the stock is empty: a turn starts with a card to draw")
         if not 0 <= bottom_known <= len(self.stock):
             raise ValueError(f"bottom_known must be 0 to the stock size, not {bottom_known}")
         self.current = current
@@ -939,6 +940,8 @@ class Hand:
             return Refusal.CHIUSURA_PENDING
         if self._pozzo_banned(card):
             return Refusal.POZZO_DISCARD
+        if card == JOKER and self._swapped_joker_only():
+            return Refusal.SWAPPED_JOKER_DISCARD
         if last:
             return None if self.first_round_done else Refusal.FIRST_ROUND
         if self._fit_banned(card) and not self._bans_lifted(p, card):
@@ -969,6 +972,8 @@ class Hand:
                 Refusal.FIRST_ROUND: "nobody may go out before every player has completed one "
                 "full turn",
                 Refusal.JOKER_DISCARD: "you have not opened: you may not discard a joker",
+                Refusal.SWAPPED_JOKER_DISCARD: "the joker you won by a swap this turn cannot be "
+                "this turn's discard",
             }[code]
         return IllegalAction(code, reason)
 
@@ -984,6 +989,22 @@ class Hand:
         assert start is not None and start.hand is not None
         laid = self.hands[self.current][card] < start.hand[card]
         return not laid and self.hands[self.current][card] < 2
+
+    def _swapped_joker_only(self) -> bool:
+        """Every joker in hand was won by a swap this turn (``keep_swapped_joker``, §6).
+
+        Jokers look alike, so the question is whether one held at the draw (other than one
+        taken from the pozzo, which has its own ban) could still be in hand: the player may
+        always have laid the recovered one first.
+        """
+        if not self.rules.keep_swapped_joker:
+            return False
+        start = self.snapshot
+        assert start is not None and start.hand is not None
+        held = start.hand[JOKER]
+        if self.drew == _FROM_POZZO and self.pozzo_card == JOKER:
+            held -= 1
+        return held <= 0
 
     def _fit_banned(self, card: int) -> bool:
         """The ban itself: an unopened joker, or a card that fits (RULES.md §4)."""
@@ -1028,13 +1049,22 @@ class Hand:
             return
         self.turns_done += 1
         self.first_free = False
-        if not self.stock:
-            if self.rules.stock_out == "end_hand":
-                self._end_counting("stock_end")
+        start = self.snapshot
+        assert start is not None
+        if self.drew == Drew.STOCK and start.stock_len == 0:
+            # This turn drew the stock's last card (cards sent under it since do not count).
+            rules = self.rules
+            if rules.stock_out == "end_hand":
+                self._end_counting(Ending.STOCK_END)
                 return
+            limit = rules.reshuffle_limit
+            if limit is not None and self.reshuffles >= limit:
+                self._end_counting(Ending.RESHUFFLE_LIMIT)
+                return
+        if not self.stock:
             self._reshuffle()
             if not self.stock:
-                self._end_counting("stock_out")
+                self._end_counting(Ending.STOCK_OUT)
                 return
         self.current = (p + 1) % self.n
         self.phase = DRAW
@@ -1055,14 +1085,19 @@ class Hand:
         rules = self.rules
         doubled = without_discard and rules.go_out_without_discard == "double"
         penalties = hand_penalties(self.hands, self.opened, p, chiusura, doubled, rules)
-        self._finish(p, penalties, chiusura, doubled, "went_out")
+        self._finish(p, penalties, chiusura, doubled, Ending.WENT_OUT)
 
-    def _end_counting(self, reason: str) -> None:
+    def _end_counting(self, reason: Ending) -> None:
         penalties = hand_penalties(self.hands, self.opened, None, False, False, self.rules)
         self._finish(None, penalties, False, False, reason)
 
     def _finish(
-        self, winner: int | None, penalties: list[int], chiusura: bool, doubled: bool, reason: str
+        self,
+        winner: int | None,
+        penalties: list[int],
+        chiusura: bool,
+        doubled: bool,
+        reason: Ending,
     ) -> None:
         self.result = HandResult(
             winner,

@@ -26,6 +26,7 @@ from typing import Any, Final
 from scala40.engine.cards import KINDS
 from scala40.engine.errors import RulesError
 from scala40.engine.match import HandRecord, Match
+from scala40.engine.phases import Ending
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.scoring import Charge, cards_penalty, charge_of, charged
 from scala40.engine.state import HandResult
@@ -284,7 +285,7 @@ class ScoreSheet:
                     penalties=tuple(pays[s] for s in seats),
                     chiusura_in_mano=hand.chiusura,
                     doubled=hand.doubled,
-                    reason="went_out" if winner is not None else "stock_out",
+                    reason=Ending.WENT_OUT if winner is not None else Ending.STOCK_OUT,
                     hands=tuple(_cards_of(hand.left.get(s, 0)) for s in seats),
                 )
             )

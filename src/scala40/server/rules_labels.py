@@ -72,6 +72,10 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
         "Calare tutta la mano chiude senza scartare",
     ),
     "stock_out": ("When the stock runs out", "Quando finisce il tallone"),
+    "reshuffle_limit": (
+        "Times a hand may rebuild its stock from the pozzo (then it ends and everybody counts)",
+        "Volte che una mano può rifare il tallone dal pozzo (poi finisce e tutti contano)",
+    ),
     "unopened_penalty": (
         "What a player who has not opened pays",
         "Quanto paga chi non ha aperto",
@@ -179,6 +183,7 @@ _TYPES: Final[dict[str, str]] = {
     "elimination": "integer",
     "target_total": "integer_or_null",
     "fixed_hands": "integer_or_null",
+    "reshuffle_limit": "integer_or_null",
     "jokers_per_meld": "integer_or_any",
     "reentry_limit": "integer_or_any",
 }

@@ -536,7 +536,7 @@ function showSummary(sum) {
   if (sum.winner !== null && sum.winner !== undefined) {
     reason = t(sum.chiusura_in_mano ? "sum.chiusura" : "sum.went_out", { name: playerName(sum.winner) });
   } else {
-    reason = t("sum.stock_out");
+    reason = t(sum.reason === "reshuffle_limit" ? "sum.reshuffle_limit" : "sum.stock_out");
   }
   $("summary-reason").textContent = reason;
   const table = $("summary-table");
