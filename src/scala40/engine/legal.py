@@ -25,6 +25,7 @@ from scala40.engine.actions import (
 from scala40.engine.analysis import Candidate, candidate_melds, meld_spec
 from scala40.engine.cards import JOKER, KINDS
 from scala40.engine.melds import HIGH, LOW
+from scala40.engine.pozzo import may_take
 from scala40.engine.state import DRAW, OVER, Hand
 
 
@@ -34,7 +35,7 @@ def legal_actions(hand: Hand) -> list[Action]:
         return []
     if hand.phase == DRAW:
         out: list[Action] = [DrawStock()]
-        if hand.check(TakePozzo()) is None:
+        if may_take(hand):
             out.append(TakePozzo())
         return out
     out = []

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from scala40.engine import pozzo as pozzo_rules
 from scala40.engine.actions import (
     Action,
     Discard,
@@ -29,13 +30,11 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import best_opening, solve
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import (
     HIGH,
     LOW,
-    SWAP,
     TableMeld,
     all_melds_points,
     build_meld,
@@ -493,14 +492,19 @@ class Hand:
 
     def _take_pozzo(self) -> None:
         self._need_phase(DRAW)
-        if not self.pozzo:  # only a set-up position can have none
-            raise IllegalAction(Refusal.POZZO_EMPTY, "the pozzo is empty: draw from the stock")
+        refused = pozzo_rules.take_refusal(self)
+        if refused is not None:
+            raise refused
+        self.move_pozzo_card()
+
+    def move_pozzo_card(self) -> None:
+        """Move the top pozzo card into the current player's hand, unchecked.
+
+        ``TakePozzo`` checks first; the pozzo rules' search calls this on its probes.
+        """
         p = self.current
-        card = self.pozzo[-1]
-        free = self.first_free and self.turns_done == 0 and len(self.pozzo) == 1
-        if not free:
-            self._check_pozzo_take(p, card)
-        self.pozzo.pop()
+        free = pozzo_rules.free_take(self)
+        card = self.pozzo.pop()
         self.hands[p][card] += 1
         self.sizes[p] += 1
         self.known[p][card] += 1
@@ -511,105 +515,6 @@ class Hand:
             self.pozzo_used = True
         self.phase = PLAY
         self._take_snapshot()
-
-    def _check_pozzo_take(self, p: int, card: int) -> None:
-        rules = self.rules
-        counts = self.hands[p][:]
-        counts[card] += 1
-        if self.opened[p]:
-            if not self._pozzo_usable_opened(counts, card):
-                raise IllegalAction(
-                    Refusal.POZZO_UNUSABLE,
-                    f"you can take the {card_name(card)} only if you can use it this turn",
-                )
-            return
-        mode = rules.open_from_pozzo
-        if mode == "no":
-            raise IllegalAction(
-                Refusal.NOT_OPENED_POZZO,
-                "you have not opened: you may take the pozzo only once opened",
-            )
-        leave = 1 if self.first_round_done else 2
-        must = card if mode in ("opening", "any_use") else None
-        if mode == "keep" and card != JOKER:
-            # The taken card may stay in hand but is not this turn's discard.
-            leave += 1
-        opening = best_opening(counts, rules, must_use=must, leave=leave)
-        if opening is None or not opening.opens:
-            if mode == "any_use" and self._any_use_opening(counts, card, leave):
-                return
-            what = "that uses it" if mode == "opening" else "this turn"
-            raise IllegalAction(
-                Refusal.POZZO_NEEDS_OPENING,
-                f"you have not opened: you may take the {card_name(card)} only to open {what}",
-            )
-
-    def _any_use_opening(self, counts: list[int], card: int, leave: int) -> bool:
-        """``any_use``: an opening without the card, after which the card can be used."""
-        rest = counts[:]
-        rest[card] -= 1
-        opening = best_opening(rest, self.rules, leave=leave)
-        if opening is None or not opening.opens:
-            return False
-        after = counts[:]
-        for m in opening.melds:
-            for k in m.cards():
-                after[k] -= 1
-        table = [*self.table, *opening.melds]
-        return self._usable(after, card, table, leave, opening_turn=True)
-
-    def _pozzo_usable_opened(
-        self, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
-    ) -> bool:
-        """Whether an opened player can use ``card`` this turn and still end the turn."""
-        min_left = 1 if self.first_round_done else 2
-        if self.rules.go_out_without_discard and self.first_round_done:
-            min_left = 0
-        return self._usable(counts, card, self.table if table is None else table, min_left)
-
-    def _usable(
-        self,
-        counts: list[int],
-        card: int,
-        table: Sequence[TableMeld],
-        min_left: int,
-        *,
-        opening_turn: bool = False,
-    ) -> bool:
-        """Whether ``card`` (in ``counts``) can be laid this turn, keeping ``min_left``."""
-        rules = self.rules
-        strict = opening_turn and rules.open_without_jokers == "strict"
-        size = sum(counts)
-        if card != JOKER:
-            for t, m in enumerate(table):
-                for how in fit_map(m, rules).get(card, ()):
-                    if how != SWAP:
-                        if size - 1 >= min_left:
-                            return True
-                        continue
-                    if rules.keep_swapped_joker:
-                        return True
-                    if strict:
-                        continue  # the recovered joker could not be laid in the opening turn
-                    # FISCA: the recovered joker must be laid again this turn.
-                    after = list(table)
-                    after[t] = swap_joker(m, card, rules)
-                    again = counts[:]
-                    again[card] -= 1
-                    again[JOKER] += 1
-                    if self._usable(again, JOKER, after, min_left):
-                        return True
-        elif size - 1 >= min_left and not strict:
-            for m in table:
-                for end in (LOW, HIGH) if m.is_run else (None,):
-                    try:
-                        lay_off(m, JOKER, rules, end)
-                    except IllegalAction:
-                        continue
-                    return True
-        # A new meld with cards from hand.
-        sol = solve(counts, rules, must_use=card, leave=min_left, jokers=not strict)
-        return sol is not None and bool(sol.melds)
 
     def _take_snapshot(self) -> None:
         p = self.current
@@ -709,29 +614,32 @@ class Hand:
         goes_out = self._leave_check(p, left)
         if goes_out:
             self._going_out_allowed_unless(all_cards)
-        if (
-            self.drew == _FROM_POZZO
-            and not self.pozzo_used
-            and self.pozzo_card not in all_cards
-            and not self._pozzo_usable_opened(counts, self.pozzo_card, [*self.table, *melds])
-        ):
-            raise IllegalAction(
-                Refusal.POZZO_STRANDED,
-                f"this opening leaves the {card_name(self.pozzo_card)} you took from the pozzo "
-                "with no meld or lay-off this turn",
-            )
-        # Commit.
-        self._commit_cards(p, counts, all_cards)
+        if self.drew == _FROM_POZZO and not self.pozzo_used and self.pozzo_card not in all_cards:
+            probe = self.clone()
+            probe._lay_opening(p, counts, all_cards, melds, left)
+            if pozzo_rules.stranded_by(self, probe):
+                raise IllegalAction(
+                    Refusal.POZZO_STRANDED,
+                    f"this opening leaves the {card_name(self.pozzo_card)} you took from the "
+                    "pozzo with no meld or lay-off this turn",
+                )
+        self._lay_opening(p, counts, all_cards, melds, left)
+        if goes_out:
+            self._end_went_out(p, chiusura=True, without_discard=True)
+
+    def _lay_opening(
+        self, p: int, counts: list[int], laid: Sequence[int], melds: Sequence[TableMeld], left: int
+    ) -> None:
+        """Put a checked opening on the table."""
+        self._commit_cards(p, counts, laid)
         self.opened[p] = True
         self.opened_now = True
         self.actions_now += 1
         for m in melds:
             self._put_meld(m)
-        if left <= 1 and all_melds_points(melds, rules) < rules.opening_points:
+        if left <= 1 and all_melds_points(melds, self.rules) < self.rules.opening_points:
             # Only a chiusura in mano lays down a hand worth less than the opening.
             self.must_go_out = True
-        if goes_out:
-            self._end_went_out(p, chiusura=True, without_discard=True)
 
     def _commit_cards(self, p: int, counts: list[int], laid: Sequence[int]) -> None:
         self.hands[p] = counts

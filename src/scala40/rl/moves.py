@@ -38,10 +38,11 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Candidate, candidate_melds, meld_bound
+from scala40.engine.analysis import Candidate, candidate_melds
 from scala40.engine.cards import JOKER, KINDS, card_value_table
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, lay_off
+from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, PLAY, Hand
 from scala40.rl.encoding import (
@@ -246,7 +247,7 @@ class Moves:
             out.fill(0)
         if hand.phase == DRAW:
             out[DRAW_STOCK] = 1
-            if self._pozzo_may_be_taken(hand) and hand.check(TakePozzo()) is None:
+            if may_take(hand):
                 out[TAKE_POZZO] = 1
             return out
         if hand.phase != PLAY:
@@ -301,27 +302,6 @@ class Moves:
                 ok = plain
             if ok:
                 out[DISCARD_BASE + k] = 1
-
-    def _pozzo_may_be_taken(self, hand: Hand) -> bool:
-        """``False`` only when taking the pozzo is surely refused (saves the full check).
-
-        Under ``open_from_pozzo=no`` an unopened player may not take it at all; an opened
-        player may take a natural only to use it this turn: on the table (a
-        lay-off or a swap, :meth:`Hand.fits`) or in a new meld, which
-        :func:`~scala40.engine.analysis.meld_bound` rules out cheaply when it is 0.
-        """
-        if not hand.pozzo:
-            return False
-        p = hand.current
-        card = hand.pozzo[-1]
-        if hand.first_free:
-            return True
-        if not hand.opened[p]:
-            # "no": the pozzo is for opened players only (the engine would refuse).
-            return self.rules.open_from_pozzo != "no"
-        if card == JOKER:
-            return True
-        return card in hand.fits() or meld_bound(hand.hands[p], card, self.rules) > 0
 
     def _opened_moves(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
         """Melds, lay-offs and swaps of an opened player in the play phase."""

@@ -1,0 +1,299 @@
+"""The pozzo family (RULES.md §4, §5, §11): when the top card of the pozzo may be taken.
+
+Taking the pozzo commits the player to using the card this turn, so a paper table makes a
+player who cannot use it put it back. The program decides up front: the card may be taken
+only when some sequence of the turn's legal plays uses it and still lets the turn end
+(a discard, or going out). "Some sequence" matters: 8♠ laid off on 5♠6♠7♠ makes room for
+the 9♠ taken; a joker won by a swap completes a new meld with the card; under
+``open_from_pozzo = "any_use"`` an opening comes first and the card is laid off after it.
+
+The functions here decide and never change the hand they are given; the search plays its
+candidate sequences on clones. The common answers come from direct checks (a lay-off, a
+swap, a new meld with cards from hand, the best opening); the search over sequences runs
+only when those find nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Final
+
+from scala40.engine.actions import Action, LayOff, Meld, SwapJoker
+from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, meld_spec, solve
+from scala40.engine.cards import JOKER, card_name
+from scala40.engine.errors import IllegalAction, Refusal
+from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, fit_map, lay_off, swap_joker
+from scala40.engine.phases import Drew
+
+if TYPE_CHECKING:
+    from scala40.engine.state import Hand
+
+_FROM_POZZO: Final = Drew.POZZO
+
+Fits = dict[int, list[tuple[int, str | None]]]
+"""What :meth:`Hand.fits` answers: natural kind -> (meld index, how) for each place."""
+
+
+def free_take(hand: Hand) -> bool:
+    """``first_pozzo_free``: the first player may take the turned-up card with no duty."""
+    return hand.first_free and hand.turns_done == 0 and len(hand.pozzo) == 1
+
+
+def may_take(hand: Hand) -> bool:
+    """Whether the current player, at the draw, may take the top pozzo card (fast: no
+    reason is worded; :func:`take_refusal` says why not)."""
+    return _take_code(hand) is None
+
+
+def take_refusal(hand: Hand) -> IllegalAction | None:
+    """Why the current player may not take the top pozzo card now (``None``: they may).
+
+    The hand must be at its draw; the phase is the caller's check.
+    """
+    code = _take_code(hand)
+    if code is None:
+        return None
+    if code == Refusal.POZZO_EMPTY:
+        return IllegalAction(code, "the pozzo is empty: draw from the stock")
+    name = card_name(hand.pozzo[-1])
+    if code == Refusal.POZZO_UNUSABLE:
+        reason = f"you can take the {name} only if you can use it this turn"
+    elif code == Refusal.NOT_OPENED_POZZO:
+        reason = "you have not opened: you may take the pozzo only once opened"
+    else:
+        what = "that uses it" if hand.rules.open_from_pozzo == "opening" else "this turn"
+        reason = f"you have not opened: you may take the {name} only to open {what}"
+    return IllegalAction(code, reason)
+
+
+def _take_code(hand: Hand) -> Refusal | None:
+    if not hand.pozzo:  # only a set-up position can have none
+        return Refusal.POZZO_EMPTY
+    if free_take(hand):
+        return None
+    card = hand.pozzo[-1]
+    p = hand.current
+    counts = hand.hands[p][:]
+    counts[card] += 1
+    if hand.opened[p]:
+        if usable_when_opened(hand, counts, card) or _used_by_a_sequence(hand, openings=False):
+            return None
+        return Refusal.POZZO_UNUSABLE
+    rules = hand.rules
+    mode = rules.open_from_pozzo
+    if mode == "no":
+        return Refusal.NOT_OPENED_POZZO
+    leave = 1 if hand.first_round_done else 2
+    if mode == "keep" and card != JOKER:
+        # The taken card may stay in hand but is not this turn's discard.
+        leave += 1
+    must = card if mode in ("opening", "any_use") else None
+    opening = best_opening(counts, rules, must_use=must, leave=leave)
+    if opening is not None and opening.opens:
+        return None
+    if mode == "any_use" and (
+        _usable_after_best_opening(hand, counts, card, leave)
+        or _used_by_a_sequence(hand, openings=True)
+    ):
+        return None
+    return Refusal.POZZO_NEEDS_OPENING
+
+
+def _usable_after_best_opening(hand: Hand, counts: list[int], card: int, leave: int) -> bool:
+    """``any_use``, the quick answer: the best opening without the card, then a direct use."""
+    rules = hand.rules
+    rest = counts[:]
+    rest[card] -= 1
+    opening = best_opening(rest, rules, leave=leave)
+    if opening is None or not opening.opens:
+        return False
+    after = counts[:]
+    for m in opening.melds:
+        for k in m.cards():
+            after[k] -= 1
+    table = [*hand.table, *opening.melds]
+    return usable(hand, after, card, table, leave, opening_turn=True)
+
+
+def usable_when_opened(
+    hand: Hand, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
+) -> bool:
+    """Whether an opened player holding ``counts`` can use ``card`` directly this turn
+    (one lay-off, swap or new meld) and still end the turn."""
+    min_left = 1 if hand.first_round_done else 2
+    if hand.rules.go_out_without_discard and hand.first_round_done:
+        min_left = 0
+    return usable(hand, counts, card, hand.table if table is None else table, min_left)
+
+
+def usable(
+    hand: Hand,
+    counts: list[int],
+    card: int,
+    table: Sequence[TableMeld],
+    min_left: int,
+    *,
+    opening_turn: bool = False,
+) -> bool:
+    """Whether ``card`` (in ``counts``) can be laid by one play, keeping ``min_left`` cards.
+
+    A swap counts when the recovered joker may be kept, or can itself be laid again.
+    """
+    rules = hand.rules
+    strict = opening_turn and rules.open_without_jokers == "strict"
+    size = sum(counts)
+    if card != JOKER:
+        for t, m in enumerate(table):
+            for how in fit_map(m, rules).get(card, ()):
+                if how != SWAP:
+                    if size - 1 >= min_left:
+                        return True
+                    continue
+                if rules.keep_swapped_joker:
+                    return True
+                if strict:
+                    continue  # the recovered joker could not be laid in the opening turn
+                # FISCA: the recovered joker must be laid again this turn.
+                after = list(table)
+                after[t] = swap_joker(m, card, rules)
+                again = counts[:]
+                again[card] -= 1
+                again[JOKER] += 1
+                if usable(hand, again, JOKER, after, min_left):
+                    return True
+    elif size - 1 >= min_left and not strict:
+        for m in table:
+            for end in (LOW, HIGH) if m.is_run else (None,):
+                try:
+                    lay_off(m, JOKER, rules, end)
+                except IllegalAction:
+                    continue
+                return True
+    # A new meld with cards from hand (the bound rules most hands out without a search).
+    if not meld_bound(counts, card, rules):
+        return False
+    sol = solve(counts, rules, must_use=card, leave=min_left, jokers=not strict)
+    return sol is not None and bool(sol.melds)
+
+
+def stranded_by(hand: Hand, opened: Hand) -> bool:
+    """Whether an opening leaves the untouched pozzo card with no use this turn.
+
+    ``hand`` is the position before the opening, ``opened`` right after it.
+    """
+    p = hand.current
+    card = hand.pozzo_card
+    table = opened.table
+    if usable_when_opened(hand, opened.hands[p][:], card, table):
+        return False
+    return not _search(opened, card)
+
+
+# The search over sequences ------------------------------------------------------------------
+
+
+def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
+    """Whether, after taking the card, some sequence of legal plays uses it and the turn
+    can still end. ``openings``: the player has not opened and may open first."""
+    probe = hand.clone()
+    probe.move_pozzo_card()
+    probe.pozzo_used = False  # the search asks for a real use, whatever the keep rules say
+    return _search(probe, probe.pozzo_card, openings=openings)
+
+
+def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
+    """Depth-first over the plays that can matter to ``card``, each position seen once."""
+    p = start.current
+    seen: set[object] = set()
+
+    def done(h: Hand) -> bool:
+        if h.over:
+            return h.result is not None and h.result.winner == p
+        if not h.pozzo_used:
+            return False
+        hand_now = h.hands[p]
+        return any(hand_now[k] and h.can_discard(k) for k in range(len(hand_now)))
+
+    def visit(h: Hand, may_open: bool) -> bool:
+        key = (tuple(h.hands[p]), tuple(h.table), h.jokers_owed, h.opened[p], h.pozzo_used)
+        if key in seen:
+            return False
+        seen.add(key)
+        for action in _plays(h, card, may_open):
+            after = h.clone()
+            try:
+                after.apply(action)
+            except IllegalAction:
+                continue
+            if done(after) or (not after.over and visit(after, False)):
+                return True
+        return False
+
+    return visit(start, openings)
+
+
+def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
+    """The plays that can lead to using ``card``: using it, and what can make room for it.
+
+    Other plays only spend cards: a lay-off elsewhere changes no end the card could reach
+    and frees no joker, and a new meld without a joker could as well have taken the card in.
+    Uses come first, so a direct answer is found at once.
+    """
+    p = h.current
+    counts = h.hands[p]
+    rules = h.rules
+    if not h.opened[p]:
+        if may_open:
+            from scala40.engine.legal import openings  # the generator lists every opening
+
+            yield from openings(h)
+        return
+    cands = candidate_melds(counts, rules)
+    fits = h.fits()
+    if counts[card] and not h.pozzo_used:
+        yield from _placements(h, card, fits)
+        for c in cands:
+            if card in c.naturals or (card == JOKER and c.jokers):
+                yield Meld(meld_spec(c.meld))
+    # Room for the card: extend runs of its suit toward it.
+    suit = card // 13 if card != JOKER else -1
+    for k, spots in fits.items():
+        if not counts[k] or k == card:
+            continue
+        for t, how in spots:
+            if how == SWAP:
+                yield SwapJoker(k, t)
+            elif k // 13 == suit and h.table[t].is_run:
+                yield LayOff(k, t, how)
+    # Jokers in hand (held or recovered) go anywhere, alone or in a new meld.
+    if counts[JOKER] and card != JOKER:
+        yield from _placements(h, JOKER, fits)
+        for c in cands:
+            if c.jokers:
+                yield Meld(meld_spec(c.meld))
+
+
+def _placements(
+    h: Hand, card: int, fits: dict[int, list[tuple[int, str | None]]]
+) -> Iterator[Action]:
+    """Every lay-off and swap of ``card`` on the table."""
+    if card == JOKER:
+        for t, m in enumerate(h.table):
+            if m.is_run:
+                yield LayOff(JOKER, t, LOW)
+                yield LayOff(JOKER, t, HIGH)
+            else:
+                yield LayOff(JOKER, t)
+        return
+    for t, how in fits.get(card, ()):
+        yield SwapJoker(card, t) if how == SWAP else LayOff(card, t, how)
+
+
+__all__ = [
+    "free_take",
+    "may_take",
+    "stranded_by",
+    "take_refusal",
+    "usable",
+    "usable_when_opened",
+]
