@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scala40.engine.actions import Discard, LayOff, TakeBack, TakePozzo
-from scala40.engine.cards import KINDS, kind_of, pack_counts
+from scala40.engine.cards import KINDS, kind_of, pack_counts, pack_list
 from scala40.engine.legal import legal_actions
+from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
 from scala40.engine.state import PLAY, Hand
@@ -314,3 +316,109 @@ def test_a_take_back_looks_the_same_in_every_resampled_world(
         a, b = PlayerView.of(truth, seat), PlayerView.of(guess, seat)
         assert a == b, view_diff(a, b)
         assert guess.card_counts() == truth.card_counts()
+
+
+# The public view: what anyone may know ------------------------------------------------------
+
+
+def whole_hand(rules: Rules, seed: int) -> list[tuple[Hand, object]]:
+    """Every position of one random hand, deal to end, each with the action that led to it
+    (``None`` for the deal); take-backs are played often, so positions after them occur."""
+    hand = deal(rules, seed)
+    rng = random.Random(seed ^ 0x5EE)
+    out: list[tuple[Hand, object]] = [(hand.clone(), None)]
+    for _ in range(1500):
+        if hand.over:
+            break
+        action = choose(legal_actions(hand), rng, take_back=0.2, meld_bias=0.4)
+        hand.apply(action)
+        out.append((hand.clone(), action))
+    return out
+
+
+def check_public(hand: Hand, rng: random.Random) -> PlayerView:
+    """Everything a public view must be, held against the true ``hand``."""
+    pub = PlayerView.public(hand)
+    # Nobody's cards: not a hand, not a hand at the draw.
+    assert pub.me == -1 and pub.seat == -1 and not pub.my_turn
+    assert pub.hand == ()
+    assert pub.turn_start is None or pub.turn_start.hand is None
+    # Known cards are exactly the publicly known ones, not what the players hold.
+    assert pub.known == tuple(
+        tuple(k for k in range(KINDS) for _ in range(hand.known[p][k])) for p in range(hand.n)
+    )
+    # The same public facts every player sees, field by field.
+    for seat in hand.seats:
+        mine = PlayerView.of(hand, seat)
+        start = mine.turn_start
+        blanked = replace(
+            mine,
+            seat=-1,
+            me=-1,
+            hand=(),
+            turn_start=None if start is None else replace(start, hand=None),
+        )
+        assert pub == blanked, view_diff(pub, blanked)
+    # Any world differing in anyone's private cards or the stock order looks the same.
+    other = perturb_hidden(hand, -1, rng)
+    assert PlayerView.public(other) == pub, view_diff(PlayerView.public(other), pub)
+    return pub
+
+
+@examples(40)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32))
+def test_a_public_view_holds_no_players_card_at_any_step(rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    for hand, action in whole_hand(rules, seed):
+        check_public(hand, rng)
+        event(f"phase {hand.phase}")
+        if isinstance(action, TakePozzo | TakeBack):
+            event(f"after {type(action).__name__}")
+
+
+def test_public_views_are_checked_in_every_phase_after_pozzo_takes_and_take_backs() -> None:
+    """The walk above does reach every kind of position (so its checks mean something)."""
+    seen: set[str] = set()
+    rng = random.Random(0)
+    for seed in range(6):
+        for hand, action in whole_hand(Rules(), seed):
+            pub = check_public(hand, rng)
+            seen.add(str(hand.phase))
+            if isinstance(action, TakePozzo | TakeBack):
+                seen.add(type(action).__name__)
+            if pub.turn_start is not None and pub.phase == PLAY:
+                seen.add("turn_start")
+    assert {"draw", "play", "over", "TakePozzo", "TakeBack", "turn_start"} <= seen, seen
+
+
+def test_a_public_view_of_a_match_watches_from_an_eliminated_seat() -> None:
+    rules = Rules(players=3)
+    match = Match(rules, seed=4)
+    match.hand = deal_seats(rules, (0, 2))  # seat 1 sits this hand out
+    pub = PlayerView.public_of_match(match, 1)
+    assert pub.seat == 1 and pub.me == -1 and pub.hand == () and pub.is_public
+    played = PlayerView.of_match(match, 0)
+    assert (pub.scores, pub.eliminated, pub.dealer, pub.hand_number) == (
+        played.scores,
+        played.eliminated,
+        played.dealer,
+        played.hand_number,
+    )
+    assert pub.hand_sizes == (13, 13) and pub.pozzo == played.pozzo
+
+
+def deal_seats(rules: Rules, seats: tuple[int, ...]) -> Hand:
+    deck = pack_list(rules.decks, rules.joker_count)
+    random.Random(7).shuffle(deck)
+    return Hand.deal(rules, deck, seats=seats)
+
+
+def test_a_player_gets_its_own_view_and_search_refuses_a_public_one() -> None:
+    hand = deal_seats(Rules(players=3), (0, 2))
+    with pytest.raises(ValueError, match="plays this hand"):
+        PlayerView.public(hand, 2)
+    with pytest.raises(ValueError, match="does not play"):
+        PlayerView.of(hand, 1)
+    with pytest.raises(ValueError, match="public view"):
+        resample(PlayerView.public(hand, 1), random.Random(0))
+    assert not PlayerView.of(hand, 0).is_public

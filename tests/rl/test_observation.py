@@ -1,23 +1,29 @@
 """The observation is a function of the seat's view alone.
 
 ``from_view`` (the definition, reading a ``PlayerView``) and ``from_hand`` (the fast path
-the environments use) agree on random positions; two true states that give a seat the
-same view give it the same observation, so nothing hidden (others' cards, the stock
-order) can leak into it.
+the environments use) agree on random positions -- every phase, after pozzo takes and
+take-backs, with an opening in progress, and for seats out of the hand, whose view is
+``PlayerView.public``; two true states that give a seat the same view give it the same
+observation, so nothing hidden (others' cards, the stock order) can leak into it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
-from scala40.engine.cards import KINDS
+from scala40.engine.actions import Action, LayOff, Meld, Open, SwapJoker, TakeBack, TakePozzo
+from scala40.engine.cards import KINDS, pack_list
+from scala40.engine.legal import legal_actions
+from scala40.engine.phases import Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import PLAY, Hand
 from scala40.engine.views import PlayerView, resample
 from scala40.rl.moves import Build, Moves
 from scala40.rl.observation import ObservationEncoder
@@ -63,6 +69,104 @@ def test_the_fast_path_is_the_view_s_observation() -> None:
                 assert np.array_equal(enc.from_view(view), fast)
                 compared += 1
     assert compared > 1000
+
+
+def whole_hand(rules: Rules, seed: int) -> Iterator[tuple[Hand, Action | None]]:
+    """Every position of one random hand to its end (phase ``over`` included), with the
+    action that led there: pozzo takes and take-backs (played often here) included. Some
+    seats may sit the hand out, as eliminated seats do."""
+    rng = random.Random(seed)
+    deck = pack_list(rules.decks, rules.joker_count)
+    rng.shuffle(deck)
+    seats = tuple(range(rules.players))
+    if rules.players > 2 and rng.random() < 0.4:
+        seats = tuple(sorted(rng.sample(seats, rng.randint(2, rules.players - 1))))
+    hand = Hand.deal(rules, deck, seats=seats, shuffle_seed=seed)
+    action: Action | None = None
+    for _ in range(1500):
+        yield hand, action
+        if hand.over:
+            return
+        actions = legal_actions(hand)
+        melding = [a for a in actions if isinstance(a, Open | Meld | LayOff | SwapJoker)]
+        backs = [a for a in actions if isinstance(a, TakeBack)]
+        plain = [a for a in actions if not isinstance(a, TakeBack)] or actions
+        roll = rng.random()
+        if backs and roll < 0.25:
+            action = backs[0]
+        elif melding and roll < 0.7:
+            action = rng.choice(melding)
+        else:
+            action = rng.choice(plain)
+        hand.apply(action)
+
+
+def _compare_every_seat(
+    enc: ObservationEncoder, moves: Moves, hand: Hand, scores: tuple[int, ...]
+) -> int:
+    """``from_hand`` against ``from_view`` for every table seat, players and watchers,
+    with the current player's opening in progress when it has one to start."""
+    build = None
+    if hand.phase == PLAY and not hand.opened[hand.current]:
+        mask = moves.mask(hand, None)
+        picks = np.flatnonzero(mask[moves.layout.meld_base : moves.layout.lay_off_base])
+        if len(picks):
+            made = moves.resolve(hand, None, moves.layout.meld(int(picks[0])))
+            assert isinstance(made, Build)
+            build = made
+    compared = 0
+    for seat in range(hand.rules.players):
+        if seat in hand.seats:
+            view = PlayerView.of(hand, seat)
+            mine = build if hand.seats[hand.current] == seat else None
+        else:
+            view = PlayerView.public(hand, seat)
+            mine = None
+        view = replace(view, scores=scores)  # as PlayerView.of_match attaches match totals
+        fast = enc.from_hand(hand, seat, scores, mine)
+        slow = enc.from_view(view, mine)
+        assert np.array_equal(fast, slow), (seat, hand.phase, np.flatnonzero(fast != slow))
+        compared += 1
+    return compared
+
+
+@examples(25)
+@given(rules=move_rules(), seed=st.integers(0, 10**6))
+def test_the_fast_path_is_the_view_s_observation_in_every_kind_of_position(
+    rules: Rules, seed: int
+) -> None:
+    """Under varied rules, at every step of whole hands: every phase (the end included),
+    after pozzo takes and take-backs, with an opening in progress, with match scores, and
+    for seats out of the hand (whose view is the public one)."""
+    enc = ObservationEncoder(rules)
+    moves = Moves(rules)
+    rng = random.Random(seed)
+    for hand, action in whole_hand(rules, seed):
+        scores = tuple(rng.choice((0, 0, 35, 120, 250)) for _ in range(rules.units))
+        _compare_every_seat(enc, moves, hand, scores)
+        event(f"phase {hand.phase}")
+        if isinstance(action, TakePozzo | TakeBack):
+            event(f"after {type(action).__name__}")
+
+
+def test_the_fast_path_checks_reach_every_kind_of_position() -> None:
+    """The walk above does reach what it claims (so its comparisons mean something)."""
+    seen: set[str] = set()
+    for seed in range(8):
+        rules = Rules(players=4 if seed % 2 else 2)
+        enc = ObservationEncoder(rules)
+        moves = Moves(rules)
+        for hand, action in whole_hand(rules, seed):
+            _compare_every_seat(enc, moves, hand, (0,) * rules.units)
+            seen.add(str(hand.phase))
+            if isinstance(action, TakePozzo | TakeBack):
+                seen.add(type(action).__name__)
+            if len(hand.seats) < rules.players:
+                seen.add("watcher")
+            if hand.phase == PLAY and hand.drew == Drew.POZZO and not hand.pozzo_used:
+                seen.add("pozzo card to use")
+    wanted = {"draw", "play", "over", "TakePozzo", "TakeBack", "watcher", "pozzo card to use"}
+    assert wanted <= seen, wanted - seen
 
 
 @examples(15)

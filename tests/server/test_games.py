@@ -116,6 +116,8 @@ def _check_no_leaks(logs: dict[int, list[dict[str, Any]]], record: dict[str, Any
             if seat in hand.seats:
                 me = hand.seats.index(seat)
                 assert sorted(k for s in view["hand"] for k in card_kinds(s)) == hand.hand_cards(me)
+            else:  # eliminated: shown the table, no hand
+                assert view["hand"] == [] and view["spectator"] and not view["my_turn"]
             sizes = {s: hand.sizes[i] for i, s in enumerate(hand.seats)}
             assert [p["cards"] for p in view["players"]] == [
                 sizes.get(p["seat"], 0) for p in view["players"]

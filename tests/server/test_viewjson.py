@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import UTC, datetime
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scala40.bots import make_bot
+from scala40.engine.cards import JOKER
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
+from scala40.server.actor import TableActor
+from scala40.server.settings import Settings
+from scala40.server.store import SeatRow, TableRow
 from scala40.server.viewjson import (
     SeatFacts,
     TableFacts,
-    spectator_view,
     view_from_json,
     view_to_json,
 )
+
+from .helpers import card_kinds, strings
 
 RULES = st.fixed_dictionaries(
     {
@@ -55,14 +62,47 @@ def test_every_seat_view_survives_json_at_every_step(changes: dict[str, object],
             if seat in match.hand.seats:
                 view = match.view(seat)
             else:
-                view = spectator_view(match.view(match.hand.seats[0]), seat)
+                view = PlayerView.public_of_match(match, seat)
             data = json.loads(json.dumps(view_to_json(view, facts)))
             assert view_from_json(data) == view
         match.apply(bot.choose(match.view(match.current_seat), rng))
 
 
-def test_an_eliminated_seat_sees_no_hand() -> None:
-    match = Match(Rules(players=3), 5)
-    view = spectator_view(match.view(0), 2)
-    assert view.hand == () and not view.my_turn
-    assert view.turn_start is None or view.turn_start.hand is None
+def _public_kinds(match: Match) -> set[int]:
+    """Kinds the whole table may see: melds, pozzo, publicly known and bottom stock cards."""
+    hand = match.hand
+    out = {JOKER, *hand.pozzo, *hand.stock[: hand.bottom_known]}
+    for meld in hand.table:
+        out.update(meld.cards())
+        out.update(meld.slots)
+    for counts in hand.known:
+        out.update(k for k, c in enumerate(counts) if c)
+    return out
+
+
+def test_an_eliminated_seat_is_shown_the_table_and_no_players_card() -> None:
+    """The table actor's VIEW for a seat out of the hand, at every step of a match."""
+    changes = {"players": 3, "elimination": 30}
+    row = TableRow("t1", datetime.now(UTC), "fisca", changes, 11, 0, None, "playing")
+    seats = [SeatRow(s, "bot:greedy", f"Bot {s}", None) for s in range(3)]
+    actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
+    match = actor.match
+    bot = make_bot("greedy")
+    rng = random.Random(3)
+    watched = 0
+    for _ in range(3000):
+        if match.over:
+            break
+        for seat in range(3):
+            if seat in match.hand.seats:
+                continue
+            data = json.loads(json.dumps(actor.view_json(seat)))
+            assert data["hand"] == [] and data["spectator"] and not data["my_turn"]
+            assert data["legal"] == {}
+            assert data["turn_start"] is None or data["turn_start"]["hand"] is None
+            named = {k for text in strings(data) for k in card_kinds(text)}
+            assert named <= _public_kinds(match), sorted(named - _public_kinds(match))
+            assert view_from_json(data) == PlayerView.public_of_match(match, seat)
+            watched += 1
+        match.apply(bot.choose(match.view(match.current_seat), rng))
+    assert watched > 20, "no seat sat a hand out: the test checked nothing"

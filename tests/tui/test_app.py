@@ -7,6 +7,7 @@ import random
 import pytest
 from textual.pilot import Pilot
 
+from scala40.bots import make_bot
 from scala40.bots.heuristic import hint
 from scala40.engine.actions import (
     Action,
@@ -23,6 +24,7 @@ from scala40.engine.actions import (
 from scala40.engine.rules import Rules
 from scala40.tui.app import PlayApp, SummaryScreen
 from scala40.tui.selection import readings
+from scala40.tui.text import count
 
 SIZE = (100, 32)
 
@@ -242,6 +244,33 @@ async def test_a_whole_hand_by_keys_to_the_summary_and_the_end_of_the_match() ->
         assert "The match is over" in app.message
         await pilot.press("q")
     assert app.return_value == 0
+
+
+def test_the_table_panels_read_a_view_with_nobodys_cards_in_or_out_of_the_hand() -> None:
+    """The pozzo, table and others' panels come from the engine's public view: no card of
+    any hand, whether the person plays the hand or has been eliminated from it."""
+    app = app_for(seed=5, players=3, elimination=30)
+    bot = make_bot("greedy")
+    rng = random.Random(0)
+    out = 0
+    for _ in range(3000):
+        if app.match.over:
+            break
+        pub = app.public_view()
+        assert pub is not None and pub.me == -1 and pub.hand == () and not pub.my_turn
+        assert pub.turn_start is None or pub.turn_start.hand is None
+        hand = app.match.hand
+        assert pub.hand_sizes == tuple(hand.sizes) and pub.pozzo == tuple(hand.pozzo)
+        if not app.playing:  # the person was eliminated: the bots play on, shown publicly
+            out += 1
+            assert app.view() is None
+            assert "you are out: the bots play on" in app._top_text(None, pub)
+            lines = app._others_text(pub).splitlines()
+            assert lines[0].startswith("You: ") and "(out)" in lines[0]
+            for p, seat in enumerate(hand.seats):
+                assert f" pts, {count(hand.sizes[p])}, " in lines[seat]
+        app.match.apply(bot.choose(app.match.view(app.match.current_seat), rng))
+    assert app.match.over and out > 50, "the person never sat a hand out"
 
 
 class _Terminal:

@@ -1,10 +1,18 @@
-"""What one seat may know, and determinization of everything it may not.
+"""What one seat may know, what anyone may know, and determinization of the rest.
 
-This module is the one place where hidden information is cut out: a :class:`PlayerView`
-is built from the true :class:`Hand` and holds the seat's own cards and public facts only
-(others' card counts, cards publicly known to be in their hands, the pozzo, the table,
-the stock size). :func:`resample` deals the unseen cards at random into a full ``Hand``
-consistent with the view, for determinized search; it reads nothing but the view.
+This module is the one place where hidden information is cut out of the true state.
+:meth:`PlayerView.of` builds a seat's view from the true :class:`Hand`: the seat's own
+cards and public facts only (others' card counts, cards publicly known to be in their
+hands, the pozzo, the table, the stock size). :meth:`PlayerView.public` builds, from the
+same ``Hand`` and by the same code, the view of someone with no cards at all (a seat
+eliminated from the match, a watcher, a panel showing only what the whole table knows).
+Nothing else builds a view from a true state: the server, the TUI and the bots read
+these (the server also decodes a view from its own JSON, which holds only a view); the
+RL encoder's fast path reads the true hand, and its tests hold it equal to the encoding
+of these views. A view is never made by taking one seat's view and blanking its cards:
+that is how a field added later leaks.
+:func:`resample` deals the unseen cards at random into a full ``Hand`` consistent with a
+seat's view, for determinized search; it reads nothing but the view.
 """
 
 from __future__ import annotations
@@ -22,16 +30,17 @@ from scala40.engine.state import PLAY, Hand, TurnStart
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """One seat's knowledge of a hand in progress."""
+    """One seat's knowledge of a hand in progress, or anyone's (:meth:`public`)."""
 
     rules: Rules
     seat: int
+    """The viewing table seat; for a public view a seat out of the hand, or -1."""
     seats: tuple[int, ...]
     """Seats in this hand's play order (index = player)."""
     me: int
-    """This seat's player index in the hand."""
+    """This seat's player index in the hand; -1 in a public view."""
     hand: tuple[int, ...]
-    """Own cards as sorted kinds."""
+    """Own cards as sorted kinds; empty in a public view."""
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
     """Cards each player is publicly known to hold (taken from the pozzo, recovered jokers)."""
@@ -55,7 +64,8 @@ class PlayerView:
     first_free: bool
     turn_start: TurnStart | None
     """Public facts at the current player's draw (table, stock size, opened, known cards),
-    plus the hand at the draw when the viewer is the current player."""
+    plus the hand at the draw when the viewer is the current player (never in a public
+    view)."""
     scores: tuple[int, ...] = ()
     """Match totals (per seat, or per team with partnerships); empty for a lone hand."""
     eliminated: tuple[bool, ...] = ()
@@ -66,57 +76,53 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.current == self.me
 
+    @property
+    def is_public(self) -> bool:
+        """Whether this is a public view (:meth:`public`): no player of its own, no cards."""
+        return self.me < 0
+
     @staticmethod
     def of_match(match: Match, seat: int) -> PlayerView:
         """The view of ``seat`` in the current hand of ``match``, scores included."""
-        return replace(
-            PlayerView.of(match.hand, seat),
-            scores=tuple(match.totals),
-            eliminated=tuple(match.eliminated),
-            dealer=match.dealer,
-            hand_number=match.hand_number,
-        )
+        return _with_match(PlayerView.of(match.hand, seat), match)
+
+    @staticmethod
+    def public_of_match(match: Match, seat: int = -1) -> PlayerView:
+        """:meth:`public` for the current hand of ``match``, scores included.
+
+        ``seat`` is a table seat that sits out this hand (eliminated) and watches it, or
+        -1 for nobody in particular.
+        """
+        return _with_match(PlayerView.public(match.hand, seat), match)
 
     @staticmethod
     def of(hand: Hand, seat: int) -> PlayerView:
         """The view of ``seat`` (a table seat number taking part in this hand)."""
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} does not play this hand")
-        me = hand.seats.index(seat)
-        start = hand.snapshot
-        if start is not None and hand.current != me:
-            # Another player's hand at their draw is theirs alone.
-            start = replace(start, hand=None)
-        return PlayerView(
-            rules=hand.rules,
-            seat=seat,
-            seats=hand.seats,
-            me=me,
-            hand=tuple(hand.hand_cards(me)),
-            hand_sizes=tuple(hand.sizes),
-            known=tuple(tuple(k for k in range(KINDS) for _ in range(h[k])) for h in hand.known),
-            pozzo=tuple(hand.pozzo),
-            table=tuple(hand.table),
-            stock_size=len(hand.stock),
-            stock_bottom=tuple(hand.stock[: hand.bottom_known]),
-            opened=tuple(hand.opened),
-            current=hand.current,
-            phase=hand.phase,
-            turns_done=hand.turns_done,
-            drew=hand.drew,
-            pozzo_card=hand.pozzo_card,
-            pozzo_used=hand.pozzo_used,
-            opened_now=hand.opened_now,
-            actions_now=hand.actions_now,
-            jokers_owed=hand.jokers_owed,
-            laid_off_now=hand.laid_off_now,
-            must_go_out=hand.must_go_out,
-            first_free=hand.first_free,
-            turn_start=start,
-        )
+        return _cut(hand, seat, hand.seats.index(seat))
+
+    @staticmethod
+    def public(hand: Hand, seat: int = -1) -> PlayerView:
+        """What anyone may know of ``hand``: the public facts and no private card at all.
+
+        For whoever holds no cards in this hand: a seat eliminated from the match, a
+        watcher, a display of the table. ``me`` is -1, ``hand`` is empty and
+        ``turn_start`` holds no hand; every other field is what every seat's view holds.
+        ``seat`` is the watching table seat, which must not play this hand (a player's
+        view is :meth:`of`), or -1 for nobody in particular.
+
+        Built from the true hand by the same code as :meth:`of`, never by blanking a
+        player's view, so no private field can slip through.
+        """
+        if seat in hand.seats:
+            raise ValueError(f"seat {seat} plays this hand: its view is PlayerView.of")
+        return _cut(hand, seat, -1)
 
     def unseen(self) -> list[int]:
-        """Kinds this seat cannot place: in others' hands (not publicly known) or in the stock."""
+        """Kinds this seat cannot place: in others' hands (not publicly known) or in the stock.
+
+        For a public view: every player's private cards and the hidden stock."""
         left = pack_counts(self.rules.decks, self.rules.joker_count)
         for k in self.hand:
             left[k] -= 1
@@ -134,13 +140,68 @@ class PlayerView:
         return [k for k in range(KINDS) for _ in range(left[k])]
 
 
+def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
+    """The view of player ``me`` of ``hand`` (table seat ``seat``), or the public view
+    when ``me`` is -1: the only code that copies fields of the true state into a view."""
+    start = hand.snapshot
+    if start is not None and (me < 0 or hand.current != me):
+        # The current player's hand at the draw is theirs alone.
+        start = replace(start, hand=None)
+    return PlayerView(
+        rules=hand.rules,
+        seat=seat,
+        seats=hand.seats,
+        me=me,
+        # Checked, not indexed with -1: hand_cards(-1) would be the last player's cards.
+        hand=tuple(hand.hand_cards(me)) if me >= 0 else (),
+        hand_sizes=tuple(hand.sizes),
+        known=tuple(tuple(k for k in range(KINDS) for _ in range(h[k])) for h in hand.known),
+        pozzo=tuple(hand.pozzo),
+        table=tuple(hand.table),
+        stock_size=len(hand.stock),
+        stock_bottom=tuple(hand.stock[: hand.bottom_known]),
+        opened=tuple(hand.opened),
+        current=hand.current,
+        phase=hand.phase,
+        turns_done=hand.turns_done,
+        drew=hand.drew,
+        pozzo_card=hand.pozzo_card,
+        pozzo_used=hand.pozzo_used,
+        opened_now=hand.opened_now,
+        actions_now=hand.actions_now,
+        jokers_owed=hand.jokers_owed,
+        laid_off_now=hand.laid_off_now,
+        must_go_out=hand.must_go_out,
+        first_free=hand.first_free,
+        turn_start=start,
+    )
+
+
+def _with_match(view: PlayerView, match: Match) -> PlayerView:
+    """``view`` with the match's public facts: totals, eliminations, dealer, hand number."""
+    return replace(
+        view,
+        scores=tuple(match.totals),
+        eliminated=tuple(match.eliminated),
+        dealer=match.dealer,
+        hand_number=match.hand_number,
+    )
+
+
 def resample(view: PlayerView, rng: random.Random) -> Hand:
     """A full hand consistent with ``view``: the unseen cards dealt at random.
 
     Others get their publicly known cards plus random unseen ones up to their hand
     size; the rest forms the stock (known bottom cards kept in place). The reshuffle
     seed is drawn afresh, so nothing of the true future leaks through it.
+
+    A public view (:meth:`PlayerView.public`) is refused with ``ValueError``: it keeps no
+    player's cards, so a world dealt from it is no seat's to search or to play in.
     """
+    if view.is_public:
+        raise ValueError(
+            "resample needs a player's view (PlayerView.of): a public view has no own hand"
+        )
     pool = view.unseen()
     rng.shuffle(pool)
     n = len(view.seats)

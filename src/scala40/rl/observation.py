@@ -175,7 +175,8 @@ class ObservationEncoder:
     ) -> npt.NDArray[np.float32]:
         """What :meth:`from_view` gives for ``PlayerView.of(hand, seat)`` with match
         ``scores`` (per seat or per team); reads only what that view would hold. A seat
-        out of the hand (eliminated) sees the public facts and no cards of its own."""
+        out of the hand (eliminated) gets what ``PlayerView.public(hand, seat)`` gives:
+        the public facts and no cards."""
         me = hand.seats.index(seat) if seat in hand.seats else -1
         return self._fill(
             out,

@@ -40,7 +40,6 @@ from scala40.server.viewjson import (
     SeatFacts,
     TableFacts,
     event_json,
-    spectator_view,
     view_to_json,
 )
 
@@ -323,11 +322,11 @@ class TableActor:
         )
 
     def view_of(self, seat: int) -> PlayerView:
-        """The seat's PlayerView (an eliminated seat gets the public part of the table)."""
-        hand = self.match.hand
-        if seat in hand.seats:
+        """The seat's PlayerView; a seat out of this hand (eliminated) gets the public view,
+        cut by the engine from the true hand (no player's cards)."""
+        if seat in self.match.hand.seats:
             return self.match.view(seat)
-        return spectator_view(self.match.view(hand.seats[0]), seat)
+        return PlayerView.public_of_match(self.match, seat)
 
     def view_json(self, seat: int) -> JSONDict:
         spectator = seat not in self.match.hand.seats

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
@@ -303,22 +303,6 @@ def view_from_json(data: Mapping[str, Any]) -> PlayerView:
         eliminated=tuple(bool(e) for e in data["unit_eliminated"]),
         dealer=int(data["dealer"]),
         hand_number=int(data["hand_number"]),
-    )
-
-
-def spectator_view(view: PlayerView, seat: int) -> PlayerView:
-    """An eliminated seat's view: another seat's public facts with every private card cut.
-
-    ``view`` is any playing seat's view; its own hand and its hand at the draw are removed,
-    so only what the whole table knows remains.
-    """
-    start = view.turn_start
-    return replace(
-        view,
-        seat=seat,
-        me=-1,
-        hand=(),
-        turn_start=None if start is None else replace(start, hand=None),
     )
 
 

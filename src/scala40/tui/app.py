@@ -1,10 +1,11 @@
 """``scala40 play``: a whole match against bots in a Textual terminal app.
 
 The person sits at seat 0 and sees only that seat's :class:`PlayerView`
-(``match.view(0)``): their sorted hand in suit colours, the melds on the table with each
-joker's identity, the pozzo, the stock size, the others' card counts, known cards and
-scores. Cards are picked with the keyboard and the engine is asked to apply the action;
-an illegal one shows the engine's reason and changes nothing.
+(``match.view(0)``): their sorted hand in suit colours; the table panels (the melds with
+each joker's identity, the pozzo, the stock size, the others' card counts, known cards
+and scores) read the engine's public view, which holds nobody's cards. Cards are picked
+with the keyboard and the engine is asked to apply the action; an illegal one shows the
+engine's reason and changes nothing.
 
 Bots move through ``make_bot(level).choose(view, rng)`` in a worker thread, one action at
 a time, each applied on the UI thread and shown as it happens, so the screen never
@@ -234,12 +235,12 @@ class PlayApp(App[int | None]):
         return sorted_hand(v.hand) if v is not None else []
 
     def public_view(self) -> PlayerView | None:
-        """A view for the public facts (pozzo, stock, table, counts): the person's own, or,
-        when the person is out of the hand, the first player's, of which only public fields
-        are read. ``None`` once the match is over."""
+        """The public facts (pozzo, stock, table, counts) as the engine's public view, which
+        holds nobody's cards, whether or not the person plays this hand. ``None`` once the
+        match is over."""
         if self.match.over:
             return None
-        return self.view() or self.match.view(self.match.hand.seats[0])
+        return PlayerView.public_of_match(self.match)
 
     def refresh_all(self) -> None:
         v = self.view()
@@ -600,8 +601,8 @@ class PlayApp(App[int | None]):
         return seat, m.view(seat)
 
     def _bot_apply(self, seat: int, action: Action) -> None:
-        view = self.match.view(seat)
-        top = view.pozzo[-1] if view.pozzo else None
+        pozzo = PlayerView.public(self.match.hand).pozzo
+        top = pozzo[-1] if pozzo else None
         done = len(self.match.history)
         self._hand_before = self.match.hand
         try:
@@ -623,7 +624,7 @@ class PlayApp(App[int | None]):
         if len(m.history) > hands_done:
             record = m.history[-1]
             ended = self._hand_before
-            table = PlayerView.of(ended, ended.seats[0]).table
+            table = PlayerView.public(ended).table
             text = hand_summary(m, record, self.names, table)
             self.summaries.append(text)
             self.log_line(f"Hand {record.number} is over.")
