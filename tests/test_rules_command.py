@@ -19,8 +19,8 @@ from click.testing import CliRunner, Result
 import scala40
 from scala40.cli import main
 from scala40.engine.errors import RulesError
-from scala40.engine.rules import CHOICES, KEYS, PRESETS, Rules
-from scala40.server.rules_labels import LABELS, VALUE_LABELS
+from scala40.engine.rules import CHOICES, KEYS, NUMBER_RANGES, PRESETS, NumberRange, Rules
+from scala40.server.rules_labels import LABELS, NONE_LABELS, VALUE_LABELS, rules_catalogue
 
 
 def run(*args: str) -> Result:
@@ -137,6 +137,62 @@ def test_a_preset_is_explained() -> None:
     for key, value in PRESETS["house"].items():
         assert any(line.startswith(f"  {key}={typed(value)}  (") for line in lines)
     assert json.loads(run("rules", "fisca", "--json").stdout)["changes"] == {}
+
+
+def test_a_number_key_is_said_from_its_one_declaration() -> None:
+    lines = run("rules", "reshuffle_limit").stdout.splitlines()
+    assert lines[2] == "Values: 0 or more, or none (no limit)"
+    italian = run("rules", "reshuffle_limit", "--lang", "it").stdout.splitlines()
+    assert italian[2] == "Valori: 0 o più, oppure none (nessun limite)"
+    listing = run("rules").stdout
+    assert "2 to 6; up to 8 with decks=3" in listing
+    assert "0 to 20, or none (two per deck)" in listing
+    assert "da 2 a 6; fino a 8 con decks=3" in run("rules", "--lang", "it").stdout
+
+
+@pytest.mark.parametrize("key", [k for k in NUMBER_RANGES if k != "decks"])
+def test_every_number_key_names_its_declared_bounds(key: str) -> None:
+    span = NUMBER_RANGES[key]
+    for lang, (value_word, none_word, any_word) in {
+        "en": ("Values", "or none", "or any"),
+        "it": ("Valori", "oppure none", "oppure any"),
+    }.items():
+        lines = run("rules", key, "--lang", lang).stdout.splitlines()
+        [line] = [x for x in lines if x.startswith(value_word)]
+        numbers = [int(n) for n in re.findall(r"\d+", line)]
+        assert numbers[0] == span.low
+        assert (span.high in numbers) == (span.high is not None)
+        for _, top in span.high_with_decks:
+            assert top in numbers
+        assert (none_word in line) == span.none_ok
+        assert (any_word in line) == span.any_ok
+        if key in NONE_LABELS:
+            assert NONE_LABELS[key][lang == "it"] in line
+
+
+def test_a_changed_range_is_what_the_help_and_the_checks_say(monkeypatch: Any) -> None:
+    monkeypatch.setitem(NUMBER_RANGES, "min_naturals", NumberRange(2, 5, any_ok=True))
+    assert "Values: 2 to 5, or any" in run("rules", "min_naturals").stdout
+    assert "Valori: da 2 a 5, oppure any" in run("rules", "min_naturals", "--lang", "it").stdout
+    entry = next(k for k in rules_catalogue()["keys"] if k["key"] == "min_naturals")
+    assert (entry["type"], entry["min"], entry["max"]) == ("integer_or_any", 2, 5)
+    refused = run("check", "--rule", "min_naturals=6", "KH KD KC")
+    assert refused.exit_code == 2
+    assert "min_naturals must be 2 to 5, or any, not 6" in refused.stderr
+    with pytest.raises(RulesError, match="min_naturals must be 2 to 5, or any, not 1"):
+        Rules(min_naturals=1)
+
+
+def test_the_catalogue_types_come_from_the_engine() -> None:
+    keys = {k["key"]: k for k in rules_catalogue()["keys"]}
+    assert (keys["players"]["min"], keys["players"]["max"]) == (2, 6)
+    assert keys["players"]["max_with_decks"] == {"3": 8}
+    assert keys["jokers"]["type"] == "integer_or_null"
+    assert keys["jokers"]["none_label_it"] == "due per mazzo"
+    assert keys["reentry_limit"]["type"] == "integer_or_any"
+    assert keys["opening_points"]["max"] is None
+    assert [c["value"] for c in keys["decks"]["choices"]] == [2, 3]
+    assert set(NONE_LABELS) <= {k for k, span in NUMBER_RANGES.items() if span.none_ok}
 
 
 @pytest.mark.parametrize(

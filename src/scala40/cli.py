@@ -22,7 +22,15 @@ import click
 
 from scala40 import __version__
 from scala40.engine.errors import RulesError
-from scala40.engine.rules import KEYS, MAX_JOKERS, PRESETS, Rules, unknown_key_message
+from scala40.engine.rules import (
+    KEYS,
+    NUMBER_RANGES,
+    PRESETS,
+    RANGE_WORDS_EN,
+    RangeWords,
+    Rules,
+    unknown_key_message,
+)
 from scala40.engine.scoring import cards_penalty
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.errors import NotationError
@@ -148,22 +156,19 @@ def penalty(
 
 # rules -------------------------------------------------------------------------------------
 
-_VALUE_RANGES: dict[str, tuple[str, str]] = {
-    "players": ("2 to 6; up to 8 with decks=3", "da 2 a 6; fino a 8 con decks=3"),
-    "jokers": (
-        f"0 to {MAX_JOKERS}; none = two per deck",
-        f"da 0 a {MAX_JOKERS}; none = due per mazzo",
+_RANGE_WORDS: tuple[RangeWords, RangeWords] = (
+    RANGE_WORDS_EN,
+    RangeWords(
+        or_more="{low} o più",
+        either="{low} o {high}",
+        between="da {low} a {high}",
+        with_decks=" con {decks} mazzi",
+        up_to="; fino a {high} con decks={decks}",
+        or_none=", oppure none",
+        or_any=", oppure any",
     ),
-    "min_naturals": ("1 or more", "1 o più"),
-    "opening_points": ("0 or more", "0 o più"),
-    "elimination": ("1 or more", "1 o più"),
-    "target_total": ("1 or more, or none", "1 o più, oppure none"),
-    "fixed_hands": ("1 or more, or none", "1 o più, oppure none"),
-    "reshuffle_limit": ("0 or more, or none (no limit)", "0 o più, oppure none (nessun limite)"),
-    "jokers_per_meld": ("1 or more, or any", "1 o più, oppure any"),
-    "reentry_limit": ("1 or more, or any", "1 o più, oppure any"),
-}
-"""The values a number key takes, in words (what ``Rules`` checks), English and Italian."""
+)
+"""How the values of a number key are said (its range is the engine's), English and Italian."""
 
 _WORDS: dict[str, tuple[str, str]] = {
     "key": ("KEY", "CHIAVE"),
@@ -187,7 +192,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "change_it": ("Change it", "Per cambiarla"),
     "changes": ("Changes from the FISCA defaults", "Cambia rispetto al FISCA"),
     "use_it": ("Use it", "Per usarlo"),
-    "a_number": ("a number", "un numero"),
     "value": ("VALUE", "VALORE"),
     "is_default": ("(default)", "(predefinito)"),
 }
@@ -211,7 +215,8 @@ def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
     elif entry.get("type") == "boolean":
         values = "true, false"
     else:
-        values = _VALUE_RANGES.get(key, _WORDS["a_number"])[lang]
+        none_means = entry.get("none_label" + suffix, "")
+        values = NUMBER_RANGES[key].words(none_means=none_means, say=_RANGE_WORDS[lang])
     info: dict[str, Any] = {
         "key": key,
         "default": entry["default"],

@@ -1,11 +1,24 @@
-"""RULES.md §12: the 30 rule keys, their defaults and values, and the presets."""
+"""RULES.md §12: the 31 rule keys, their defaults and values, and the presets."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Literal, get_args, get_origin, get_type_hints
+
 import pytest
 
+import scala40
 from scala40.engine.errors import RulesError
-from scala40.engine.rules import KEYS, PRESETS, Rules, parse_value
+from scala40.engine.rules import (
+    ANY,
+    CHOICES,
+    KEYS,
+    NUMBER_RANGES,
+    PRESETS,
+    NumberRange,
+    Rules,
+    parse_value,
+)
 
 # key: (default, [(typed text, value), ...]) - every other value the table lists
 TABLE = {
@@ -143,3 +156,102 @@ def test_a_pack_holds_at_most_twenty_jokers():
     for too_many in (21, 10**17):
         with pytest.raises(RulesError, match="jokers must be 0 to 20"):
             Rules.build(None, {"jokers": too_many})
+
+
+# Each key's values are declared once: a Literal type, or a NumberRange ------------------------
+
+HINTS = get_type_hints(Rules)
+
+
+def test_every_key_is_a_boolean_a_choice_or_a_number_range():
+    for key in KEYS:
+        kinds = [HINTS[key] is bool, key in CHOICES, key in NUMBER_RANGES]
+        assert kinds.count(True) == 1, key
+
+
+@pytest.mark.parametrize("key", list(CHOICES))
+def test_the_choices_are_the_literal_of_the_field(key):
+    assert get_origin(HINTS[key]) is Literal
+    assert CHOICES[key] == get_args(HINTS[key])
+    assert getattr(Rules(), key) in CHOICES[key]
+
+
+@pytest.mark.parametrize("key", list(CHOICES))
+def test_a_literal_key_refuses_a_value_outside_its_literal(key):
+    with pytest.raises(RulesError, match=f"rule {key} takes one of .*, not 'bogus'"):
+        Rules(**{key: "bogus"})
+    with pytest.raises(RulesError, match=f"rule {key} takes one of .*, not 'bogus'"):
+        parse_value(key, "bogus")
+    for value in CHOICES[key]:
+        assert getattr(Rules(**{key: value}), key) == value
+        typed = str(value).lower() if isinstance(value, bool) else str(value)
+        assert parse_value(key, typed) == value
+
+
+@pytest.mark.parametrize("key", list(NUMBER_RANGES))
+def test_a_number_key_type_says_what_its_range_says(key):
+    """The field admits None exactly when the range takes none, "any" when it takes any."""
+    span = NUMBER_RANGES[key]
+    args = set(get_args(HINTS[key])) or {HINTS[key]}
+    assert int in args
+    assert (type(None) in args) == span.none_ok
+    assert (Literal["any"] in args) == span.any_ok
+
+
+@pytest.mark.parametrize("key", list(NUMBER_RANGES))
+def test_a_number_key_takes_its_declared_range_and_nothing_else(key):
+    span = NUMBER_RANGES[key]
+    decks = 3 if key == "players" else 2
+    top = span.top(decks)
+    base = {"decks": decks, "players": 2}
+    for good in (span.low, top if top is not None else span.low + 1000):
+        assert getattr(Rules.build(None, {**base, key: str(good)}), key) == good
+    bad = [span.low - 1] + ([top + 1] if top is not None else [])
+    bad += [] if span.none_ok else [None]
+    bad += [] if span.any_ok else [ANY]
+    for value in bad:
+        with pytest.raises(RulesError) as info:
+            Rules(**{**base, key: value})
+        message = str(info.value)
+        assert message == f"{key} must be {span.words(decks)}, not {value!r}"
+        assert str(span.low) in message
+    if span.none_ok:
+        assert parse_value(key, "none") is None
+    if span.any_ok:
+        assert parse_value(key, "any") == ANY
+    with pytest.raises(RulesError, match=f"rule {key} takes a number"):
+        parse_value(key, "many")
+
+
+def test_the_players_top_depends_on_the_decks():
+    assert Rules(players=8, decks=3).players == 8
+    with pytest.raises(RulesError, match="players must be 2 to 6 with 2 decks, not 7"):
+        Rules(players=7)
+    with pytest.raises(RulesError, match="decks must be 2 or 3, not 4"):
+        Rules(players=7, decks=4)
+
+
+def test_a_changed_range_is_what_rules_check(monkeypatch):
+    monkeypatch.setitem(NUMBER_RANGES, "opening_points", NumberRange(30, 60))
+    assert Rules(opening_points=60).opening_points == 60
+    with pytest.raises(RulesError, match="opening_points must be 30 to 60, not 61"):
+        Rules.build(None, {"opening_points": "61"})
+
+
+def test_mypy_refuses_a_compared_text_that_is_no_value_of_the_key(tmp_path, monkeypatch):
+    """The Literal types let mypy catch a misspelt rule value where the engine compares one."""
+    api = pytest.importorskip("mypy.api")
+    monkeypatch.setenv("MYPYPATH", str(Path(scala40.__file__).parent.parent))
+    code = (
+        "from scala40.engine.rules import Rules\n"
+        "def good(r: Rules) -> bool:\n"
+        "    return r.stock_out == 'end_hand' and r.go_out_without_discard == 'double'\n"
+        "def bad(r: Rules) -> bool:\n"
+        "    return r.fit_discard_ban == 'unopened'\n"
+    )
+    out, _, status = api.run(
+        ["--strict", "--cache-dir", str(tmp_path), "--no-error-summary", "-c", code]
+    )
+    assert status == 1
+    assert out.count("error") == 1
+    assert "<string>:5: error: Non-overlapping equality check" in out

@@ -3,17 +3,112 @@
 A table's rules are the FISCA defaults plus the keys it changes; a preset is just such a
 set of changes, so ``Rules.build("house", {"elimination": "201"})`` composes both.
 Values arrive as Python values or as the text a user types after ``--rule KEY=``.
+
+What each key takes is declared once, here: a choice key's values are its ``Literal``
+field type (``CHOICES`` is read from it), a number key's bounds its ``NUMBER_RANGES``
+entry; parsing, checking, ``scala40 rules`` and the web lobby all read those.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from difflib import get_close_matches
-from typing import Any, Final
+from typing import Any, Final, Literal, NamedTuple, get_args, get_origin, get_type_hints
 
 from scala40.engine.errors import RulesError
 
-ANY: Final = "any"
+# The values of every choice key, declared once: the field types below use them, CHOICES
+# is read from them, and mypy checks any text compared with a rule against them.
+FaceValues = Literal["standard", "high"]
+FitDiscardBan = Literal["fisca", "unopened_only", "always", "never"]
+OpenFromPozzo = Literal["no", "opening", "any_use", "keep"]
+OpenWithoutJokers = Literal["no", "fisca", "strict"]
+GoOutWithoutDiscard = Literal[False, True, "double"]
+StockOut = Literal["reshuffle", "end_hand"]
+UnopenedPenalty = Literal["count", "flat100", "double"]
+TeamScore = Literal["sum", "worst"]
+AnyCount = Literal["any"]
+"""What a number key that takes ``any`` (no limit) holds instead of a number."""
+
+ANY: Final[AnyCount] = "any"
+
+MAX_JOKERS: Final = 20
+"""Most jokers a pack may hold. The sources name no top (house packs use 2 to 6); every
+deal builds the whole pack, so a pack of millions of jokers would exhaust any machine."""
+
+
+class RangeWords(NamedTuple):
+    """How :meth:`NumberRange.words` says a range: English by default; a caller that
+    speaks another language passes its own (the ``{low}``, ``{high}``, ``{decks}`` fill in)."""
+
+    or_more: str = "{low} or more"
+    either: str = "{low} or {high}"
+    between: str = "{low} to {high}"
+    with_decks: str = " with {decks} decks"
+    up_to: str = "; up to {high} with decks={decks}"
+    or_none: str = ", or none"
+    or_any: str = ", or any"
+
+
+RANGE_WORDS_EN: Final = RangeWords()
+
+
+@dataclass(frozen=True, slots=True)
+class NumberRange:
+    """The values a number key takes: whole numbers from ``low`` to ``high`` (``None``: no
+    top), the top raised for a pack of more decks by ``high_with_decks`` ((decks, top)
+    pairs), and the words ``none`` (``none_ok``) and ``any`` (``any_ok``).
+
+    >>> NumberRange(1, none_ok=True).words()
+    '1 or more, or none'
+    >>> NUMBER_RANGES["players"].words()
+    '2 to 6; up to 8 with decks=3'
+    >>> NUMBER_RANGES["players"].words(decks=3)
+    '2 to 8 with 3 decks'
+    >>> NUMBER_RANGES["players"].accepts(7, decks=2), NUMBER_RANGES["players"].accepts(7, decks=3)
+    (False, True)
+    """
+
+    low: int
+    high: int | None = None
+    none_ok: bool = False
+    any_ok: bool = False
+    high_with_decks: tuple[tuple[int, int], ...] = ()
+
+    def top(self, decks: int) -> int | None:
+        """The highest number allowed with ``decks`` decks (``None``: no top)."""
+        return dict(self.high_with_decks).get(decks, self.high)
+
+    def accepts(self, value: object, decks: int) -> bool:
+        """Whether ``value`` (a number, ``None`` or ``ANY``) is in range with ``decks`` decks."""
+        if value is None:
+            return self.none_ok
+        if value == ANY:
+            return self.any_ok
+        if not isinstance(value, int) or isinstance(value, bool) or value < self.low:
+            return False
+        top = self.top(decks)
+        return top is None or value <= top
+
+    def words(
+        self, decks: int | None = None, *, none_means: str = "", say: RangeWords = RANGE_WORDS_EN
+    ) -> str:
+        """The range in words: for a pack of ``decks`` decks, or (``None``) every top;
+        ``none_means`` is what ``none`` stands for, said after it in brackets."""
+        top = self.high if decks is None else self.top(decks)
+        if top is None:
+            text = say.or_more.format(low=self.low)
+        elif top == self.low + 1:
+            text = say.either.format(low=self.low, high=top)
+        else:
+            text = say.between.format(low=self.low, high=top)
+        if decks is None:
+            text += "".join(say.up_to.format(high=t, decks=d) for d, t in self.high_with_decks)
+        elif self.high_with_decks:
+            text += say.with_decks.format(decks=decks)
+        if self.none_ok:
+            text += say.or_none + (f" ({none_means})" if none_means else "")
+        return text + say.or_any * self.any_ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,33 +121,33 @@ class Rules:
     decks: int = 2
     no_joker_first_discard: bool = False
     first_pozzo_free: bool = False
-    face_values: str = "standard"
+    face_values: FaceValues = "standard"
     lone_ace_counts_one: bool = False
-    jokers_per_meld: int | str = 1
+    jokers_per_meld: int | AnyCount = 1
     min_naturals: int = 2
     two_natural_aces_in_run: bool = False
     max_run_length_5: bool = False
     complete_set_to_stock: bool = False
-    fit_discard_ban: str = "fisca"
+    fit_discard_ban: FitDiscardBan = "fisca"
     opening_points: int = 40
-    open_from_pozzo: str = "no"
+    open_from_pozzo: OpenFromPozzo = "no"
     keep_pozzo_card: bool = False
-    open_without_jokers: str = "no"
+    open_without_jokers: OpenWithoutJokers = "no"
     keep_swapped_joker: bool = False
-    go_out_without_discard: bool | str = False
-    stock_out: str = "reshuffle"
+    go_out_without_discard: GoOutWithoutDiscard = False
+    stock_out: StockOut = "reshuffle"
     reshuffle_limit: int | None = 3
     """Most times one hand rebuilds its stock from the pozzo; ``None``: no limit (§8)."""
-    unopened_penalty: str = "count"
+    unopened_penalty: UnopenedPenalty = "count"
     chiusura_in_mano_double: bool = False
     elimination: int = 101
     reentry: bool = False
-    reentry_limit: int | str = 1
+    reentry_limit: int | AnyCount = 1
     single_hand: bool = False
     target_total: int | None = None
     fixed_hands: int | None = None
     partnerships: bool = False
-    team_score: str = "sum"
+    team_score: TeamScore = "sum"
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -132,16 +227,28 @@ class Rules:
 
 KEYS: Final = tuple(f.name for f in fields(Rules))
 
+_HINTS: Final = get_type_hints(Rules)
+
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
-    "face_values": ("standard", "high"),
-    "fit_discard_ban": ("fisca", "unopened_only", "always", "never"),
-    "open_from_pozzo": ("no", "opening", "any_use", "keep"),
-    "open_without_jokers": ("no", "fisca", "strict"),
-    "go_out_without_discard": (False, True, "double"),
-    "stock_out": ("reshuffle", "end_hand"),
-    "unopened_penalty": ("count", "flat100", "double"),
-    "team_score": ("sum", "worst"),
+    key: get_args(_HINTS[key]) for key in KEYS if get_origin(_HINTS[key]) is Literal
 }
+"""The values of every choice key, in order, read from its ``Literal`` field type."""
+
+NUMBER_RANGES: Final[dict[str, NumberRange]] = {
+    "decks": NumberRange(2, 3),  # first: the top of players depends on it
+    "players": NumberRange(2, 6, high_with_decks=((3, 8),)),
+    "jokers": NumberRange(0, MAX_JOKERS, none_ok=True),  # none: two per deck
+    "jokers_per_meld": NumberRange(1, any_ok=True),
+    "min_naturals": NumberRange(1),
+    "opening_points": NumberRange(0),
+    "reshuffle_limit": NumberRange(0, none_ok=True),  # none: no limit
+    "elimination": NumberRange(1),
+    "reentry_limit": NumberRange(1, any_ok=True),
+    "target_total": NumberRange(1, none_ok=True),
+    "fixed_hands": NumberRange(1, none_ok=True),
+}
+"""The values of every number key, declared once: what ``parse_value`` reads, what
+``Rules`` checks, and what ``scala40 rules`` and the lobby say."""
 
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "fisca": {},
@@ -155,12 +262,7 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     },
 }
 
-_BOOL_KEYS: Final = frozenset(
-    f.name for f in fields(Rules) if f.type in ("bool", bool) and f.name in KEYS
-)
-_INT_KEYS: Final = frozenset({"players", "decks", "min_naturals", "opening_points", "elimination"})
-_OPTIONAL_INT_KEYS: Final = frozenset({"jokers", "target_total", "fixed_hands", "reshuffle_limit"})
-_INT_OR_ANY_KEYS: Final = frozenset({"jokers_per_meld", "reentry_limit"})
+_BOOL_KEYS: Final = frozenset(key for key in KEYS if _HINTS[key] is bool)
 
 _TRUE: Final = {"true", "yes", "on", "1"}
 _FALSE: Final = {"false", "no", "off", "0"}
@@ -177,15 +279,16 @@ def _as_bool(key: str, raw: Any) -> bool:
     raise RulesError(f"rule {key} takes true or false, not {raw!r}")
 
 
-def _as_int(key: str, raw: Any) -> int:
+def _as_int(key: str, raw: Any, span: NumberRange) -> int:
+    words = "a number" + " or none" * span.none_ok + " or any" * span.any_ok
     if isinstance(raw, bool):
-        raise RulesError(f"rule {key} takes a number, not {raw!r}")
+        raise RulesError(f"rule {key} takes {words}, not {raw!r}")
     if isinstance(raw, int):
         return raw
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise RulesError(f"rule {key} takes a number, not {raw!r}") from None
+        raise RulesError(f"rule {key} takes {words}, not {raw!r}") from None
 
 
 def close_keys(key: str) -> list[str]:
@@ -208,63 +311,45 @@ def parse_value(key: str, raw: Any) -> Any:
     """Turn a typed value (``"true"``, ``"201"``, ``"any"``) into the key's value."""
     if key not in KEYS:
         raise RulesError(unknown_key_message(key))
-    if key == "go_out_without_discard":
-        if isinstance(raw, str) and raw.strip().lower() == "double":
-            return "double"
-        return _as_bool(key, raw)
     if key in _BOOL_KEYS:
         return _as_bool(key, raw)
-    if key in _INT_KEYS:
-        return _as_int(key, raw)
-    if key in _OPTIONAL_INT_KEYS:
-        if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("none", "")):
+    span = NUMBER_RANGES.get(key)
+    if span is not None:
+        word = raw.strip().lower() if isinstance(raw, str) else raw
+        if span.none_ok and word in (None, "none", ""):
             return None
-        return _as_int(key, raw)
-    if key in _INT_OR_ANY_KEYS:
-        if isinstance(raw, str) and raw.strip().lower() == ANY:
+        if span.any_ok and word == ANY:
             return ANY
-        return _as_int(key, raw)
-    text = str(raw).strip()
-    if text not in CHOICES[key]:
-        choices = ", ".join(str(c) for c in CHOICES[key])
-        raise RulesError(f"rule {key} takes one of {choices}, not {raw!r}")
-    return text
+        return _as_int(key, raw, span)
+    choices = CHOICES[key]
+    if isinstance(raw, str):
+        text = raw.strip().lower()
+        for choice in choices:
+            if choice == text:
+                return choice
+    if True in choices and (isinstance(raw, bool) or str(raw).strip().lower() in _TRUE | _FALSE):
+        return _as_bool(key, raw)  # go_out_without_discard: true, false or "double"
+    raise RulesError(_choice_error(key, raw))
 
 
-MAX_JOKERS: Final = 20
-"""Most jokers a pack may hold. The sources name no top (house packs use 2 to 6); every
-deal builds the whole pack, so a pack of millions of jokers would exhaust any machine."""
+def _choice_error(key: str, value: Any) -> str:
+    words = ", ".join(_typed(c) for c in CHOICES[key])
+    return f"rule {key} takes one of {words}, not {value!r}"
+
+
+def _typed(value: Any) -> str:
+    """A value as typed after ``--rule KEY=``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _validate(r: Rules) -> None:
     for key, choices in CHOICES.items():
         if getattr(r, key) not in choices:
-            raise RulesError(f"rule {key} takes one of {choices}, not {getattr(r, key)!r}")
-    if r.decks not in (2, 3):
-        raise RulesError(f"decks must be 2 or 3, not {r.decks}")
-    top = 8 if r.decks == 3 else 6
-    if not 2 <= r.players <= top:
-        raise RulesError(f"players must be 2 to {top} with {r.decks} decks, not {r.players}")
-    if r.jokers is not None and not 0 <= r.jokers <= MAX_JOKERS:
-        raise RulesError(f"jokers must be 0 to {MAX_JOKERS}, not {r.jokers}")
-    if r.jokers_per_meld != ANY and not (
-        isinstance(r.jokers_per_meld, int) and r.jokers_per_meld >= 1
-    ):
-        raise RulesError(f"jokers_per_meld must be 1, 2, ... or 'any', not {r.jokers_per_meld!r}")
-    if r.min_naturals < 1:
-        raise RulesError(f"min_naturals must be 1 or more, not {r.min_naturals}")
-    if r.opening_points < 0:
-        raise RulesError(f"opening_points must be 0 or more, not {r.opening_points}")
-    if r.elimination < 1:
-        raise RulesError(f"elimination must be 1 or more, not {r.elimination}")
-    if r.reentry_limit != ANY and not (isinstance(r.reentry_limit, int) and r.reentry_limit >= 1):
-        raise RulesError(f"reentry_limit must be 1 or more or 'any', not {r.reentry_limit!r}")
-    if r.reshuffle_limit is not None and r.reshuffle_limit < 0:
-        raise RulesError(f"reshuffle_limit must be 0 or more or none, not {r.reshuffle_limit}")
-    for key in ("target_total", "fixed_hands"):
+            raise RulesError(_choice_error(key, getattr(r, key)))
+    for key, span in NUMBER_RANGES.items():
         value = getattr(r, key)
-        if value is not None and value < 1:
-            raise RulesError(f"{key} must be 1 or more, not {value}")
+        if not span.accepts(value, r.decks):
+            raise RulesError(f"{key} must be {span.words(r.decks)}, not {value!r}")
     if r.target_total is not None and r.fixed_hands is not None:
         raise RulesError("choose target_total or fixed_hands, not both")
     if r.partnerships and r.players not in (4, 6):

@@ -15,7 +15,13 @@
 
 Table melds are numbered as the engine numbers them: 0 is the first meld on the table.
 Verbs are read in any case; :func:`format_action` writes the canonical form above, and
-``parse_action(format_action(a)) == a`` for every action.
+``parse_action(format_action(a)) == a`` for every action:
+
+>>> action = parse_action("LayOff jk=7d 1")
+>>> format_action(action)
+'layoff JK=7D 1'
+>>> parse_action(format_action(action)) == action
+True
 """
 
 from __future__ import annotations
@@ -53,7 +59,15 @@ def _target(text: str, token: str) -> int:
 
 
 def parse_action(text: str) -> Action:
-    """The action a line of text names; raises :class:`NotationError` naming the problem."""
+    """The action a line of text names; raises :class:`NotationError` naming the problem.
+
+    >>> format_action(parse_action("OPEN 7h 7d 7c | 3s 4s 5s"))
+    'open 7H 7D 7C | 3S 4S 5S'
+    >>> parse_action("discard")
+    Traceback (most recent call last):
+    ...
+    scala40.notation.errors.NotationError: discard needs a card: "discard"
+    """
     words = text.split()
     if not words:
         raise NotationError('not an action: ""')
@@ -108,7 +122,13 @@ def _index(target: int) -> str:
 
 
 def format_action(action: Action, *, pretty: bool = False) -> str:
-    """The canonical line of text for ``action`` (suit symbols when ``pretty``)."""
+    """The canonical line of text for ``action`` (suit symbols when ``pretty``).
+
+    >>> format_action(parse_action("discard qs")), format_action(parse_action("Draw"))
+    ('discard QS', 'draw')
+    >>> format_action(parse_action("layoff AS 0 HIGH"), pretty=True)
+    'layoff A♠ 0 high'
+    """
     if isinstance(action, DrawStock):
         return "draw"
     if isinstance(action, TakePozzo):
@@ -145,7 +165,13 @@ def format_action(action: Action, *, pretty: bool = False) -> str:
 
 def describe_action(action: Action, pozzo_top: int | None = None, drawn: int | None = None) -> str:
     """What a player did, in public words (game logs, replays); a card drawn from the stock
-    is named only when ``drawn`` is given, i.e. when the teller may know it."""
+    is named only when ``drawn`` is given, i.e. when the teller may know it.
+
+    >>> describe_action(parse_action("swap 7D 1"))
+    'swaps 7♦ for the joker of meld 1'
+    >>> describe_action(parse_action("draw")), describe_action(DrawStock(), drawn=parse_card("QS"))
+    ('draws from the stock', 'draws Q♠ from the stock')
+    """
     if isinstance(action, DrawStock):
         if drawn is None:
             return "draws from the stock"

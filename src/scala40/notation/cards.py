@@ -3,7 +3,10 @@
 People write cards many ways (lower case, ``T`` for ten, the suit symbols of a printed
 card), so parsing is lenient; formatting is strict and gives one canonical ASCII form
 (``7H``, ``10H``, ``JK``, ``JK=7D``) that files and records store, plus a pretty form with
-suit symbols (``7♥``) for people. ``parse_card(format_card(k)) == k`` for every kind.
+suit symbols (``7♥``) for people. ``parse_card(format_card(k)) == k`` for every kind:
+
+>>> all(parse_card(format_card(k)) == k for k in range(KINDS))
+True
 
 A joker in a meld may carry a declared identity (``JK=7D``: "this joker is the 7♦");
 a card in hand never does, so :func:`parse_card` refuses it and :func:`parse_meld_card`
@@ -83,7 +86,13 @@ def parse_meld_card(token: str) -> tuple[int, int | None]:
     """A card as laid in a meld: its kind and, for a joker, the declared identity or ``None``.
 
     ``JK=7D`` is a joker declared to stand for the 7♦; only a joker may carry ``=``, and
-    what it stands for is always a natural card.
+    what it stands for is always a natural card. :func:`format_card` writes it back:
+
+    >>> kind, declared = parse_meld_card("jk=7d")
+    >>> kind == JOKER, format_card(declared)
+    (True, '7D')
+    >>> format_card(kind, declared)
+    'JK=7D'
     """
     text = _clean(token)
     if "=" in text:
@@ -101,7 +110,16 @@ def parse_meld_card(token: str) -> tuple[int, int | None]:
 
 
 def parse_card(token: str) -> int:
-    """The kind of one card as held in hand (``7H``, ``10♣``, ``JK``)."""
+    """The kind of one card as held in hand (``7H``, ``10♣``, ``JK``); :func:`format_card`
+    writes its canonical text back.
+
+    >>> format_card(parse_card("10H")), format_card(parse_card("t♥"))
+    ('10H', '10H')
+    >>> parse_card("JK=7D")
+    Traceback (most recent call last):
+    ...
+    scala40.notation.errors.NotationError: a card in hand has no declared identity: "JK=7D"
+    """
     kind, declared = parse_meld_card(token)
     if declared is not None:
         raise NotationError(f"a card in hand has no declared identity: {_quoted(token.strip())}")
@@ -109,7 +127,13 @@ def parse_card(token: str) -> int:
 
 
 def format_card(kind: int, declared: int | None = None, *, pretty: bool = False) -> str:
-    """Canonical text of a card: ``7H``/``10H``/``JK``/``JK=7D`` (``7♥``... when ``pretty``)."""
+    """Canonical text of a card: ``7H``/``10H``/``JK``/``JK=7D`` (``7♥``... when ``pretty``).
+
+    >>> format_card(parse_card("qs")), format_card(parse_card("QS"), pretty=True)
+    ('QS', 'Q♠')
+    >>> parse_card(format_card(JOKER)) == JOKER
+    True
+    """
     if not isinstance(kind, int) or not 0 <= kind < KINDS:
         raise NotationError(f"not a card kind: {kind!r}")
     if kind == JOKER:
@@ -130,7 +154,13 @@ def split_tokens(text: str) -> list[str]:
 
 
 def parse_cards(cards: str | Iterable[str]) -> list[int]:
-    """Cards held in hand, from one text (``"7H 7D JK"``) or a list of tokens."""
+    """Cards held in hand, from one text (``"7H 7D JK"``) or a list of tokens.
+
+    >>> format_cards(parse_cards("7h, 7d jk"))
+    '7H 7D JK'
+    >>> parse_cards(["7H 7D", "JK"]) == parse_cards("7H 7D JK")
+    True
+    """
     tokens = (
         split_tokens(cards)
         if isinstance(cards, str)
@@ -140,5 +170,9 @@ def parse_cards(cards: str | Iterable[str]) -> list[int]:
 
 
 def format_cards(kinds: Sequence[int], *, pretty: bool = False) -> str:
-    """Cards held in hand as one space-separated text, in the order given."""
+    """Cards held in hand as one space-separated text, in the order given.
+
+    >>> format_cards(parse_cards("7H 7D JK"), pretty=True)
+    '7♥ 7♦ JK'
+    """
     return " ".join(format_card(k, pretty=pretty) for k in kinds)

@@ -42,7 +42,13 @@ JSONDict = dict[str, Any]
 
 
 def rules_changes(rules: Rules) -> JSONDict:
-    """The rule keys this table changes from the FISCA defaults (JSON-safe values)."""
+    """The rule keys this table changes from the FISCA defaults (JSON-safe values).
+
+    >>> rules_changes(Rules.build("house", {"elimination": "201"}))["elimination"]
+    201
+    >>> rules_from_changes(rules_changes(Rules.build("house"))) == Rules.build("house")
+    True
+    """
     return dict(sorted(rules.changes().items()))
 
 
@@ -50,6 +56,13 @@ def rules_from_changes(changes: Mapping[str, Any] | None) -> Rules:
     """Rules from changed keys; values may be JSON values or the text a user typed.
 
     Raises :class:`NotationError` (naming the key) for an unknown key or a bad value.
+
+    >>> rules_from_changes({"players": "3", "stock_out": "end_hand"}).changes()
+    {'players': 3, 'stock_out': 'end_hand'}
+    >>> rules_from_changes({"players": "many"})
+    Traceback (most recent call last):
+    ...
+    scala40.notation.errors.NotationError: bad rules: rule players takes a number, not 'many'
     """
     if changes is None:
         return Rules()
@@ -62,12 +75,21 @@ def rules_from_changes(changes: Mapping[str, Any] | None) -> Rules:
 
 
 def rules_to_dict(rules: Rules) -> JSONDict:
-    """``{"version": 1, "changes": {...}}`` for a table's rules."""
+    """``{"version": 1, "changes": {...}}`` for a table's rules.
+
+    >>> rules_to_dict(Rules.build(None, {"players": "3"}))
+    {'version': 1, 'changes': {'players': 3}}
+    """
     return {"version": RULES_VERSION, "changes": rules_changes(rules)}
 
 
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
-    """Rules from :func:`rules_to_dict`'s output."""
+    """Rules from :func:`rules_to_dict`'s output.
+
+    >>> rules = Rules.build("house", {"reshuffle_limit": "none"})
+    >>> rules_from_dict(rules_to_dict(rules)) == rules
+    True
+    """
     if not isinstance(data, Mapping):
         raise NotationError(f"rules must be an object, not {data!r}")
     version = data.get("version")
@@ -96,7 +118,16 @@ def _spec_from(cards: Any, where: str) -> MeldSpec:
 
 
 def action_to_dict(action: Action) -> JSONDict:
-    """An action as ``{"type": verb, ...}`` with the same verbs as the action text."""
+    """An action as ``{"type": verb, ...}`` with the same verbs as the action text.
+
+    >>> from scala40.notation.actions import parse_action
+    >>> action_to_dict(parse_action("layoff JK=7D 1"))
+    {'type': 'layoff', 'card': 'JK', 'target': 1, 'declared': '7D'}
+    >>> action_from_dict(action_to_dict(parse_action("open 7H 7D 7C"))) == parse_action(
+    ...     "open 7H 7D 7C"
+    ... )
+    True
+    """
     if isinstance(action, DrawStock):
         return {"type": "draw"}
     if isinstance(action, TakePozzo):
@@ -152,7 +183,12 @@ _FIELDS: Final[dict[str, set[str]]] = {
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """The action :func:`action_to_dict` wrote."""
+    """The action :func:`action_to_dict` wrote.
+
+    >>> from scala40.notation.actions import format_action
+    >>> format_action(action_from_dict({"type": "swap", "card": "7D", "target": 1}))
+    'swap 7D 1'
+    """
     if not isinstance(data, Mapping):
         raise NotationError(f"an action must be an object, not {data!r}")
     kind = data.get("type")
@@ -192,12 +228,21 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 def table_meld_to_dict(meld: TableMeld) -> JSONDict:
-    """``{"kind": "run", "cards": ["JS", "QS", "JK=KS"]}``: every joker's identity named."""
+    """``{"kind": "run", "cards": ["JS", "QS", "JK=KS"]}``: every joker's identity named.
+
+    >>> table_meld_to_dict(parse_table_meld("JS QS JK"))
+    {'kind': 'run', 'cards': ['JS', 'QS', 'JK=KS']}
+    """
     return {"kind": meld.kind, "cards": format_meld(meld).split()}
 
 
 def table_meld_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> TableMeld:
-    """The table meld :func:`table_meld_to_dict` wrote, checked by the engine under ``rules``."""
+    """The table meld :func:`table_meld_to_dict` wrote, checked by the engine under ``rules``.
+
+    >>> meld = table_meld_from_dict({"cards": ["5H", "5D", "5C"]})
+    >>> meld.kind, table_meld_from_dict(table_meld_to_dict(meld)) == meld
+    ('set', True)
+    """
     if not isinstance(data, Mapping):
         raise NotationError(f"a table meld must be an object, not {data!r}")
     cards = data.get("cards")

@@ -28,7 +28,13 @@ def parse_meld(text: str | Iterable[str]) -> MeldSpec:
     """The cards of a meld in table order, with any declared joker identities.
 
     Raises :class:`NotationError` for a token that is not a card or for no cards at all;
-    a meld of the wrong shape still parses (the engine judges it).
+    a meld of the wrong shape still parses (the engine judges it). :func:`format_meld`
+    writes it back:
+
+    >>> format_meld(parse_meld("jk 8s 9s"))
+    'JK 8S 9S'
+    >>> format_meld(parse_meld("JK=7H 7D 7C"))
+    'JK=7H 7D 7C'
     """
     tokens = (
         split_tokens(text) if isinstance(text, str) else [t for c in text for t in split_tokens(c)]
@@ -45,7 +51,13 @@ def parse_meld(text: str | Iterable[str]) -> MeldSpec:
 
 
 def format_meld(meld: MeldSpec | TableMeld, *, pretty: bool = False) -> str:
-    """Text of a meld in table order; a table meld names every joker's identity."""
+    """Text of a meld in table order; a table meld names every joker's identity.
+
+    >>> format_meld(parse_meld("JK 8S 9S"), pretty=True)
+    'JK 8♠ 9♠'
+    >>> format_meld(parse_table_meld("JK 8S 9S"))
+    'JK=7S 8S 9S'
+    """
     if isinstance(meld, TableMeld):
         cards = meld.cards()
         identities: list[int | None] = [
@@ -66,6 +78,13 @@ def parse_table_meld(
 
     Raises :class:`NotationError` naming the meld when the cards do not make one (a
     position or record with an impossible table is bad input, not an illegal move).
+    Its text, with every joker named, rebuilds the same meld:
+
+    >>> meld = parse_table_meld("JS QS JK")
+    >>> meld.kind, format_meld(meld)
+    ('run', 'JS QS JK=KS')
+    >>> parse_table_meld(format_meld(meld)) == meld
+    True
     """
     spec = parse_meld(text)
     try:
@@ -76,5 +95,10 @@ def parse_table_meld(
 
 
 def parse_hand(text: str | Iterable[str]) -> list[int]:
-    """The cards of a hand (``"7H 7D JK"``); a hand's jokers carry no declared identity."""
+    """The cards of a hand (``"7H 7D JK"``); a hand's jokers carry no declared identity.
+
+    >>> from scala40.notation.cards import format_cards
+    >>> format_cards(parse_hand("7h 7d jk"))
+    '7H 7D JK'
+    """
     return parse_cards(text)

@@ -108,6 +108,11 @@ def load_position(data: str | Mapping[str, Any]) -> Hand:
     """The hand a position describes, at the start of ``current``'s turn.
 
     Raises :class:`NotationError` naming the field, the card or the meld at fault.
+    :func:`dump_position` writes the position back:
+
+    >>> hand = load_position({"rules": {"players": 2}, "hands": ["7H 7D JK", "QS KS AS"]})
+    >>> dump_position(hand)["hands"]
+    [['7H', '7D', 'JK'], ['AS', 'QS', 'KS']]
     """
     if isinstance(data, str):
         try:
@@ -205,6 +210,15 @@ def dump_position(hand: Hand, *, stock: bool = True) -> JSONDict:
 
     With ``stock=False`` the stock order is left out (a puzzle where it should not
     matter); loading then shuffles the rest of the pack with the hand's shuffle seed.
+
+    >>> from scala40.engine.match import Match
+    >>> position = dump_position(Match(Rules.build(None, {"players": 3}), seed=5).hand)
+    >>> len(position["hands"]), len(position["hands"][0]), len(position["pozzo"])
+    (3, 13, 1)
+    >>> dump_position(load_position(position)) == position
+    True
+    >>> dump_position(load_position(json.dumps(position))) == position
+    True
     """
     if hand.phase != DRAW:
         raise NotationError(

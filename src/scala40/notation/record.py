@@ -86,7 +86,20 @@ class Recorder:
     """Wraps a fresh :class:`Match`, applies actions to it and logs them as text.
 
     Every action is written as its text and read back before it is applied, so a record
-    can never hold a line that replays as a different action.
+    can never hold a line that replays as a different action. :func:`replay` plays the
+    record (or its text, :func:`dump_record`) back:
+
+    >>> match = Match(Rules.build(None, {"players": 2}), seed=7)
+    >>> recorder = Recorder(match, ["Anna", "Bruno"])
+    >>> recorder.apply(parse_action("draw"))
+    >>> first = match.hand.hand_cards(match.hand.current)[0]
+    >>> recorder.apply(parse_action("discard " + format_card(first)))
+    >>> text = dump_record(recorder.record())
+    >>> load_record(text)["hands"][0]["actions"] == ["draw", "discard " + format_card(first)]
+    True
+    >>> again = replay(text)
+    >>> again.hand.pozzo == match.hand.pozzo and again.hand.current == match.hand.current
+    True
     """
 
     __slots__ = ("_hands", "match", "meta", "seats")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, Final
 
-from scala40.engine.rules import CHOICES, PRESETS, Rules
+from scala40.engine.rules import CHOICES, NUMBER_RANGES, PRESETS, Rules
 
 LABELS: Final[dict[str, tuple[str, str]]] = {
     "players": ("Players at the table", "Giocatori al tavolo"),
@@ -174,19 +174,31 @@ PRESET_LABELS: Final[dict[str, tuple[str, str]]] = {
     "house": ("House rules (the common home table)", "Regole di casa (il tavolo di casa)"),
 }
 
-_TYPES: Final[dict[str, str]] = {
-    "players": "integer",
-    "jokers": "integer_or_null",
-    "decks": "integer",
-    "min_naturals": "integer",
-    "opening_points": "integer",
-    "elimination": "integer",
-    "target_total": "integer_or_null",
-    "fixed_hands": "integer_or_null",
-    "reshuffle_limit": "integer_or_null",
-    "jokers_per_meld": "integer_or_any",
-    "reentry_limit": "integer_or_any",
+NONE_LABELS: Final[dict[str, tuple[str, str]]] = {
+    "jokers": ("two per deck", "due per mazzo"),
+    "reshuffle_limit": ("no limit", "nessun limite"),
 }
+"""What ``none`` stands for, for the number keys that take it and need saying."""
+
+
+def _number_entry(name: str) -> dict[str, Any]:
+    """A number key's type and bounds, read from the engine's one declaration of them."""
+    span = NUMBER_RANGES[name]
+    entry: dict[str, Any] = {
+        "type": "integer" + "_or_null" * span.none_ok + "_or_any" * span.any_ok,
+        "min": span.low,
+        "max": span.high,
+    }
+    if span.high_with_decks:
+        entry["max_with_decks"] = {str(decks): top for decks, top in span.high_with_decks}
+    if name in NONE_LABELS:
+        entry["none_label_en"], entry["none_label_it"] = NONE_LABELS[name]
+    if span.high is not None and span.high - span.low <= 1:  # decks: 2 or 3
+        entry["choices"] = [
+            {"value": v, "label_en": str(v), "label_it": str(v)}
+            for v in range(span.low, span.high + 1)
+        ]
+    return entry
 
 
 def _key_entry(name: str, default: Any) -> dict[str, Any]:
@@ -197,13 +209,8 @@ def _key_entry(name: str, default: Any) -> dict[str, Any]:
             {"value": v, "label_en": VALUE_LABELS[name][v][0], "label_it": VALUE_LABELS[name][v][1]}
             for v in CHOICES[name]
         ]
-    elif name in _TYPES:
-        entry["type"] = _TYPES[name]
-        if name == "decks":
-            entry["choices"] = [
-                {"value": 2, "label_en": "2", "label_it": "2"},
-                {"value": 3, "label_en": "3", "label_it": "3"},
-            ]
+    elif name in NUMBER_RANGES:
+        entry.update(_number_entry(name))
     else:
         entry["type"] = "boolean"
     return entry
@@ -228,6 +235,8 @@ def rules_catalogue() -> dict[str, Any]:
 def _value_words(key: str, value: Any) -> str:
     if key in VALUE_LABELS and value in VALUE_LABELS[key]:
         return VALUE_LABELS[key][value][0]
+    if value is None and key in NONE_LABELS:
+        return NONE_LABELS[key][0]
     if value is True:
         return "yes"
     if value is False:
