@@ -14,7 +14,7 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import CACHE_SLOTS, Hand
 from scala40.notation import NotationError
 from scala40.notation.record import (
     RECORD_FORMAT,
@@ -27,7 +27,7 @@ from scala40.notation.record import (
 
 def hand_state(hand: Hand) -> dict[str, Any]:
     """Every slot of a hand but the cache of fitting cards (recomputed on demand)."""
-    return {name: getattr(hand, name) for name in Hand.__slots__ if name != "_fits"}
+    return {name: getattr(hand, name) for name in Hand.__slots__ if name not in CACHE_SLOTS}
 
 
 def match_state(match: Match) -> dict[str, Any]:

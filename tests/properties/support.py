@@ -32,7 +32,7 @@ from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import HIGH, LOW, TableMeld, build_meld
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import CACHE_SLOTS, Hand
 
 # Rules ----------------------------------------------------------------------------------
 
@@ -158,8 +158,6 @@ def advance(hand: Hand, rng: random.Random, steps: int) -> list[Action]:
 
 
 # Fingerprints ------------------------------------------------------------------------------
-
-CACHE_SLOTS = frozenset({"_fits"})
 
 
 def _freeze(value: Any) -> Any:

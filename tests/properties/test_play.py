@@ -24,7 +24,6 @@ PROPS = settings(
 )
 
 
-
 @PROPS
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32))
 def test_every_card_is_accounted_for_after_every_action(rules: Rules, seed: int) -> None:

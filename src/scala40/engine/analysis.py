@@ -27,7 +27,17 @@ class Candidate:
     candidates and keeps few.
     """
 
-    __slots__ = ("_meld", "jokers", "naturals", "penalty", "points", "shape")
+    __slots__ = (
+        "_meld",
+        "_spec",
+        "jokers",
+        "mask",
+        "mask2",
+        "naturals",
+        "penalty",
+        "points",
+        "shape",
+    )
 
     def __init__(
         self,
@@ -40,7 +50,17 @@ class Candidate:
         self.shape = shape
         """(is_run, suit or rank, lo, hi, joker ranks or joker suits); sets: lo = suits mask."""
         self._meld: TableMeld | None = None
+        self._spec: MeldSpec | None = None
         self.naturals = naturals
+        mask = twice = 0
+        for k in naturals:
+            if mask >> k & 1:
+                twice |= 1 << k  # a run holding both natural aces uses the ace twice
+            mask |= 1 << k
+        self.mask = mask
+        """The kinds it uses, one bit each (for bitwise search over a hand's cards)."""
+        self.mask2 = twice
+        """The kinds it uses twice (only a run with both natural aces)."""
         self.jokers = jokers
         self.points = points
         self.penalty = penalty
@@ -56,7 +76,10 @@ class Candidate:
         return self._meld
 
     def spec(self) -> MeldSpec:
-        return meld_spec(self.meld)
+        """The action form, made once: candidates are shared by every hand of that shape."""
+        if self._spec is None:
+            self._spec = meld_spec(self.meld)
+        return self._spec
 
     def __repr__(self) -> str:
         return f"Candidate({self.meld.text()!r}, {self.points})"
@@ -114,14 +137,17 @@ def _natural_groups(present: list[int]) -> list[tuple[tuple[int, ...], int]]:
 
 _RUN_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
 _SET_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
+_HAND_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
+"""Whole hands, asked again at every decision of a turn and in every search probe."""
 _CACHE_LIMIT = 200_000
 
 
 def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True) -> list[Candidate]:
     """Every meld (with each joker placement and identity) that ``counts`` can lay.
 
-    A suit's runs depend only on that suit's cards (and the jokers), a rank's sets only on
-    its suits: both are memoized, since the same patterns recur hand after hand in search.
+    The list is shared (memoized): callers read it and never change it. A suit's runs
+    depend only on that suit's cards (and the jokers), a rank's sets only on its suits:
+    both are memoized too, since the same patterns recur hand after hand in search.
     """
     njokers = counts[JOKER] if jokers else 0
     mj = min(njokers, rules.max_jokers)
@@ -132,9 +158,18 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         rules.max_run,
         mj,
     )
-    if len(_RUN_CACHE) > _CACHE_LIMIT or len(_SET_CACHE) > _CACHE_LIMIT:
+    whole = (tuple(counts), shape)
+    hit = _HAND_CACHE.get(whole)
+    if hit is not None:
+        return hit
+    if (
+        len(_RUN_CACHE) > _CACHE_LIMIT
+        or len(_SET_CACHE) > _CACHE_LIMIT
+        or len(_HAND_CACHE) > _CACHE_LIMIT
+    ):
         _RUN_CACHE.clear()
         _SET_CACHE.clear()
+        _HAND_CACHE.clear()
     out: list[Candidate] = []
     for suit in range(4):
         base = suit * 13
@@ -154,6 +189,7 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         if sets is None:
             sets = _SET_CACHE[set_key] = _rank_sets(rank, mask, mj, rules)
         out.extend(sets)
+    _HAND_CACHE[whole] = out
     return out
 
 

@@ -1,141 +1,230 @@
 """Legal-action generation.
 
-The generator proposes every action that could be legal (all melds the hand can form,
-every lay-off, swap and discard, every opening) and keeps those the state's own checker
-accepts, so generator and checker agree by construction; the tests prove the generator
-misses nothing by asking the checker about actions drawn from a wider universe.
+Every action is generated legal by construction: the melds a hand can form come from the
+analysis (valid each, made of cards held), lay-offs and swaps from what fits the table
+(:meth:`Hand.fits`, :meth:`Hand.joker_spots`), and each is then put to the same rule
+functions the hand's own checks use — how many cards a play may leave
+(:mod:`~scala40.engine.going_out`), whether melds open (:mod:`~scala40.engine.opening`),
+which card may be discarded (:mod:`~scala40.engine.discard`), whether the pozzo may be
+taken (:mod:`~scala40.engine.pozzo`). The one rare case with a search behind it (an
+opening that leaves a card taken from the pozzo unused) goes through the full check.
+The tests prove the generator exact by asking the checker about every generated action
+and about actions drawn from a wider universe.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Final
 
+from scala40.engine import discard as discard_rules
 from scala40.engine.actions import (
     Action,
     Discard,
     DrawStock,
     LayOff,
     Meld,
-    MeldSpec,
     Open,
     SwapJoker,
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Candidate, candidate_melds, meld_spec
+from scala40.engine.analysis import Candidate, candidate_melds
 from scala40.engine.cards import JOKER, KINDS
-from scala40.engine.melds import HIGH, LOW
+from scala40.engine.going_out import leave_code
+from scala40.engine.melds import SWAP
+from scala40.engine.opening import opening_code
+from scala40.engine.phases import Drew
 from scala40.engine.pozzo import may_take
 from scala40.engine.state import DRAW, OVER, Hand
 
+_DISCARDS: Final = tuple(Discard(k) for k in range(KINDS))
+"""Actions are immutable values: the generator hands out shared ones where it can."""
+_DRAW_STOCK: Final = DrawStock()
+_TAKE_POZZO: Final = TakePozzo()
+_TAKE_BACK: Final = TakeBack()
+_LAY_OFFS: dict[tuple[int, int, str | None], LayOff] = {}
+_SWAPS: dict[tuple[int, int], SwapJoker] = {}
+_FROM_POZZO: Final = Drew.POZZO
+
 
 def legal_actions(hand: Hand) -> list[Action]:
-    """Every legal action of the current player, in a stable order."""
-    if hand.phase == OVER:
+    """Every legal action of the current player, in a stable order: new melds or
+    openings, then lay-offs and swaps meld by meld, then discards, then the take-back."""
+    phase = hand.phase
+    if phase == OVER:
         return []
-    if hand.phase == DRAW:
-        out: list[Action] = [DrawStock()]
+    if phase == DRAW:
         if may_take(hand):
-            out.append(TakePozzo())
-        return out
-    out = []
-    p = hand.current
+            return [_DRAW_STOCK, _TAKE_POZZO]
+        return [_DRAW_STOCK]
+    out: list[Action] = []
     if not hand.must_go_out:
-        candidates = _melding(hand) if hand.opened[p] else iter(openings(hand))
-        for a in candidates:
-            if hand.check(a) is None:
-                out.append(a)
-    out.extend(Discard(k) for k in legal_discards(hand))
+        if hand.opened[hand.current]:
+            _opened_plays(hand, out)
+        else:
+            out.extend(openings(hand))
+    discards = _DISCARDS
+    out.extend([discards[k] for k in discard_rules.legal_discards(hand)])
     if hand.actions_now:
-        out.append(TakeBack())
+        out.append(_TAKE_BACK)
     return out
 
 
 def legal_discards(hand: Hand) -> list[int]:
     """Kinds the current player may discard now."""
-    counts = hand.hands[hand.current]
-    return [k for k in range(KINDS) if counts[k] and hand.can_discard(k)]
+    return discard_rules.legal_discards(hand)
 
 
-def lay_off_candidates(hand: Hand) -> Iterator[Action]:
-    """Lay-offs and swaps worth checking for the current player (not yet filtered)."""
-    counts = hand.hands[hand.current]
-    for t, meld in enumerate(hand.table):
-        for k in range(KINDS):
-            if not counts[k]:
-                continue
-            if k == JOKER:
-                if meld.is_run:
-                    yield LayOff(JOKER, t, LOW)
-                    yield LayOff(JOKER, t, HIGH)
-                else:
-                    yield LayOff(JOKER, t)
-                continue
-            if meld.is_run and k % 13 == 0:
-                yield LayOff(k, t, LOW)
-                yield LayOff(k, t, HIGH)
-            else:
-                yield LayOff(k, t)
-            if k in meld.slots and meld.jokers:
-                yield SwapJoker(k, t)
+def _laid(c: Candidate) -> tuple[int, ...]:
+    return (*c.naturals, *(JOKER,) * c.jokers)
 
 
-def _melding(hand: Hand) -> Iterator[Action]:
-    counts = hand.hands[hand.current]
-    for c in candidate_melds(counts, hand.rules):
-        yield Meld(c.spec())
-    yield from _fast_filter(hand, lay_off_candidates(hand))
-
-
-def _fast_filter(hand: Hand, actions: Iterator[Action]) -> Iterator[Action]:
-    """Drop natural lay-offs that cannot fit before paying for a full check."""
-    fits = hand.fits()
-    for a in actions:
-        if isinstance(a, LayOff | SwapJoker) and a.card != JOKER and a.card not in fits:
+def _opened_plays(hand: Hand, out: list[Action]) -> None:
+    """New melds, lay-offs and swaps of a player who has opened (RULES.md §3, §6)."""
+    rules = hand.rules
+    p = hand.current
+    counts = hand.hands[p]
+    size = hand.sizes[p]
+    strict_now = hand.opened_now and rules.open_without_jokers == "strict"
+    for c in candidate_melds(counts, rules, jokers=not strict_now):
+        left = size - len(c.naturals) - c.jokers
+        if left <= 1 and leave_code(hand, left, _laid(c)) is not None:
             continue
-        yield a
+        out.append(Meld(c.spec()))
+    table = hand.table
+    if not table:
+        return
+    by_meld: list[list[Action]] = [[] for _ in table]
+    fits = hand.fits()
+    single = size - 1
+    may_swap = not (strict_now and not rules.keep_swapped_joker)
+    lay_offs = _LAY_OFFS
+    for k, spots in sorted(fits.items()):
+        if not counts[k]:
+            continue
+        lay_ok = single > 1 or leave_code(hand, single, (k,)) is None
+        for t, how in spots:
+            if how == SWAP:
+                if may_swap:
+                    key2 = (k, t)
+                    swap = _SWAPS.get(key2)
+                    if swap is None:
+                        swap = _SWAPS[key2] = SwapJoker(k, t)
+                    by_meld[t].append(swap)
+            elif lay_ok:
+                end = how if k % 13 == 0 and table[t].is_run else None
+                key = (k, t, end)
+                action = lay_offs.get(key)
+                if action is None:
+                    action = lay_offs[key] = LayOff(k, t, end)
+                by_meld[t].append(action)
+    if (
+        counts[JOKER]
+        and not strict_now
+        and (single > 1 or leave_code(hand, single, (JOKER,)) is None)
+    ):
+        for t, end in hand.joker_spots():
+            key = (JOKER, t, end)
+            action = lay_offs.get(key)
+            if action is None:
+                action = lay_offs[key] = LayOff(JOKER, t, end)
+            by_meld[t].append(action)
+    for actions in by_meld:
+        out.extend(actions)
 
 
 def openings(hand: Hand) -> list[Open]:
-    """Every combination of disjoint new melds that could open (checked by the caller).
+    """Every legal opening of the current (unopened) player, each listed once.
 
-    Openings are listed once each: melds in the order of the candidate list, each
-    combination worth at least the opening points, or laying down all but one card
-    (a chiusura in mano, which needs no minimum).
+    Melds are combined in the order of the candidate list; a combination is an opening
+    when it reaches the opening points (or lays down all but one card, a chiusura in mano,
+    which needs no minimum) and passes the rules on jokers, the pozzo card and the cards
+    left in hand.
     """
     rules = hand.rules
-    counts = hand.hands[hand.current][:]
-    size = hand.sizes[hand.current]
-    cands = candidate_melds(counts, rules)
+    p = hand.current
+    counts = hand.hands[p]
+    size = hand.sizes[p]
+    cands = candidate_melds(counts, rules, jokers=rules.open_without_jokers != "strict")
     need = rules.opening_points
+    pending = hand.drew == _FROM_POZZO and not hand.pozzo_used
+    taken = hand.pozzo_card
+    in_opening = rules.open_from_pozzo == "opening"
     out: list[Open] = []
     chosen: list[Candidate] = []
 
-    def extend(start: int, points: int, used: int) -> None:
-        if chosen and (points >= need or size - used <= 1):
-            out.append(Open(tuple(meld_spec(c.meld) for c in chosen)))
-        for i in range(start, len(cands)):
-            c = cands[i]
-            if c.jokers > counts[JOKER]:
-                continue
-            ok = True
-            for k in c.naturals:
-                counts[k] -= 1
-                if counts[k] < 0:
-                    ok = False
-            if ok:
-                counts[JOKER] -= c.jokers
-                chosen.append(c)
-                extend(i, points + c.points, used + len(c.naturals) + c.jokers)
-                chosen.pop()
-                counts[JOKER] += c.jokers
-            for k in c.naturals:
-                counts[k] += 1
+    def offer(points: int, plain: int, jokers: bool, used: int) -> None:
+        left = size - used
+        whole = left <= 1
+        if opening_code(points, plain, jokers, rules, whole_hand=whole) is not None:
+            return
+        laid: tuple[int, ...] | None = None
+        if whole:
+            laid = tuple(k for c in chosen for k in _laid(c))
+            if leave_code(hand, left, laid) is not None:
+                return
+        action = Open(tuple([c.spec() for c in chosen]))
+        if pending:
+            if laid is None:
+                laid = tuple(k for c in chosen for k in _laid(c))
+            # The card must be in the opening, or still have a use after it: the latter is
+            # a search, left to the full check.
+            if taken not in laid and (in_opening or hand.check(action) is not None):
+                return
+        out.append(action)
 
-    extend(0, 0, 0)
+    n = len(cands)
+    masks = [c.mask for c in cands]
+    wilds = [c.jokers for c in cands]
+    worth = [c.points for c in cands]
+    sizes = [len(c.naturals) + c.jokers for c in cands]
+
+    def extend(
+        start: int, h1: int, h2: int, h3: int, wild: int, points: int, plain: int, used: int
+    ) -> None:
+        # ``plain`` < ``points`` exactly when some chosen meld holds a joker.
+        if chosen and (points >= need or size - used <= 1):
+            offer(points, plain, plain < points, used)
+        for i in range(start, n):
+            m = masks[i]
+            if m & ~h1 or wilds[i] > wild:
+                continue
+            c = cands[i]
+            a1, a2, a3 = h1 & ~(m & ~h2), h2 & ~(m & ~h3), h3 & ~m
+            twice = c.mask2
+            if twice:
+                if twice & ~a1:
+                    continue
+                a1, a2, a3 = a1 & ~(twice & ~a2), a2 & ~(twice & ~a3), a3 & ~twice
+            chosen.append(c)
+            j = wilds[i]
+            extend(
+                i,
+                a1,
+                a2,
+                a3,
+                wild - j,
+                points + worth[i],
+                plain if j else plain + worth[i],
+                used + sizes[i],
+            )
+            chosen.pop()
+
+    extend(0, *_levels(counts), counts[JOKER], 0, 0, 0)
     return out
 
 
-def meld_actions(hand: Hand) -> list[MeldSpec]:
-    """New melds the current (opened) player could lay now."""
-    return [c.spec() for c in candidate_melds(hand.hands[hand.current], hand.rules)]
+def _levels(counts: list[int]) -> tuple[int, int, int]:
+    """A hand's natural cards as three bit sets: kinds held once or more, twice or more,
+    three times (a pack has at most three copies of a card)."""
+    one = two = three = 0
+    for k in range(JOKER):
+        n = counts[k]
+        if n:
+            bit = 1 << k
+            one |= bit
+            if n > 1:
+                two |= bit
+                if n > 2:
+                    three |= bit
+    return one, two, three

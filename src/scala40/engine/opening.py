@@ -13,6 +13,24 @@ from scala40.engine.melds import TableMeld, all_melds_points
 from scala40.engine.rules import Rules
 
 
+def opening_code(
+    points: int, plain_points: int, jokers: bool, rules: Rules, *, whole_hand: bool = False
+) -> Refusal | None:
+    """Why melds worth ``points`` (``plain_points`` of them in joker-free melds; ``jokers``:
+    some meld holds a joker) do not open, or ``None``: the numbers alone decide, so the
+    legal-action generator asks without building the melds."""
+    if whole_hand:
+        return None
+    need = rules.opening_points
+    if points < need:
+        return Refusal.BELOW_OPENING
+    if not jokers or rules.open_without_jokers == "no":
+        return None
+    if rules.open_without_jokers == "strict" or plain_points < need:
+        return Refusal.JOKER_IN_OPENING
+    return None
+
+
 def opening_refusal(
     melds: Sequence[TableMeld], rules: Rules, *, whole_hand: bool = False
 ) -> IllegalAction | None:
@@ -23,27 +41,20 @@ def opening_refusal(
     """
     if not melds:
         return IllegalAction(Refusal.EMPTY_OPENING, "an opening needs at least one meld")
-    if whole_hand:
+    points = all_melds_points(melds, rules)
+    plain = all_melds_points([m for m in melds if not m.jokers], rules)
+    jokers = any(m.jokers for m in melds)
+    code = opening_code(points, plain, jokers, rules, whole_hand=whole_hand)
+    if code is None:
         return None
     need = rules.opening_points
-    points = all_melds_points(melds, rules)
-    if points < need:
-        return IllegalAction(
-            Refusal.BELOW_OPENING,
-            f"an opening needs {need} points; these melds make {points}",
-        )
-    if rules.open_without_jokers == "no" or not any(m.jokers for m in melds):
-        return None
-    if rules.open_without_jokers == "strict":
-        return IllegalAction(
-            Refusal.JOKER_IN_OPENING,
-            "under these rules you may not place a joker in the turn you open",
-        )
-    plain = all_melds_points([m for m in melds if not m.jokers], rules)
-    if plain < need:
-        return IllegalAction(
-            Refusal.JOKER_IN_OPENING,
+    if code == Refusal.BELOW_OPENING:
+        reason = f"an opening needs {need} points; these melds make {points}"
+    elif rules.open_without_jokers == "strict":
+        reason = "under these rules you may not place a joker in the turn you open"
+    else:
+        reason = (
             f"a joker may join the opening only once the joker-free melds reach {need}; "
-            f"they make {plain}",
+            f"they make {plain}"
         )
-    return None
+    return IllegalAction(code, reason)

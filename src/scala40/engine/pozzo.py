@@ -19,8 +19,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final
 
 from scala40.engine.actions import Action, LayOff, Meld, SwapJoker
-from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, meld_spec, solve
+from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, solve
 from scala40.engine.cards import JOKER, card_name
+from scala40.engine.discard import legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, fit_map, lay_off, swap_joker
 from scala40.engine.phases import Drew
@@ -76,7 +77,9 @@ def _take_code(hand: Hand) -> Refusal | None:
     counts = hand.hands[p][:]
     counts[card] += 1
     if hand.opened[p]:
-        if usable_when_opened(hand, counts, card) or _used_by_a_sequence(hand, openings=False):
+        if usable_when_opened(hand, counts, card) or (
+            _room_possible(hand, counts, card) and _used_by_a_sequence(hand, openings=False)
+        ):
             return None
         return Refusal.POZZO_UNUSABLE
     rules = hand.rules
@@ -192,6 +195,37 @@ def stranded_by(hand: Hand, opened: Hand) -> bool:
 # The search over sequences ------------------------------------------------------------------
 
 
+def _room_possible(hand: Hand, counts: list[int], card: int) -> bool:
+    """A quick necessary condition for an opened player's sequence (no direct use found):
+    a joker to win by a swap, or a run of the card's suit that the hand's cards and
+    jokers can extend up to it. Most draws fail it, and then no search runs."""
+    table = hand.table
+    wild = counts[JOKER]
+    for m in table:
+        if m.jokers:
+            for k in m.joker_identities():
+                if counts[k] and k != card:
+                    return True  # a swap wins a joker: a new meld or a bridge may follow
+    if card == JOKER:
+        return False
+    suit, rank = card // 13, card % 13 + 1
+    base = suit * 13
+    for m in table:
+        if not m.is_run or m.suit != suit:
+            continue
+        for at in (rank, 14) if rank == 1 else (rank,):
+            if at > m.hi:
+                gap = range(m.hi + 1, at)
+            elif at < m.lo:
+                gap = range(at + 1, m.lo)
+            else:
+                continue
+            missing = sum(1 for r in gap if not counts[base + (r - 1) % 13])
+            if len(gap) and missing <= wild:
+                return True
+    return False
+
+
 def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
     """Whether, after taking the card, some sequence of legal plays uses it and the turn
     can still end. ``openings``: the player has not opened and may open first."""
@@ -202,7 +236,12 @@ def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
 
 
 def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
-    """Depth-first over the plays that can matter to ``card``, each position seen once."""
+    """Depth-first over the plays that can matter to ``card``, each position seen once.
+
+    A position where the card is still in hand goes on only while a use remains possible
+    (it fits, a joker is held, or :func:`_room_possible`); once the card is down, only a
+    recovered joker still to lay can keep the turn from ending.
+    """
     p = start.current
     seen: set[object] = set()
 
@@ -211,14 +250,20 @@ def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
             return h.result is not None and h.result.winner == p
         if not h.pozzo_used:
             return False
-        hand_now = h.hands[p]
-        return any(hand_now[k] and h.can_discard(k) for k in range(len(hand_now)))
+        return bool(legal_discards(h))
 
     def visit(h: Hand, may_open: bool) -> bool:
         key = (tuple(h.hands[p]), tuple(h.table), h.jokers_owed, h.opened[p], h.pozzo_used)
         if key in seen:
             return False
         seen.add(key)
+        if h.opened[p]:
+            counts = h.hands[p]
+            if h.pozzo_used:
+                if not h.jokers_owed:
+                    return False
+            elif not (card in h.fits() or counts[JOKER] or _room_possible(h, counts, card)):
+                return False
         for action in _plays(h, card, may_open):
             after = h.clone()
             try:
@@ -235,9 +280,11 @@ def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
 def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
     """The plays that can lead to using ``card``: using it, and what can make room for it.
 
-    Other plays only spend cards: a lay-off elsewhere changes no end the card could reach
-    and frees no joker, and a new meld without a joker could as well have taken the card in.
-    Uses come first, so a direct answer is found at once.
+    Other plays only spend cards, and can as well come after the card is down: a lay-off
+    elsewhere, or away from the card, changes no end it could reach and frees no joker; a
+    joker laid elsewhere only settles what the turn owes; a new meld without the card and
+    a joker could have been laid with the card at the start (the direct check found none,
+    and the hand only shrinks). Uses come first, so a direct answer is found at once.
     """
     p = h.current
     counts = h.hands[p]
@@ -248,29 +295,45 @@ def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
 
             yield from openings(h)
         return
-    cands = candidate_melds(counts, rules)
     fits = h.fits()
-    if counts[card] and not h.pozzo_used:
-        yield from _placements(h, card, fits)
-        for c in cands:
-            if card in c.naturals or (card == JOKER and c.jokers):
-                yield Meld(meld_spec(c.meld))
-    # Room for the card: extend runs of its suit toward it.
-    suit = card // 13 if card != JOKER else -1
-    for k, spots in fits.items():
-        if not counts[k] or k == card:
-            continue
-        for t, how in spots:
-            if how == SWAP:
-                yield SwapJoker(k, t)
-            elif k // 13 == suit and h.table[t].is_run:
-                yield LayOff(k, t, how)
-    # Jokers in hand (held or recovered) go anywhere, alone or in a new meld.
-    if counts[JOKER] and card != JOKER:
+    wild = counts[JOKER]
+    cands = candidate_melds(counts, rules) if wild else ()
+    if not h.pozzo_used:
+        if counts[card]:
+            yield from _placements(h, card, fits)
+            for c in cands:
+                if card in c.naturals or (card == JOKER and c.jokers):
+                    yield Meld(c.spec())
+        # Room for the card: win a joker by a swap, or extend a run of its suit toward it
+        # (with a natural or a joker).
+        suit, rank = divmod(card, 13)
+        toward: list[tuple[int, str | None]] = []
+        if card != JOKER:
+            for t, m in enumerate(h.table):
+                if m.is_run and m.suit == suit:
+                    if rank + 1 > m.hi or rank == 0:  # an ace also goes above the K
+                        toward.append((t, HIGH))
+                    if rank + 1 < m.lo:
+                        toward.append((t, LOW))
+        for k, spots in fits.items():
+            if not counts[k] or k == card:
+                continue
+            for t, how in spots:
+                if how == SWAP:
+                    yield SwapJoker(k, t)
+                elif k // 13 == suit and (t, how) in toward:
+                    yield LayOff(k, t, how)
+        if wild:
+            for t, how in toward:
+                if (t, how) in h.joker_spots():
+                    yield LayOff(JOKER, t, how)
+        return
+    # The card is down: only a recovered joker still to lay keeps the turn from ending.
+    if wild:
         yield from _placements(h, JOKER, fits)
         for c in cands:
             if c.jokers:
-                yield Meld(meld_spec(c.meld))
+                yield Meld(c.spec())
 
 
 def _placements(

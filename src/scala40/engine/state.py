@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from scala40.engine import discard as discard_rules
+from scala40.engine import going_out
 from scala40.engine import pozzo as pozzo_rules
 from scala40.engine.actions import (
     Action,
@@ -107,11 +109,16 @@ def _spec_ok(spec: object) -> None:
             _card_ok(d, natural=True)
 
 
+CACHE_SLOTS: Final = frozenset({"_fits", "_joker_spots"})
+"""The fields of :class:`Hand` worked out from the others (what fits the table): not state."""
+
+
 class Hand:
     """The true state of one hand."""
 
     __slots__ = (
         "_fits",
+        "_joker_spots",
         "actions_now",
         "bottom_known",
         "current",
@@ -171,6 +178,7 @@ class Hand:
     reshuffles: int
     result: HandResult | None
     _fits: dict[int, list[tuple[int, str | None]]] | None
+    _joker_spots: list[tuple[int, str | None]] | None
 
     # Setting up --------------------------------------------------------------------
     @classmethod
@@ -225,7 +233,7 @@ class Hand:
         self.result = None
         self.first_free = rules.first_pozzo_free
         self.bottom_known = 0
-        self._fits = None
+        self._table_changed()
         self._reset_turn()
         return self
 
@@ -315,7 +323,7 @@ class Hand:
         self.shuffle_seed = shuffle_seed
         self.reshuffles = reshuffles
         self.bottom_known = bottom_known
-        self._fits = None
+        self._table_changed()
         self._reset_turn()
         return self
 
@@ -366,6 +374,7 @@ class Hand:
         c.result = self.result
         c.bottom_known = self.bottom_known
         c._fits = self._fits
+        c._joker_spots = self._joker_spots
         return c
 
     # Reading -----------------------------------------------------------------------
@@ -398,6 +407,28 @@ class Hand:
                         lst.append((t, h))
             self._fits = out
         return self._fits
+
+    def joker_spots(self) -> list[tuple[int, str | None]]:
+        """Where a joker may be laid off now: (meld index, end), the end ``None`` on a set.
+
+        Cached with :meth:`fits` until the table changes.
+        """
+        if self._joker_spots is None:
+            spots: list[tuple[int, str | None]] = []
+            for t, m in enumerate(self.table):
+                for end in (LOW, HIGH) if m.is_run else (None,):
+                    try:
+                        lay_off(m, JOKER, self.rules, end)
+                    except IllegalAction:
+                        continue
+                    spots.append((t, end))
+            self._joker_spots = spots
+        return self._joker_spots
+
+    def _table_changed(self) -> None:
+        """Forget what was worked out from the table (what fits, where jokers go)."""
+        self._fits = None
+        self._joker_spots = None
 
     def card_counts(self) -> list[int]:
         """Copies of each kind across every zone (the conservation check)."""
@@ -554,33 +585,12 @@ class Hand:
         times = sum(1 for x in cards if x == c)
         return card_name(c) if times == 1 else f"{times} × {card_name(c)}"
 
-    def _leave_check(self, p: int, left: int) -> bool:
-        """Whether leaving ``left`` cards is allowed; ``True`` means the player goes out.
-
-        One card left means the discard will go out, so the first-round rule applies now
-        rather than stranding the player with a card they could never discard.
-        """
-        if left > 1:
-            return False
-        if left == 1:
-            if not self.first_round_done:
-                raise IllegalAction(
-                    Refusal.FIRST_ROUND,
-                    "that would leave you one card to go out with, and nobody may go out "
-                    "before every player has completed one full turn",
-                )
-            return False
-        if not self.rules.go_out_without_discard:
-            raise IllegalAction(
-                Refusal.INCARTATO,
-                "you must keep a card to discard: laying down every card is not going out",
-            )
-        if not self.first_round_done:
-            raise IllegalAction(
-                Refusal.FIRST_ROUND,
-                "nobody may go out before every player has completed one full turn",
-            )
-        return True
+    def _leave_check(self, left: int, laid: Sequence[int]) -> bool:
+        """Refuse a play leaving ``left`` cards if §7 forbids it; ``True``: it goes out."""
+        refused = going_out.leave_refusal(self, left, laid)
+        if refused is not None:
+            raise refused
+        return left == 0
 
     def _pozzo_rule_for(self, cards: Sequence[int]) -> bool:
         return self.pozzo_card >= 0 and self.pozzo_card in cards
@@ -611,9 +621,7 @@ class Hand:
                 f"you took the {card_name(self.pozzo_card)} from the pozzo: "
                 "it must be part of your opening",
             )
-        goes_out = self._leave_check(p, left)
-        if goes_out:
-            self._going_out_allowed_unless(all_cards)
+        goes_out = self._leave_check(left, all_cards)
         if self.drew == _FROM_POZZO and not self.pozzo_used and self.pozzo_card not in all_cards:
             probe = self.clone()
             probe._lay_opening(p, counts, all_cards, melds, left)
@@ -656,7 +664,7 @@ class Hand:
             self._to_stock_bottom(meld.cards())
         else:
             self.table.append(meld)
-        self._fits = None
+        self._table_changed()
 
     def _to_stock_bottom(self, cards: list[int]) -> None:
         """``complete_set_to_stock``: a completed set goes, face down, under the stock."""
@@ -675,29 +683,13 @@ class Hand:
             self._joker_placement_allowed()
         counts = self._take_from_hand(p, spec.cards)
         left = self.sizes[p] - len(spec.cards)
-        goes_out = self._leave_check(p, left)
-        if goes_out:
-            self._going_out_allowed_unless(spec.cards)
+        goes_out = self._leave_check(left, spec.cards)
         self._commit_cards(p, counts, spec.cards)
         self._placed_jokers(spec.cards.count(JOKER))
         self.actions_now += 1
         self._put_meld(meld)
         if goes_out:
             self._end_went_out(p, chiusura=False, without_discard=True)
-
-    def _going_out_allowed_unless(self, laid: Sequence[int]) -> None:
-        """Going out by laying ``laid``: it may settle the pozzo card or owed jokers."""
-        owed = self.jokers_owed - sum(1 for c in laid if c == JOKER)
-        if self.pozzo_card >= 0 and not self.pozzo_used and self.pozzo_card not in laid:
-            raise IllegalAction(
-                Refusal.POZZO_UNUSED,
-                f"you must use the {card_name(self.pozzo_card)} you took from the pozzo",
-            )
-        if owed > 0:
-            raise IllegalAction(
-                Refusal.JOKER_UNUSED,
-                "you must lay the joker you recovered again before ending the turn",
-            )
 
     def _joker_placement_allowed(self) -> None:
         if self.opened_now and self.rules.open_without_jokers == "strict":
@@ -732,9 +724,7 @@ class Hand:
         counts = self._take_from_hand(p, (card,))
         result = lay_off(meld, card, self.rules, end, declared)
         left = self.sizes[p] - 1
-        goes_out = self._leave_check(p, left)
-        if goes_out:
-            self._going_out_allowed_unless((card,))
+        goes_out = self._leave_check(left, (card,))
         self._commit_cards(p, counts, (card,))
         self._placed_jokers(1 if card == JOKER else 0)
         self.actions_now += 1
@@ -749,7 +739,7 @@ class Hand:
             self._to_stock_bottom(result[0].cards())
         else:
             self.table[target:target] = result
-        self._fits = None
+        self._table_changed()
         if goes_out:
             self._end_went_out(p, chiusura=False, without_discard=True)
 
@@ -786,7 +776,7 @@ class Hand:
         self.actions_now += 1
         self.laid_off_now = True
         self.table[target] = new
-        self._fits = None
+        self._table_changed()
 
     def _take_back(self) -> None:
         self._need_phase(PLAY)
@@ -818,127 +808,16 @@ class Hand:
             self.bottom_known -= extra
         self.pozzo_used = start.pozzo_used
         self._reset_melding()
-        self._fits = None
+        self._table_changed()
 
     # Discarding -------------------------------------------------------------------------
     def discard_ban(self, card: int) -> IllegalAction | None:
         """Why the current player may not discard ``card`` now (``None``: allowed)."""
-        code = self._discard_code(card)
-        return None if code is None else self._discard_error(code, card)
+        return discard_rules.discard_refusal(self, card)
 
     def can_discard(self, card: int) -> bool:
         """Whether the current player may discard ``card`` now (no reason built: fast)."""
-        return self._discard_code(card) is None
-
-    def _discard_code(self, card: int) -> Refusal | None:
-        p = self.current
-        if self.phase != PLAY:
-            return Refusal.DRAW_FIRST
-        hand = self.hands[p]
-        if not 0 <= card < KINDS or not hand[card]:
-            return Refusal.NOT_IN_HAND
-        if self.jokers_owed:
-            return Refusal.JOKER_UNUSED
-        if not self.pozzo_used:
-            return Refusal.POZZO_UNUSED
-        if not self.opened[p] and self.drew == _FROM_POZZO and not self._free_take():
-            return Refusal.MUST_OPEN
-        last = self.sizes[p] == 1
-        if self.must_go_out and not last:
-            return Refusal.CHIUSURA_PENDING
-        if self._pozzo_banned(card):
-            return Refusal.POZZO_DISCARD
-        if card == JOKER and self._swapped_joker_only():
-            return Refusal.SWAPPED_JOKER_DISCARD
-        if last:
-            return None if self.first_round_done else Refusal.FIRST_ROUND
-        if self._fit_banned(card) and not self._bans_lifted(p, card):
-            return Refusal.JOKER_DISCARD if card == JOKER else Refusal.DISCARD_FITS
-        return None
-
-    def _discard_error(self, code: Refusal, card: int) -> IllegalAction:
-        name = card_name(card) if 0 <= card < KINDS else repr(card)
-        if code == Refusal.DISCARD_FITS:
-            where = self.table[self.fits()[card][0][0]]
-            who = "you have not opened: " if not self.opened[self.current] else ""
-            reason = (
-                f"{who}the {name} fits the {where.kind} {where.text()} on the table, "
-                "so it cannot be discarded"
-            )
-        else:
-            reason = {
-                Refusal.DRAW_FIRST: "draw a card first (from the stock or the pozzo)",
-                Refusal.NOT_IN_HAND: f"you do not hold {name}",
-                Refusal.JOKER_UNUSED: "you must lay the joker you recovered again before ending "
-                "the turn",
-                Refusal.POZZO_UNUSED: f"you took the {card_name(self.pozzo_card)} from the pozzo: "
-                "use it in a meld or lay it off before discarding",
-                Refusal.MUST_OPEN: "you took the pozzo before opening: you must open this turn",
-                Refusal.CHIUSURA_PENDING: "discard your last card to go out",
-                Refusal.POZZO_DISCARD: f"the {name} you took from the pozzo cannot be this turn's "
-                "discard",
-                Refusal.FIRST_ROUND: "nobody may go out before every player has completed one "
-                "full turn",
-                Refusal.JOKER_DISCARD: "you have not opened: you may not discard a joker",
-                Refusal.SWAPPED_JOKER_DISCARD: "the joker you won by a swap this turn cannot be "
-                "this turn's discard",
-            }[code]
-        return IllegalAction(code, reason)
-
-    def _free_take(self) -> bool:
-        """The first player took the turned-up card under ``first_pozzo_free``."""
-        return self.rules.first_pozzo_free and self.turns_done == 0 and self.drew == _FROM_POZZO
-
-    def _pozzo_banned(self, card: int) -> bool:
-        """The card taken from the pozzo is never the discard; a copy held besides it is."""
-        if self.drew != _FROM_POZZO or card != self.pozzo_card:
-            return False
-        start = self.snapshot
-        assert start is not None and start.hand is not None
-        laid = self.hands[self.current][card] < start.hand[card]
-        return not laid and self.hands[self.current][card] < 2
-
-    def _swapped_joker_only(self) -> bool:
-        """Every joker in hand was won by a swap this turn (``keep_swapped_joker``, §6).
-
-        Jokers look alike, so the question is whether one held at the draw (other than one
-        taken from the pozzo, which has its own ban) could still be in hand: the player may
-        always have laid the recovered one first.
-        """
-        if not self.rules.keep_swapped_joker:
-            return False
-        start = self.snapshot
-        assert start is not None and start.hand is not None
-        held = start.hand[JOKER]
-        if self.drew == _FROM_POZZO and self.pozzo_card == JOKER:
-            held -= 1
-        return held <= 0
-
-    def _fit_banned(self, card: int) -> bool:
-        """The ban itself: an unopened joker, or a card that fits (RULES.md §4)."""
-        opened = self.opened[self.current]
-        if card == JOKER:
-            return not opened
-        mode = self.rules.fit_discard_ban
-        if mode == "never":
-            return False
-        if mode == "fisca":
-            banned = not opened or self.n >= 3
-        elif mode == "unopened_only":
-            banned = not opened
-        else:
-            banned = True
-        return banned and card in self.fits()
-
-    def _bans_lifted(self, p: int, card: int) -> bool:
-        """Every card in hand is barred: any natural may go, a joker only if alone."""
-        hand = self.hands[p]
-        for k in range(KINDS):
-            if hand[k] and not self._pozzo_banned(k) and not self._fit_banned(k):
-                return False
-        if card != JOKER:
-            return True
-        return all(hand[k] == 0 or self._pozzo_banned(k) for k in range(52))
+        return discard_rules.discard_code(self, card) is None
 
     def _discard(self, card: int) -> None:
         ban = self.discard_ban(card)

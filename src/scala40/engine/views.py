@@ -247,7 +247,7 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     h.reshuffles = 0
     h.result = None
     h.bottom_known = len(view.stock_bottom)
-    h._fits = None
+    h._table_changed()
     h.snapshot = None
     start = view.turn_start
     if view.phase == PLAY and start is not None:

@@ -1,0 +1,197 @@
+"""The discard family (RULES.md §4, §6, §7, §13): which card may end the turn.
+
+Some bans hold for the whole turn (a recovered joker still to lay, the pozzo card still to
+use, an opening still owed); others single out a card (the card taken from the pozzo, a
+joker won by a swap under ``keep_swapped_joker``, a card that fits the table, a joker
+before opening). When every card in hand is barred the bans lift: any natural card may
+go, a joker only when nothing else is held. The hand's ``Discard``, the legal-action
+generator and the bots all ask here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from scala40.engine.cards import JOKER, KINDS, card_name
+from scala40.engine.errors import IllegalAction, Refusal
+from scala40.engine.phases import Drew, Phase
+
+if TYPE_CHECKING:
+    from scala40.engine.state import Hand
+
+_PLAY: Final = Phase.PLAY
+_FROM_POZZO: Final = Drew.POZZO
+"""Module constants: an enum member lookup costs ~150 ns on Python 3.11, a global ~20 ns."""
+
+
+def discard_code(hand: Hand, card: int) -> Refusal | None:
+    """Why the current player may not discard ``card`` now (``None``: they may)."""
+    if hand.phase != _PLAY:
+        return Refusal.DRAW_FIRST
+    if not 0 <= card < KINDS or not hand.hands[hand.current][card]:
+        return Refusal.NOT_IN_HAND
+    return _turn_code(hand) or _card_code(hand, card)
+
+
+def legal_discards(hand: Hand) -> list[int]:
+    """The kinds the current player may discard now, ascending.
+
+    The turn's own bans are asked once; the bans lifting is worked out once, not per card.
+    """
+    if hand.phase != _PLAY or _turn_code(hand) is not None:
+        return []
+    held = hand.hands[hand.current]
+    kinds = [k for k in range(KINDS) if held[k]]
+    if hand.sizes[hand.current] == 1:
+        return [k for k in kinds if _card_code(hand, k) is None]
+    free: list[int] = []
+    barred: list[int] = []
+    pozzo_only = True  # every natural held is the card taken from the pozzo
+    for k in kinds:
+        if _pozzo_banned(hand, k):
+            continue
+        if k == JOKER and _swapped_joker_only(hand):
+            continue
+        if k != JOKER:
+            pozzo_only = False
+        if _fit_banned(hand, k):
+            barred.append(k)
+        else:
+            free.append(k)
+    if free:
+        return free
+    # Every card is barred: naturals may go; a joker only when nothing else is held.
+    return [k for k in barred if k != JOKER or pozzo_only]
+
+
+def discard_refusal(hand: Hand, card: int) -> IllegalAction | None:
+    """:func:`discard_code` with the reason worded for the player."""
+    code = discard_code(hand, card)
+    if code is None:
+        return None
+    name = card_name(card) if type(card) is int and 0 <= card < KINDS else repr(card)
+    if code == Refusal.DISCARD_FITS:
+        where = hand.table[hand.fits()[card][0][0]]
+        who = "you have not opened: " if not hand.opened[hand.current] else ""
+        reason = (
+            f"{who}the {name} fits the {where.kind} {where.text()} on the table, "
+            "so it cannot be discarded"
+        )
+    elif code == Refusal.POZZO_UNUSED:
+        reason = (
+            f"you took the {card_name(hand.pozzo_card)} from the pozzo: "
+            "use it in a meld or lay it off before discarding"
+        )
+    elif code == Refusal.NOT_IN_HAND:
+        reason = f"you do not hold {name}"
+    elif code == Refusal.POZZO_DISCARD:
+        reason = f"the {name} you took from the pozzo cannot be this turn's discard"
+    else:
+        reason = _REASONS[code]
+    return IllegalAction(code, reason)
+
+
+_REASONS: Final = {
+    Refusal.DRAW_FIRST: "draw a card first (from the stock or the pozzo)",
+    Refusal.JOKER_UNUSED: "you must lay the joker you recovered again before ending the turn",
+    Refusal.MUST_OPEN: "you took the pozzo before opening: you must open this turn",
+    Refusal.CHIUSURA_PENDING: "discard your last card to go out",
+    Refusal.FIRST_ROUND: "nobody may go out before every player has completed one full turn",
+    Refusal.JOKER_DISCARD: "you have not opened: you may not discard a joker",
+    Refusal.SWAPPED_JOKER_DISCARD: "the joker you won by a swap this turn cannot be this "
+    "turn's discard",
+}
+
+
+def _turn_code(hand: Hand) -> Refusal | None:
+    """The bans of the whole turn, whatever the card."""
+    p = hand.current
+    if hand.jokers_owed:
+        return Refusal.JOKER_UNUSED
+    if not hand.pozzo_used:
+        return Refusal.POZZO_UNUSED
+    if not hand.opened[p] and hand.drew == _FROM_POZZO and not free_take_made(hand):
+        return Refusal.MUST_OPEN
+    if hand.must_go_out and hand.sizes[p] != 1:
+        return Refusal.CHIUSURA_PENDING
+    return None
+
+
+def _card_code(hand: Hand, card: int) -> Refusal | None:
+    """The bans that single out ``card`` (held), the turn's bans passed."""
+    if _pozzo_banned(hand, card):
+        return Refusal.POZZO_DISCARD
+    if card == JOKER and _swapped_joker_only(hand):
+        return Refusal.SWAPPED_JOKER_DISCARD
+    if hand.sizes[hand.current] == 1:
+        return None if hand.first_round_done else Refusal.FIRST_ROUND
+    if _fit_banned(hand, card) and not _bans_lifted(hand, card):
+        return Refusal.JOKER_DISCARD if card == JOKER else Refusal.DISCARD_FITS
+    return None
+
+
+def free_take_made(hand: Hand) -> bool:
+    """The first player took the turned-up card under ``first_pozzo_free`` (no duty)."""
+    return hand.rules.first_pozzo_free and hand.turns_done == 0 and hand.drew == _FROM_POZZO
+
+
+def _pozzo_banned(hand: Hand, card: int) -> bool:
+    """The card taken from the pozzo is never the discard; a copy held besides it is."""
+    if hand.drew != _FROM_POZZO or card != hand.pozzo_card:
+        return False
+    start = hand.snapshot
+    assert start is not None and start.hand is not None
+    now = hand.hands[hand.current][card]
+    laid = now < start.hand[card]
+    return not laid and now < 2
+
+
+def _swapped_joker_only(hand: Hand) -> bool:
+    """Every joker in hand was won by a swap this turn (``keep_swapped_joker``, §6).
+
+    Jokers look alike, so the question is whether one held at the draw (other than one
+    taken from the pozzo, which has its own ban) could still be in hand: the player may
+    always have laid the recovered one first.
+    """
+    if not hand.rules.keep_swapped_joker:
+        return False
+    start = hand.snapshot
+    assert start is not None and start.hand is not None
+    held = start.hand[JOKER]
+    if hand.drew == _FROM_POZZO and hand.pozzo_card == JOKER:
+        held -= 1
+    return held <= 0
+
+
+def _fit_banned(hand: Hand, card: int) -> bool:
+    """The ban itself: an unopened joker, or a card that fits (RULES.md §4)."""
+    opened = hand.opened[hand.current]
+    if card == JOKER:
+        return not opened
+    mode = hand.rules.fit_discard_ban
+    if mode == "never":
+        return False
+    if mode == "fisca":
+        banned = not opened or hand.n >= 3
+    elif mode == "unopened_only":
+        banned = not opened
+    else:
+        banned = True
+    return banned and card in hand.fits()
+
+
+def _bans_lifted(hand: Hand, card: int) -> bool:
+    """Every card in hand is barred: any natural may go, a joker only if alone."""
+    held = hand.hands[hand.current]
+    swapped = _swapped_joker_only(hand)
+    for k in range(KINDS):
+        if not held[k] or _pozzo_banned(hand, k) or (k == JOKER and swapped):
+            continue
+        if not _fit_banned(hand, k):
+            return False
+    if card != JOKER:
+        return True
+    return all(held[k] == 0 or _pozzo_banned(hand, k) for k in range(JOKER))
+
+
+__all__ = ["discard_code", "discard_refusal", "free_take_made", "legal_discards"]
