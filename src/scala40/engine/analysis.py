@@ -171,19 +171,24 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         _SET_CACHE.clear()
         _HAND_CACHE.clear()
     out: list[Candidate] = []
+    need = 3 - mj  # naturals a meld needs at least (more with min_naturals: a bound only)
     for suit in range(4):
         base = suit * 13
-        pattern = tuple(c if c < 2 else 2 for c in counts[base : base + 13])
-        key = (suit, pattern, shape)
+        row = counts[base : base + 13]
+        if 13 - row.count(0) < need:
+            continue  # too few cards of the suit for any run
+        key = (suit, tuple(row), shape)
         runs = _RUN_CACHE.get(key)
         if runs is None:
+            pattern = tuple(c if c < 2 else 2 for c in row)
             runs = _RUN_CACHE[key] = _suit_runs(suit, pattern, mj, rules)
         out.extend(runs)
-    for rank in range(1, 14):
-        mask = 0
-        for t in range(4):
-            if counts[t * 13 + rank - 1]:
-                mask |= 1 << t
+    for rank, (a, b, c, d) in enumerate(
+        zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True), 1
+    ):
+        mask = (a > 0) | (b > 0) << 1 | (c > 0) << 2 | (d > 0) << 3
+        if mask.bit_count() < need:
+            continue  # too few suits of the rank for any set
         set_key = (rank, mask, shape)
         sets = _SET_CACHE.get(set_key)
         if sets is None:

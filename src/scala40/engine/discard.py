@@ -10,6 +10,7 @@ generator and the bots all ask here.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Final
 
 from scala40.engine.cards import JOKER, KINDS, card_name
@@ -19,6 +20,7 @@ from scala40.engine.phases import Drew, Phase
 if TYPE_CHECKING:
     from scala40.engine.state import Hand
 
+_ALL_KINDS: Final = range(KINDS)
 _PLAY: Final = Phase.PLAY
 _FROM_POZZO: Final = Drew.POZZO
 """Module constants: an enum member lookup costs ~150 ns on Python 3.11, a global ~20 ns."""
@@ -41,20 +43,26 @@ def legal_discards(hand: Hand) -> list[int]:
     if hand.phase != _PLAY or _turn_code(hand) is not None:
         return []
     held = hand.hands[hand.current]
-    kinds = [k for k in range(KINDS) if held[k]]
+    kinds = list(compress(_ALL_KINDS, held))
     if hand.sizes[hand.current] == 1:
         return [k for k in kinds if _card_code(hand, k) is None]
     free: list[int] = []
     barred: list[int] = []
     pozzo_only = True  # every natural held is the card taken from the pozzo
+    joker_ban, fit_ban = _bans(hand)
+    fits = hand.fits() if fit_ban else None
+    swapped = held[JOKER] and _swapped_joker_only(hand)
     for k in kinds:
         if _pozzo_banned(hand, k):
             continue
-        if k == JOKER and _swapped_joker_only(hand):
-            continue
-        if k != JOKER:
+        if k == JOKER:
+            if swapped:
+                continue
+            banned = joker_ban
+        else:
             pozzo_only = False
-        if _fit_banned(hand, k):
+            banned = fits is not None and k in fits
+        if banned:
             barred.append(k)
         else:
             free.append(k)
@@ -163,21 +171,29 @@ def _swapped_joker_only(hand: Hand) -> bool:
     return held <= 0
 
 
-def _fit_banned(hand: Hand, card: int) -> bool:
-    """The ban itself: an unopened joker, or a card that fits (RULES.md §4)."""
+def _bans(hand: Hand) -> tuple[bool, bool]:
+    """Which bans hold for the current player (RULES.md §4): on a joker (not opened), and
+    on a natural card that fits the table (``fit_discard_ban``; FISCA: before opening, and
+    for everyone with three or more players)."""
     opened = hand.opened[hand.current]
-    if card == JOKER:
-        return not opened
     mode = hand.rules.fit_discard_ban
     if mode == "never":
-        return False
-    if mode == "fisca":
-        banned = not opened or hand.n >= 3
+        fitting = False
+    elif mode == "fisca":
+        fitting = not opened or hand.n >= 3
     elif mode == "unopened_only":
-        banned = not opened
+        fitting = not opened
     else:
-        banned = True
-    return banned and card in hand.fits()
+        fitting = True
+    return not opened, fitting
+
+
+def _fit_banned(hand: Hand, card: int) -> bool:
+    """The ban itself on ``card``: an unopened joker, or a card that fits."""
+    joker, fitting = _bans(hand)
+    if card == JOKER:
+        return joker
+    return fitting and card in hand.fits()
 
 
 def _bans_lifted(hand: Hand, card: int) -> bool:

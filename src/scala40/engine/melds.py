@@ -33,7 +33,7 @@ HIGH: Final = "high"
 class TableMeld:
     """A run or a set lying on the table."""
 
-    __slots__ = ("hi", "is_run", "jokers", "lo", "rank", "slots", "suit")
+    __slots__ = ("_fit", "hi", "is_run", "jokers", "lo", "rank", "slots", "suit")
 
     def __init__(
         self,
@@ -52,6 +52,8 @@ class TableMeld:
         self.rank = rank
         self.slots = slots
         self.jokers = jokers
+        self._fit: tuple[tuple[bool, bool], dict[int, list[str | None]]] | None = None
+        """What :func:`fit_map` found, and for which run rules: a meld never changes."""
 
     # Construction -----------------------------------------------------------------
     @staticmethod
@@ -511,7 +513,21 @@ SWAP: Final = "swap"
 
 def fit_map(meld: TableMeld, rules: Rules) -> dict[int, list[str | None]]:
     """Natural kinds that fit ``meld``, each with how: an end ("low"/"high"), ``None``
-    (a set's missing suit) or ``"swap"`` (it frees the joker standing for it)."""
+    (a set's missing suit) or ``"swap"`` (it frees the joker standing for it).
+
+    Kept on the meld (melds are immutable and shared by every copy of the table): the
+    answer is read again after every change to the table. Callers must not change it.
+    """
+    flags = (rules.max_run_length_5, rules.two_natural_aces_in_run)
+    known = meld._fit
+    if known is not None and known[0] == flags:
+        return known[1]
+    out = _fit_map(meld, rules)
+    meld._fit = (flags, out)
+    return out
+
+
+def _fit_map(meld: TableMeld, rules: Rules) -> dict[int, list[str | None]]:
     out: dict[int, list[str | None]] = {}
     slots = meld.slots
     jokers = meld.jokers
