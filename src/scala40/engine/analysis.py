@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import cast
 
-from scala40.engine.actions import MeldSpec
+from scala40.engine.actions import Meld, MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
 from scala40.engine.melds import TableMeld, fit_map
 from scala40.engine.rules import Rules
@@ -28,6 +28,7 @@ class Candidate:
     """
 
     __slots__ = (
+        "_action",
         "_meld",
         "_spec",
         "jokers",
@@ -51,6 +52,7 @@ class Candidate:
         """(is_run, suit or rank, lo, hi, joker ranks or joker suits); sets: lo = suits mask."""
         self._meld: TableMeld | None = None
         self._spec: MeldSpec | None = None
+        self._action: Meld | None = None
         self.naturals = naturals
         mask = twice = 0
         for k in naturals:
@@ -80,6 +82,12 @@ class Candidate:
         if self._spec is None:
             self._spec = meld_spec(self.meld)
         return self._spec
+
+    def action(self) -> Meld:
+        """The :class:`Meld` action laying it, made once like :meth:`spec`."""
+        if self._action is None:
+            self._action = Meld(self.spec())
+        return self._action
 
     def __repr__(self) -> str:
         return f"Candidate({self.meld.text()!r}, {self.points})"

@@ -86,3 +86,26 @@ class IllegalAction(Scala40Error):
 
     def __repr__(self) -> str:
         return f"IllegalAction({self.code.value!r}, {self.reason!r})"
+
+
+class PackError(Scala40Error):
+    """Cards that are not the pack: more copies of a card than it holds, or some missing.
+
+    Raised by :meth:`scala40.engine.pack.PackCount.check` (so by ``Hand.deal`` and
+    ``Hand.setup``). It is a ``ValueError`` like every :class:`Scala40Error`, so callers
+    that caught ``ValueError`` before still do. The message names the cards for a player;
+    ``over`` and ``missing`` are the kinds at fault and ``foreign`` the values that are no
+    card at all, for programs that show them their own way.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        over: tuple[int, ...] = (),
+        missing: tuple[int, ...] = (),
+        foreign: tuple[object, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.over = over
+        self.missing = missing
+        self.foreign = foreign

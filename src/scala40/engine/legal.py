@@ -22,7 +22,6 @@ from scala40.engine.actions import (
     Discard,
     DrawStock,
     LayOff,
-    Meld,
     Open,
     SwapJoker,
     TakeBack,
@@ -90,7 +89,7 @@ def _opened_plays(hand: Hand, out: list[Action]) -> None:
         left = size - len(c.naturals) - c.jokers
         if left <= 1 and leave_code(hand, left, _laid(c)) is not None:
             continue
-        out.append(Meld(c.spec()))
+        out.append(c.action())
     table = hand.table
     if not table:
         return

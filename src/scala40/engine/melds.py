@@ -33,7 +33,7 @@ HIGH: Final = "high"
 class TableMeld:
     """A run or a set lying on the table."""
 
-    __slots__ = ("_fit", "hi", "is_run", "jokers", "lo", "rank", "slots", "suit")
+    __slots__ = ("_fit", "_joker_ends", "hi", "is_run", "jokers", "lo", "rank", "slots", "suit")
 
     def __init__(
         self,
@@ -54,6 +54,8 @@ class TableMeld:
         self.jokers = jokers
         self._fit: tuple[tuple[bool, bool], dict[int, list[str | None]]] | None = None
         """What :func:`fit_map` found, and for which run rules: a meld never changes."""
+        self._joker_ends: tuple[object, tuple[str | None, ...]] | None = None
+        """What :func:`joker_ends` found, and for which rules."""
 
     # Construction -----------------------------------------------------------------
     @staticmethod
@@ -525,6 +527,25 @@ def fit_map(meld: TableMeld, rules: Rules) -> dict[int, list[str | None]]:
     out = _fit_map(meld, rules)
     meld._fit = (flags, out)
     return out
+
+
+def joker_ends(meld: TableMeld, rules: Rules) -> tuple[str | None, ...]:
+    """Where a joker may be laid off on ``meld``: the run's ends (``"low"``/``"high"``)
+    that take one, or ``None`` for a set of three. Kept on the meld, like :func:`fit_map`.
+    """
+    known = meld._joker_ends
+    if known is not None and known[0] is rules:
+        return known[1]
+    ends: list[str | None] = []
+    for end in (LOW, HIGH) if meld.is_run else (None,):
+        try:
+            lay_off(meld, JOKER, rules, end)
+        except IllegalAction:
+            continue
+        ends.append(end)
+    found = tuple(ends)
+    meld._joker_ends = (rules, found)
+    return found
 
 
 def _fit_map(meld: TableMeld, rules: Rules) -> dict[int, list[str | None]]:

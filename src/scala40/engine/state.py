@@ -32,7 +32,7 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts
+from scala40.engine.cards import JOKER, KINDS, card_name
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import (
     HIGH,
@@ -41,10 +41,12 @@ from scala40.engine.melds import (
     all_melds_points,
     build_meld,
     fit_map,
+    joker_ends,
     lay_off,
     swap_joker,
 )
 from scala40.engine.opening import opening_refusal
+from scala40.engine.pack import PackCount, check_pack, count_pack
 from scala40.engine.phases import Drew, Ending, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
@@ -197,10 +199,8 @@ class Hand:
         """
         seats = tuple(range(rules.players)) if seats is None else tuple(seats)
         n = len(seats)
-        if sorted(deck) != sorted(
-            k for k, c in enumerate(pack_counts(rules.decks, rules.joker_count)) for _ in range(c)
-        ):
-            raise ValueError("the deck must be the whole pack for these rules")
+        whole = "the deck must be the whole pack for these rules"
+        check_pack(rules, deck, holder="the deck", context=whole)
         if not n >= 2:
             raise ValueError("a hand needs at least 2 players")
         stock = list(deck)
@@ -265,34 +265,19 @@ class Hand:
         history so a saved position plays on exactly as the game it came from.
         """
         n = len(hands)
+        zones: list[tuple[str, Sequence[int]]] = [(f"hands[{p}]", h) for p, h in enumerate(hands)]
+        zones += [(f"table[{i}]", m.cards()) for i, m in enumerate(table)]
+        zones.append(("pozzo", pozzo))
+        if stock is None:
+            rest = check_pack(rules, zones=zones, holder="the position", whole=False).left()
+            random.Random(shuffle_seed).shuffle(rest)
+            stock = rest
+        zones.append(("stock", stock))
+        check_pack(rules, zones=zones, holder="the position")
         counts = [[0] * KINDS for _ in range(n)]
         for p, cards in enumerate(hands):
             for c in cards:
-                if not 0 <= c < KINDS:
-                    raise ValueError(f"not a card kind: {c!r}")
                 counts[p][c] += 1
-        pack = pack_counts(rules.decks, rules.joker_count)
-        used = [0] * KINDS
-        for h in counts:
-            for k in range(KINDS):
-                used[k] += h[k]
-        for k in pozzo:
-            used[k] += 1
-        for m in table:
-            for k in m.cards():
-                used[k] += 1
-        if stock is None:
-            rest = [k for k in range(KINDS) for _ in range(max(0, pack[k] - used[k]))]
-            random.Random(shuffle_seed).shuffle(rest)
-            stock = rest
-        for k in stock:
-            used[k] += 1
-        over = [card_name(k) for k in range(KINDS) if used[k] > pack[k]]
-        if over:
-            raise ValueError(f"more copies than the pack holds of: {', '.join(over)}")
-        short = [card_name(k) for k in range(KINDS) if used[k] < pack[k]]
-        if short:
-            raise ValueError(f"the position loses cards of the pack: {', '.join(short)}")
         self = cls.__new__(cls)
         self.rules = rules
         self.seats = tuple(range(n)) if seats is None else tuple(seats)
@@ -414,15 +399,10 @@ class Hand:
         Cached with :meth:`fits` until the table changes.
         """
         if self._joker_spots is None:
-            spots: list[tuple[int, str | None]] = []
-            for t, m in enumerate(self.table):
-                for end in (LOW, HIGH) if m.is_run else (None,):
-                    try:
-                        lay_off(m, JOKER, self.rules, end)
-                    except IllegalAction:
-                        continue
-                    spots.append((t, end))
-            self._joker_spots = spots
+            rules = self.rules
+            self._joker_spots = [
+                (t, end) for t, m in enumerate(self.table) for end in joker_ends(m, rules)
+            ]
         return self._joker_spots
 
     def _table_changed(self) -> None:
@@ -430,8 +410,22 @@ class Hand:
         self._fits = None
         self._joker_spots = None
 
+    def pack_count(self) -> PackCount:
+        """Every card counted by zone against the pack: the conservation check (RULES.md §1).
+
+        ``pack_count().exact`` holds after every action; ``pack_count().check("the hand")``
+        raises :class:`~scala40.engine.errors.PackError` naming any card lost or copied
+        and the zones (``hands[0]``, ``table[2]``, ``pozzo``, ``stock``) its copies are in.
+        """
+        zones: list[tuple[str, Sequence[int]]] = [
+            (f"hands[{p}]", self.hand_cards(p)) for p in range(self.n)
+        ]
+        zones += [(f"table[{i}]", m.cards()) for i, m in enumerate(self.table)]
+        zones += [("pozzo", self.pozzo), ("stock", self.stock)]
+        return count_pack(self.rules, zones=zones)
+
     def card_counts(self) -> list[int]:
-        """Copies of each kind across every zone (the conservation check)."""
+        """Copies of each kind across every zone (:meth:`pack_count` checks them)."""
         total = [0] * KINDS
         for h in self.hands:
             for k in range(KINDS):
