@@ -22,6 +22,7 @@ from scala40.engine.actions import (
     Discard,
     DrawStock,
     LayOff,
+    MeldSpec,
     Open,
     SwapJoker,
     TakeBack,
@@ -151,18 +152,20 @@ def openings(hand: Hand) -> list[Open]:
     in_opening = rules.open_from_pozzo == "opening"
     out: list[Open] = []
     chosen: list[Candidate] = []
+    specs: list[MeldSpec] = []
 
-    def offer(points: int, plain: int, jokers: bool, used: int) -> None:
+    def offer(points: int, plain: int, used: int) -> None:
         left = size - used
         whole = left <= 1
-        if opening_code(points, plain, jokers, rules, whole_hand=whole) is not None:
+        # ``plain`` < ``points`` exactly when some chosen meld holds a joker.
+        if opening_code(points, plain, plain < points, rules, whole_hand=whole) is not None:
             return
         laid: tuple[int, ...] | None = None
         if whole:
             laid = tuple(k for c in chosen for k in _laid(c))
             if leave_code(hand, left, laid) is not None:
                 return
-        action = Open(tuple([c.spec() for c in chosen]))
+        action = Open(tuple(specs))
         if pending:
             if laid is None:
                 laid = tuple(k for c in chosen for k in _laid(c))
@@ -177,26 +180,27 @@ def openings(hand: Hand) -> list[Open]:
     wilds = [c.jokers for c in cands]
     worth = [c.points for c in cands]
     sizes = [len(c.naturals) + c.jokers for c in cands]
+    twice = [c.mask2 for c in cands]
+    spec_of = [c.spec() for c in cands]
 
     def extend(
         start: int, h1: int, h2: int, h3: int, wild: int, points: int, plain: int, used: int
     ) -> None:
-        # ``plain`` < ``points`` exactly when some chosen meld holds a joker.
         if chosen and (points >= need or size - used <= 1):
-            offer(points, plain, plain < points, used)
+            offer(points, plain, used)
         for i in range(start, n):
             m = masks[i]
-            if m & ~h1 or wilds[i] > wild:
-                continue
-            c = cands[i]
-            a1, a2, a3 = h1 & ~(m & ~h2), h2 & ~(m & ~h3), h3 & ~m
-            twice = c.mask2
-            if twice:
-                if twice & ~a1:
-                    continue
-                a1, a2, a3 = a1 & ~(twice & ~a2), a2 & ~(twice & ~a3), a3 & ~twice
-            chosen.append(c)
             j = wilds[i]
+            if m & ~h1 or j > wild:
+                continue
+            a1, a2, a3 = h1 & ~(m & ~h2), h2 & ~(m & ~h3), h3 & ~m
+            m2 = twice[i]
+            if m2:
+                if m2 & ~a1:
+                    continue
+                a1, a2, a3 = a1 & ~(m2 & ~a2), a2 & ~(m2 & ~a3), a3 & ~m2
+            chosen.append(cands[i])
+            specs.append(spec_of[i])
             extend(
                 i,
                 a1,
@@ -208,6 +212,7 @@ def openings(hand: Hand) -> list[Open]:
                 used + sizes[i],
             )
             chosen.pop()
+            specs.pop()
 
     extend(0, *_levels(counts), counts[JOKER], 0, 0, 0)
     return out
