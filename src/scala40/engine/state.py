@@ -20,6 +20,7 @@ from typing import Final
 from scala40.engine import discard as discard_rules
 from scala40.engine import going_out
 from scala40.engine import pozzo as pozzo_rules
+from scala40.engine import stock as stock_rules
 from scala40.engine.actions import (
     Action,
     Discard,
@@ -830,18 +831,10 @@ class Hand:
             return
         self.turns_done += 1
         self.first_free = False
-        start = self.snapshot
-        assert start is not None
-        if self.drew == Drew.STOCK and start.stock_len == 0:
-            # This turn drew the stock's last card (cards sent under it since do not count).
-            rules = self.rules
-            if rules.stock_out == "end_hand":
-                self._end_counting(Ending.STOCK_END)
-                return
-            limit = rules.reshuffle_limit
-            if limit is not None and self.reshuffles >= limit:
-                self._end_counting(Ending.RESHUFFLE_LIMIT)
-                return
+        ending = stock_rules.ending_before_rebuild(self)
+        if ending is not None:
+            self._end_counting(ending)
+            return
         if not self.stock:
             self._reshuffle()
             if not self.stock:
@@ -856,7 +849,7 @@ class Hand:
         top = self.pozzo.pop()
         pile = self.pozzo
         self.reshuffles += 1
-        random.Random(self.shuffle_seed * 1_000_003 + self.reshuffles).shuffle(pile)
+        stock_rules.shuffle_rebuilt(pile, self.shuffle_seed, self.reshuffles)
         self.stock = pile
         self.pozzo = [top]
         self.bottom_known = 0
