@@ -4,7 +4,7 @@ A card *kind* is an int: ``suit * 13 + (rank - 1)`` for the 52 naturals (rank 1 
 11 = J, 12 = Q, 13 = K) and :data:`JOKER` (52) for a joker. The physical copies of one
 kind are interchangeable in play (RULES.md §1), so the engine keeps hands and piles as
 multisets of kinds; conservation of the physical cards is "every kind is present as many
-times as the pack holds it", checked by :func:`pack_counts`.
+times as the pack holds it" (:func:`pack_counts`), checked by :mod:`scala40.engine.pack`.
 
 Small ints keep hands as count arrays that copy in well under a microsecond, which is
 what makes search over thousands of futures affordable.

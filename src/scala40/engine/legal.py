@@ -32,7 +32,7 @@ from scala40.engine.analysis import Candidate, candidate_melds
 from scala40.engine.cards import JOKER, KINDS
 from scala40.engine.going_out import leave_code
 from scala40.engine.melds import SWAP
-from scala40.engine.opening import opening_code
+from scala40.engine.opening import jokers_barred, opening_code, swaps_barred
 from scala40.engine.phases import Drew
 from scala40.engine.pozzo import may_take
 from scala40.engine.state import DRAW, OVER, Hand
@@ -85,7 +85,7 @@ def _opened_plays(hand: Hand, out: list[Action]) -> None:
     p = hand.current
     counts = hand.hands[p]
     size = hand.sizes[p]
-    strict_now = hand.opened_now and rules.open_without_jokers == "strict"
+    strict_now = jokers_barred(rules, hand.opened_now)
     for c in candidate_melds(counts, rules, jokers=not strict_now):
         left = size - len(c.naturals) - c.jokers
         if left <= 1 and leave_code(hand, left, _laid(c)) is not None:
@@ -97,7 +97,7 @@ def _opened_plays(hand: Hand, out: list[Action]) -> None:
     by_meld: list[list[Action]] = [[] for _ in table]
     fits = hand.fits()
     single = size - 1
-    may_swap = not (strict_now and not rules.keep_swapped_joker)
+    may_swap = not swaps_barred(rules, hand.opened_now)
     lay_offs = _LAY_OFFS
     for k, spots in sorted(fits.items()):
         if not counts[k]:
@@ -145,7 +145,7 @@ def openings(hand: Hand) -> list[Open]:
     p = hand.current
     counts = hand.hands[p]
     size = hand.sizes[p]
-    cands = candidate_melds(counts, rules, jokers=rules.open_without_jokers != "strict")
+    cands = candidate_melds(counts, rules, jokers=not jokers_barred(rules, True))
     need = rules.opening_points
     pending = hand.drew == _FROM_POZZO and not hand.pozzo_used
     taken = hand.pozzo_card

@@ -13,6 +13,18 @@ from scala40.engine.melds import TableMeld, all_melds_points
 from scala40.engine.rules import Rules
 
 
+def jokers_barred(rules: Rules, opened_now: bool) -> bool:
+    """``open_without_jokers = "strict"``: no joker may be placed anywhere (a new meld, a
+    lay-off) in the turn one opens."""
+    return opened_now and rules.open_without_jokers == "strict"
+
+
+def swaps_barred(rules: Rules, opened_now: bool) -> bool:
+    """No joker swap in the turn one opens under ``"strict"``: the recovered joker could
+    not be laid again, unless ``keep_swapped_joker`` lets it stay in hand."""
+    return jokers_barred(rules, opened_now) and not rules.keep_swapped_joker
+
+
 def opening_code(
     points: int, plain_points: int, jokers: bool, rules: Rules, *, whole_hand: bool = False
 ) -> Refusal | None:

@@ -24,6 +24,7 @@ from scala40.engine.cards import JOKER, card_name
 from scala40.engine.discard import legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, fit_map, lay_off, swap_joker
+from scala40.engine.opening import jokers_barred
 from scala40.engine.phases import Drew
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def usable(
     A swap counts when the recovered joker may be kept, or can itself be laid again.
     """
     rules = hand.rules
-    strict = opening_turn and rules.open_without_jokers == "strict"
+    strict = jokers_barred(rules, opening_turn)
     size = sum(counts)
     if card != JOKER:
         for t, m in enumerate(table):

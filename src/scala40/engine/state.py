@@ -46,7 +46,7 @@ from scala40.engine.melds import (
     lay_off,
     swap_joker,
 )
-from scala40.engine.opening import opening_refusal
+from scala40.engine.opening import jokers_barred, opening_refusal, swaps_barred
 from scala40.engine.pack import PackCount, check_pack, count_pack
 from scala40.engine.phases import Drew, Ending, Phase
 from scala40.engine.rules import Rules
@@ -687,7 +687,7 @@ class Hand:
             self._end_went_out(p, chiusura=False, without_discard=True)
 
     def _joker_placement_allowed(self) -> None:
-        if self.opened_now and self.rules.open_without_jokers == "strict":
+        if jokers_barred(self.rules, self.opened_now):
             raise IllegalAction(
                 Refusal.JOKER_IN_OPENING,
                 "under these rules you may not place a joker in the turn you open",
@@ -747,11 +747,7 @@ class Hand:
                 Refusal.NOT_OPENED, "you have not opened: no joker swap before opening"
             )
         meld = self._target(target)
-        if (
-            self.opened_now
-            and rules.open_without_jokers == "strict"
-            and not rules.keep_swapped_joker
-        ):
+        if swaps_barred(rules, self.opened_now):
             raise IllegalAction(
                 Refusal.JOKER_IN_OPENING,
                 "under these rules a joker recovered in the turn you open could not be laid again",

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from itertools import chain, repeat
 
-from scala40.engine.cards import KINDS, pack_counts
+from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Drew, Phase
@@ -129,15 +130,25 @@ class PlayerView:
         for k in self.pozzo:
             left[k] -= 1
         for m in self.table:
-            for k in m.cards():
+            for k in m.slots:
                 left[k] -= 1
+            if m.jokers:
+                # Slots held by jokers stand for naturals that are not on the table.
+                for k in m.joker_identities():
+                    left[k] += 1
+                left[JOKER] -= m.jokers.bit_count()
         for p, cards in enumerate(self.known):
             if p != self.me:
                 for k in cards:
                     left[k] -= 1
         for k in self.stock_bottom:
             left[k] -= 1
-        return [k for k in range(KINDS) for _ in range(left[k])]
+        return _spread(left)
+
+
+def _spread(counts: list[int]) -> list[int]:
+    """Kinds listed in order, each as many times as ``counts`` says (none if below one)."""
+    return list(chain.from_iterable(map(repeat, range(KINDS), counts)))
 
 
 def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
@@ -153,9 +164,9 @@ def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
         seats=hand.seats,
         me=me,
         # Checked, not indexed with -1: hand_cards(-1) would be the last player's cards.
-        hand=tuple(hand.hand_cards(me)) if me >= 0 else (),
+        hand=tuple(_spread(hand.hands[me])) if me >= 0 else (),
         hand_sizes=tuple(hand.sizes),
-        known=tuple(tuple(k for k in range(KINDS) for _ in range(h[k])) for h in hand.known),
+        known=tuple(tuple(_spread(h)) for h in hand.known),
         pozzo=tuple(hand.pozzo),
         table=tuple(hand.table),
         stock_size=len(hand.stock),
@@ -188,6 +199,22 @@ def _with_match(view: PlayerView, match: Match) -> PlayerView:
     )
 
 
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: for a plain ``random.Random`` the very same draws and order
+    (CPython's Fisher-Yates over ``_randbelow_with_getrandbits``) without a call per card."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def resample(view: PlayerView, rng: random.Random) -> Hand:
     """A full hand consistent with ``view``: the unseen cards dealt at random.
 
@@ -203,7 +230,7 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
             "resample needs a player's view (PlayerView.of): a public view has no own hand"
         )
     pool = view.unseen()
-    rng.shuffle(pool)
+    _shuffle(pool, rng)
     n = len(view.seats)
     hands = [[0] * KINDS for _ in range(n)]
     for k in view.hand:
