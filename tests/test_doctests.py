@@ -26,6 +26,7 @@ README = ROOT / "README.md"
 MODULES = [
     *(f"scala40.notation.{m.name}" for m in pkgutil.iter_modules(scala40.notation.__path__)),
     "scala40.engine.rules",
+    "scala40.engine.pack",
 ]
 
 # (module, parse side, format side): one docstring of the module runs both.

@@ -31,7 +31,11 @@ def test_a_verdict_reads_like_the_json() -> None:
         ([], {}, "an opening needs at least one meld"),
         (["KH KD KC", "KH AH 2H", "9S 9S 9H"], {}, "meld 2, 3 are not valid"),
         (["KH KD KC"], {}, "an opening needs 40 points; these melds make 30"),
-        (["JK=KD KH KC", "JK=QD QH QC", "JK 5H 6H", "JK 9S 10S", "JK 2C 3C"], {}, "only 4 jokers"),
+        (
+            ["JK=KD KH KC", "JK=QD QH QC", "JK 5H 6H", "JK 9S 10S", "JK 2C 3C"],
+            {},
+            "too many JK: the pack holds 4 jokers, this opening has 5",
+        ),
         (["JS QS JK", "5H 6H 7H"], {"open_without_jokers": "fisca"}, "they make 18"),
         (
             ["KH KD KC", "QH QD QC", "JS QS JK"],

@@ -195,7 +195,8 @@ def match_fingerprint(match: Match) -> dict[str, Any]:
 
 
 def conserved(hand: Hand) -> bool:
-    return hand.card_counts() == pack_of(hand.rules)
+    """Every card of the pack is somewhere exactly once per copy (RULES.md §1)."""
+    return hand.pack_count().exact
 
 
 # The wider universe of actions -------------------------------------------------------------

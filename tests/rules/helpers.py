@@ -25,9 +25,10 @@ from scala40.engine.actions import (
     SwapJoker,
     TakePozzo,
 )
-from scala40.engine.cards import JOKER, KINDS, card_name, kind_of, pack_counts
+from scala40.engine.cards import JOKER, card_name, kind_of
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import TableMeld, build_meld
+from scala40.engine.pack import check_pack
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
 
@@ -137,17 +138,12 @@ def position(
     hand_cards = [cards(h) for h in hands]
     pozzo_cards = cards(pozzo)
     top = cards(stock_top)
-    left = pack_counts(r.decks, r.joker_count)
     placed = [*pozzo_cards, *top]
     for h in hand_cards:
         placed.extend(h)
     for m in melds:
         placed.extend(m.cards())
-    for k in placed:
-        left[k] -= 1
-        if left[k] < 0:
-            raise ValueError(f"too many copies of {card_name(k)} in the position")
-    remaining = [k for k in range(KINDS) for _ in range(left[k])]
+    remaining = check_pack(r, placed, holder="the position", whole=False).left()
     random.Random(seed).shuffle(remaining)
     if rest == "stock":
         stock = remaining + top
@@ -219,7 +215,7 @@ def refuse(
     for m in mentions:
         assert m in err.reason, f"{m!r} not in {err.reason!r}"
     assert state_of(hand) == before, "a refused action changed the state"
-    assert hand.card_counts() == pack_counts(hand.rules.decks, hand.rules.joker_count)
+    hand.pack_count().check("the hand", context="after a refused action")
     return err
 
 
@@ -237,4 +233,5 @@ def table_texts(hand: Hand) -> list[str]:
 
 
 def conserved(hand: Hand) -> bool:
-    return hand.card_counts() == pack_counts(hand.rules.decks, hand.rules.joker_count)
+    """Every card of the pack is somewhere exactly once per copy (RULES.md §1)."""
+    return hand.pack_count().exact

@@ -11,7 +11,6 @@ import pytest
 
 from scala40.engine.actions import Discard, DrawStock, TakeBack
 from scala40.engine.analysis import meld_spec
-from scala40.engine.cards import pack_counts
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import build_meld
@@ -26,7 +25,6 @@ def play_random(r, seed: int) -> int:
     """Random legal play (melding preferred); returns how many melds were laid."""
     rng = random.Random(seed)
     m = Match(r, seed=seed)
-    pack = pack_counts(r.decks, r.joker_count)
     laid = 0
     for _ in range(STEPS):
         if m.over:
@@ -39,7 +37,7 @@ def play_random(r, seed: int) -> int:
         before = len(hand.table)
         m.apply(action)
         if m.hand is hand:
-            assert hand.card_counts() == pack
+            hand.pack_count().check("the hand")
             assert hand.sizes == [sum(h) for h in hand.hands]
             for meld in hand.table:
                 s = meld_spec(meld)
@@ -51,7 +49,7 @@ def play_random(r, seed: int) -> int:
             if result.winner is not None:
                 assert hand.turns_done >= hand.n  # nobody goes out in the first round
             if not m.over:
-                assert m.hand.card_counts() == pack
+                m.hand.pack_count().check("the hand")
     return laid
 
 

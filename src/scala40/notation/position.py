@@ -30,8 +30,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from scala40.engine.cards import JOKER, KINDS, pack_counts
+from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
+from scala40.engine.pack import count_pack
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, Hand
 from scala40.notation.cards import format_card, parse_cards
@@ -79,29 +80,17 @@ def _cards(value: Any, where: str) -> list[int]:
 
 
 def _count_check(zones: list[tuple[str, Sequence[int]]], rules: Rules, stock_given: bool) -> None:
-    """Raise naming the card and its places when the position breaks the pack."""
-    pack = pack_counts(rules.decks, rules.joker_count)
-    seen = [0] * KINDS
-    places: list[list[str]] = [[] for _ in range(KINDS)]
-    for where, cards in zones:
-        for k in cards:
-            seen[k] += 1
-            if where not in places[k]:
-                places[k].append(where)
-    for k in range(KINDS):
-        if seen[k] > pack[k]:
-            what = "jokers" if k == JOKER else f"copies of {format_card(k)}"
-            raise NotationError(
-                f"too many {format_card(k)}: the pack holds {pack[k]} {what}, the position has "
-                f"{seen[k]} (in {', '.join(places[k])})"
-            )
-    if stock_given:
-        short = [format_card(k) for k in range(KINDS) if seen[k] < pack[k]]
-        if short:
-            raise NotationError(
-                "the position loses cards of the pack (put them in the stock, or leave the "
-                f"stock out): {', '.join(short)}"
-            )
+    """Raise naming the card and its places when the position breaks the pack.
+
+    Without a stock, missing cards are fine: the stock takes whatever is left.
+    """
+    count = count_pack(rules, zones=zones)
+    problem = count.problem("the position", whole=stock_given, name=format_card)
+    if problem is None:
+        return
+    if stock_given and count.missing:
+        problem += " (put them in the stock, or leave the stock out)"
+    raise NotationError(problem)
 
 
 def load_position(data: str | Mapping[str, Any]) -> Hand:

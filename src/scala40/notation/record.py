@@ -32,9 +32,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from scala40.engine.actions import Action
-from scala40.engine.cards import pack_counts
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import HandRecord, Match
+from scala40.engine.pack import count_pack
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW
 from scala40.notation.actions import format_action, parse_action
@@ -240,7 +240,6 @@ def dump_record(record: Mapping[str, Any], *, indent: int | None = None) -> str:
 
 
 def _decks(rec: Mapping[str, Any], rules: Rules) -> dict[int, tuple[list[int], int]]:
-    pack = pack_counts(rules.decks, rules.joker_count)
     out: dict[int, tuple[list[int], int]] = {}
     for entry in rec["hands"]:
         where = f"hand {entry['number']}"
@@ -248,13 +247,10 @@ def _decks(rec: Mapping[str, Any], rules: Rules) -> dict[int, tuple[list[int], i
             deck = [parse_card(c) for c in entry["deck"]]
         except NotationError as err:
             raise NotationError(f"{where}: {err}") from None
-        counts = [0] * len(pack)
-        for k in deck:
-            counts[k] += 1
-        if counts != pack:
-            odd = [format_card(k) for k in range(len(pack)) if counts[k] != pack[k]]
+        problem = count_pack(rules, deck).problem("the deck", name=format_card)
+        if problem is not None:
             raise NotationError(
-                f"{where}: the deck is not the whole pack of these rules (check {', '.join(odd)})"
+                f"{where}: the deck is not the whole pack of these rules: {problem}"
             )
         out[entry["number"]] = (deck, entry["shuffle_seed"])
     return out

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from scala40.engine.actions import MeldSpec
-from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import TableMeld, build_meld
 from scala40.engine.opening import opening_refusal
+from scala40.engine.pack import count_pack
 from scala40.engine.rules import Rules
 from scala40.notation.cards import format_card
 from scala40.notation.melds import format_meld, parse_meld
@@ -120,14 +120,11 @@ def not_opening_reason(melds: Sequence[MeldVerdict], rules: Rules) -> str | None
         return f"meld {which} {'is' if len(bad) == 1 else 'are'} not valid"
     laid = [m.meld for m in melds if m.meld is not None]
     cards = [c for m in laid for c in m.cards()]
-    pack = pack_counts(rules.decks, rules.joker_count)
-    counts = [0] * KINDS
-    for c in cards:
-        counts[c] += 1
-    for k in range(KINDS):
-        if counts[k] > pack[k]:
-            what = "jokers" if k == JOKER else f"copies of {format_card(k, pretty=True)}"
-            return f"the pack holds only {pack[k]} {what}, these melds use {counts[k]}"
+    too_many = count_pack(rules, cards).problem(
+        "this opening", whole=False, name=lambda k: format_card(k, pretty=True)
+    )
+    if too_many is not None:
+        return too_many
     if len(cards) > MOST_CARDS_LAID:
         return (
             f"{len(cards)} cards: a hand lays at most {MOST_CARDS_LAID} at once, "
