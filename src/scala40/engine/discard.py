@@ -11,7 +11,7 @@ generator and the bots all ask here.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, assert_never
 
 from scala40.engine.cards import JOKER, KINDS, card_name
 from scala40.engine.errors import IllegalAction, Refusal
@@ -183,8 +183,10 @@ def _bans(hand: Hand) -> tuple[bool, bool]:
         fitting = not opened or hand.n >= 3
     elif mode == "unopened_only":
         fitting = not opened
-    else:
+    elif mode == "always":
         fitting = True
+    else:
+        assert_never(mode)
     return not opened, fitting
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
@@ -222,9 +222,12 @@ class Match:
         teams: dict[int, list[int]] = {}
         for seat, pay in by_seat.items():
             teams.setdefault(self.team_of(seat), []).append(pay)
-        if self.rules.team_score == "worst":
+        score = self.rules.team_score
+        if score == "worst":
             return {t: max(p) for t, p in teams.items()}
-        return {t: sum(p) for t, p in teams.items()}
+        if score == "sum":
+            return {t: sum(p) for t, p in teams.items()}
+        assert_never(score)
 
     def _settle(self, newly_out: list[int], reentered: dict[int, int]) -> None:
         rules = self.rules

@@ -7,6 +7,7 @@ check``) and anyone else asking "does this open?" get the same answer from here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import TableMeld, all_melds_points
@@ -36,11 +37,14 @@ def opening_code(
     need = rules.opening_points
     if points < need:
         return Refusal.BELOW_OPENING
-    if not jokers or rules.open_without_jokers == "no":
+    mode = rules.open_without_jokers
+    if not jokers or mode == "no":
         return None
-    if rules.open_without_jokers == "strict" or plain_points < need:
+    if mode == "strict":
         return Refusal.JOKER_IN_OPENING
-    return None
+    if mode == "fisca":
+        return Refusal.JOKER_IN_OPENING if plain_points < need else None
+    assert_never(mode)
 
 
 def opening_refusal(

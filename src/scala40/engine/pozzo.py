@@ -16,7 +16,7 @@ only when those find nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, assert_never
 
 from scala40.engine.actions import Action, LayOff, Meld, SwapJoker
 from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, solve
@@ -88,10 +88,14 @@ def _take_code(hand: Hand) -> Refusal | None:
     if mode == "no":
         return Refusal.NOT_OPENED_POZZO
     leave = 1 if hand.first_round_done else 2
-    if mode == "keep" and card != JOKER:
-        # The taken card may stay in hand but is not this turn's discard.
-        leave += 1
-    must = card if mode in ("opening", "any_use") else None
+    must: int | None = card
+    if mode == "keep":
+        # Any opening will do; the card may stay in hand but is not this turn's discard.
+        must = None
+        if card != JOKER:
+            leave += 1
+    elif mode != "opening" and mode != "any_use":
+        assert_never(mode)
     opening = best_opening(counts, rules, must_use=must, leave=leave)
     if opening is not None and opening.opens:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum, unique
+from typing import assert_never
 
 from scala40.engine.cards import ACE, JOKER, KINDS, penalty_table, rank_of
 from scala40.engine.rules import Rules
@@ -65,10 +66,15 @@ def charge_of(
         return Charge.COUNTED
     double = doubled
     if not opened:
-        if chiusura or rules.unopened_penalty == "flat100":
+        penalty = rules.unopened_penalty
+        if chiusura:
             return Charge.FLAT
-        if rules.unopened_penalty == "double":
+        if penalty == "flat100":
+            return Charge.FLAT
+        if penalty == "double":
             double = True
+        elif penalty != "count":
+            assert_never(penalty)
     elif chiusura and rules.chiusura_in_mano_double:
         double = True
     return Charge.DOUBLED if double else Charge.COUNTED

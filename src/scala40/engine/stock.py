@@ -10,7 +10,7 @@ hand moves the cards.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, assert_never
 
 from scala40.engine.phases import Drew, Ending
 
@@ -31,6 +31,8 @@ def ending_before_rebuild(hand: Hand) -> Ending | None:
     rules = hand.rules
     if rules.stock_out == "end_hand":
         return Ending.STOCK_END
+    if rules.stock_out != "reshuffle":
+        assert_never(rules.stock_out)
     limit = rules.reshuffle_limit
     if limit is not None and hand.reshuffles >= limit:
         return Ending.RESHUFFLE_LIMIT
