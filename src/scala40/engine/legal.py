@@ -35,7 +35,7 @@ from scala40.engine.melds import SWAP
 from scala40.engine.opening import jokers_barred, opening_code, swaps_barred
 from scala40.engine.phases import Drew
 from scala40.engine.pozzo import may_take
-from scala40.engine.state import DRAW, OVER, Hand
+from scala40.engine.state import DRAW, OVER, PLAY, Hand
 
 _DISCARDS: Final = tuple(Discard(k) for k in range(KINDS))
 """Actions are immutable values: the generator hands out shared ones where it can."""
@@ -60,7 +60,7 @@ def legal_actions(hand: Hand) -> list[Action]:
     out: list[Action] = []
     if not hand.must_go_out:
         if hand.opened[hand.current]:
-            _opened_plays(hand, out)
+            _add_opened_plays(hand, out)
         else:
             out.extend(openings(hand))
     discards = _DISCARDS
@@ -79,7 +79,16 @@ def _laid(c: Candidate) -> tuple[int, ...]:
     return (*c.naturals, *(JOKER,) * c.jokers)
 
 
-def _opened_plays(hand: Hand, out: list[Action]) -> None:
+def opened_plays(hand: Hand) -> list[Action]:
+    """The legal new melds, lay-offs and swaps of the current player, who has opened, in
+    the play phase (the part of :func:`legal_actions` before the discards)."""
+    out: list[Action] = []
+    if hand.phase == PLAY and not hand.must_go_out and hand.opened[hand.current]:
+        _add_opened_plays(hand, out)
+    return out
+
+
+def _add_opened_plays(hand: Hand, out: list[Action]) -> None:
     """New melds, lay-offs and swaps of a player who has opened (RULES.md §3, §6)."""
     rules = hand.rules
     p = hand.current

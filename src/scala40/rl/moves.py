@@ -41,7 +41,8 @@ from scala40.engine.actions import (
 from scala40.engine.analysis import Candidate, candidate_melds
 from scala40.engine.cards import JOKER, KINDS, card_value_table
 from scala40.engine.errors import IllegalAction, Refusal
-from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, lay_off
+from scala40.engine.legal import legal_discards, opened_plays
+from scala40.engine.melds import HIGH, LOW
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, PLAY, Hand
@@ -138,7 +139,7 @@ class Moves:
         self._joker_worth = max(values[1:15])
         self._last_bits: tuple[bytes, int] = (b"", 0)
         self._max_jokers = rules.max_jokers
-        self._joker_places: dict[tuple[TableMeld, bool], bool] = {}
+        self._spec_indexes: dict[int, tuple[list[Candidate], dict[MeldSpec, int]]] = {}
 
     # Candidates ---------------------------------------------------------------------------
     def candidates(self, counts: Sequence[int]) -> list[Candidate]:
@@ -266,7 +267,7 @@ class Moves:
         counts = hand.hands[p]
         if hand.actions_now:
             out[TAKE_BACK] = 1
-        self._discards(hand, counts, out)
+        self._discards(hand, out)
         if hand.must_go_out:
             return out
         if not hand.opened[p]:
@@ -277,83 +278,46 @@ class Moves:
         return out
 
     @staticmethod
-    def _discards(hand: Hand, counts: Sequence[int], out: npt.NDArray[np.int8]) -> None:
-        """Legal discards, asking the engine once per kind that a ban could single out.
-
-        The rules bar a discard for what the card is: a joker, the card taken from the
-        pozzo, a card that fits the table. Every other natural in hand shares one answer
-        (the turn's own conditions), so one of them stands for all.
-        """
-        special = hand.fits()
-        taken = hand.pozzo_card
-        plain: bool | None = None
-        held = presence(counts)
-        if counts[JOKER]:
-            held |= 1 << JOKER
-        while held:
-            low = held & -held
-            k = low.bit_length() - 1
-            held ^= low
-            if k in (JOKER, taken) or k in special:
-                ok = hand.can_discard(k)
-            else:
-                if plain is None:
-                    plain = hand.can_discard(k)
-                ok = plain
-            if ok:
-                out[DISCARD_BASE + k] = 1
+    def _discards(hand: Hand, out: npt.NDArray[np.int8]) -> None:
+        """The engine's legal discards, as ids."""
+        for k in legal_discards(hand):
+            out[DISCARD_BASE + k] = 1
 
     def _opened_moves(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
-        """Melds, lay-offs and swaps of an opened player in the play phase."""
-        p = hand.current
-        counts = hand.hands[p]
-        size = hand.sizes[p]
-        base = self.layout.meld_base
+        """The engine's melds, lay-offs and swaps for an opened player, as ids (a meld
+        outside the bounded candidate list, or a meld past the table slots, has none)."""
         layout = self.layout
-        strict_now = hand.opened_now and self.rules.open_without_jokers == "strict"
-        for i, c in enumerate(self.candidates(counts)):
-            if c.jokers and strict_now:
-                continue
-            if size - len(c.naturals) - c.jokers >= 2 or hand.check(Meld(c.spec())) is None:
-                out[base + i] = 1
+        base = layout.meld_base
         slots = layout.table_slots
-        for k, places in hand.fits().items():
-            if not counts[k]:
-                continue
-            for t, how in places:
-                if t >= slots:
-                    continue
-                if how == SWAP:
-                    if hand.check(SwapJoker(k, t)) is None:
-                        out[layout.swap(t, k)] = 1
-                    continue
-                high = how == HIGH and k % 13 == 0
-                if size >= 3 or hand.check(self.decode_lay_off(hand, k, t, high)) is None:
-                    out[layout.lay_off(t, k, high=high)] = 1
-        if counts[JOKER] and not strict_now:
-            for t, meld in enumerate(hand.table[:slots]):
-                for high in (False, True) if meld.is_run else (False,):
-                    if not self._joker_fits(meld, high):
-                        continue
-                    if size >= 3 or hand.check(self.decode_lay_off(hand, JOKER, t, high)) is None:
-                        out[layout.lay_off(t, JOKER, high=high)] = 1
+        index = self._spec_index(hand.hands[hand.current])
+        for action in opened_plays(hand):
+            kind = type(action)
+            if kind is Meld:
+                assert isinstance(action, Meld)
+                i = index.get(action.meld)
+                if i is not None:
+                    out[base + i] = 1
+            elif kind is LayOff:
+                assert isinstance(action, LayOff)
+                if action.target < slots:
+                    high = action.end == HIGH
+                    out[layout.lay_off(action.target, action.card, high=high)] = 1
+            elif kind is SwapJoker:
+                assert isinstance(action, SwapJoker)
+                if action.target < slots:
+                    out[layout.swap(action.target, action.card)] = 1
 
-    def _joker_fits(self, meld: TableMeld, high: bool) -> bool:
-        """Whether a joker can join ``meld`` (at the high or low end of a run), memoized:
-        table melds are immutable and stay on the table for many turns."""
-        key = (meld, high)
-        hit = self._joker_places.get(key)
-        if hit is None:
-            if len(self._joker_places) > _CACHE_LIMIT:
-                self._joker_places.clear()
-            end = (HIGH if high else LOW) if meld.is_run else None
-            try:
-                lay_off(meld, JOKER, self.rules, end)
-                hit = True
-            except IllegalAction:
-                hit = False
-            self._joker_places[key] = hit
-        return hit
+    def _spec_index(self, counts: Sequence[int]) -> dict[MeldSpec, int]:
+        """Each offered candidate's meld, to its position in :meth:`candidates`."""
+        cands = self.candidates(counts)
+        key = id(cands)
+        hit = self._spec_indexes.get(key)
+        if hit is None or hit[0] is not cands:
+            if len(self._spec_indexes) > _CACHE_LIMIT:
+                self._spec_indexes.clear()
+            hit = (cands, {c.spec(): i for i, c in enumerate(cands)})
+            self._spec_indexes[key] = hit
+        return hit[1]
 
     # From ids to engine actions ----------------------------------------------------------
     def decode_lay_off(self, hand: Hand, kind: int, target: int, high: bool) -> LayOff:
