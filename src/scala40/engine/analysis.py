@@ -206,6 +206,37 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
     return out
 
 
+def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate]:
+    """The candidate melds of ``counts`` that lay the natural ``card``: the runs of its
+    suit and the sets of its rank only (the same memo as :func:`candidate_melds`, without
+    assembling the whole hand's list)."""
+    mj = min(counts[JOKER], rules.max_jokers)
+    shape = (
+        rules.face_values,
+        rules.natural_minimum,
+        rules.two_natural_aces_in_run,
+        rules.max_run,
+        mj,
+    )
+    suit, rank0 = divmod(card, 13)
+    base = suit * 13
+    row = counts[base : base + 13]
+    key = (suit, tuple(row), shape)
+    runs = _RUN_CACHE.get(key)
+    if runs is None:
+        pattern = tuple(c if c < 2 else 2 for c in row)
+        runs = _RUN_CACHE[key] = _suit_runs(suit, pattern, mj, rules)
+    mask = 0
+    for t in range(4):
+        if counts[t * 13 + rank0]:
+            mask |= 1 << t
+    set_key = (rank0 + 1, mask, shape)
+    sets = _SET_CACHE.get(set_key)
+    if sets is None:
+        sets = _SET_CACHE[set_key] = _rank_sets(rank0 + 1, mask, mj, rules)
+    return [c for c in (*runs, *sets) if card in c.naturals]
+
+
 def meld_bound(counts: Sequence[int], card: int, rules: Rules) -> int:
     """An upper bound of the points of a new meld from ``counts`` that uses ``card``.
 
@@ -564,6 +595,7 @@ __all__ = [
     "Solution",
     "best_opening",
     "candidate_melds",
+    "melds_with",
     "counts_of",
     "fitting_cards",
     "least_penalty",

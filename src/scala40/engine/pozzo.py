@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final, assert_never
 
-from scala40.engine.actions import Action, LayOff, Meld, SwapJoker
-from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, solve
+from scala40.engine.actions import Action, LayOff, SwapJoker
+from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, melds_with, solve
 from scala40.engine.cards import JOKER, card_name
 from scala40.engine.discard import legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
@@ -302,13 +302,16 @@ def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
         return
     fits = h.fits()
     wild = counts[JOKER]
-    cands = candidate_melds(counts, rules) if wild else ()
     if not h.pozzo_used:
         if counts[card]:
             yield from _placements(h, card, fits)
-            for c in cands:
-                if card in c.naturals or (card == JOKER and c.jokers):
-                    yield Meld(c.spec())
+            if card == JOKER:
+                for c in candidate_melds(counts, rules):
+                    if c.jokers:
+                        yield c.action()
+            elif wild:
+                for c in melds_with(counts, card, rules):
+                    yield c.action()
         # Room for the card: win a joker by a swap, or extend a run of its suit toward it
         # (with a natural or a joker).
         suit, rank = divmod(card, 13)
@@ -336,9 +339,9 @@ def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
     # The card is down: only a recovered joker still to lay keeps the turn from ending.
     if wild:
         yield from _placements(h, JOKER, fits)
-        for c in cands:
+        for c in candidate_melds(counts, rules):
             if c.jokers:
-                yield Meld(c.spec())
+                yield c.action()
 
 
 def _placements(
