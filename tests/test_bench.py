@@ -18,6 +18,8 @@ def test_bench_measures_the_engine_the_anchors_way_and_beside_openspiel() -> Non
         "steps_per_s",
         "clone_us",
         "legal_us",
+        "legal_p50_us",
+        "legal_p90_us",
         "legal_positions",
         "random_legal_steps_per_s",
         "heuristic_hands_per_s",
