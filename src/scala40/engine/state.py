@@ -8,6 +8,16 @@ table seat); player 0 is the first to play, on the dealer's left.
 Every action is checked completely before anything changes, so a refused action
 (:class:`IllegalAction`) leaves the state untouched. ``clone()`` is a cheap copy for
 search: hands are count arrays, melds are immutable and shared.
+
+This module holds the state and the code that moves cards; the rules that decide live in
+their families, each asked by the hand and by the legal-action generator alike:
+:mod:`~scala40.engine.opening` (§5: what opens, jokers in the opening turn),
+:mod:`~scala40.engine.pozzo` (§4, §11: when the pozzo card may be taken),
+:mod:`~scala40.engine.discard` (§4: which card may end the turn),
+:mod:`~scala40.engine.going_out` (§7: how many cards a play may leave),
+:mod:`~scala40.engine.stock` (§8: when the stock runs out), with the shapes of melds,
+lay-offs and swaps in :mod:`~scala40.engine.melds` and the pack in
+:mod:`~scala40.engine.pack`.
 """
 
 from __future__ import annotations
