@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from scala40.engine.actions import Action, TakePozzo
 from scala40.engine.legal import legal_actions
+from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
 
 from .helpers import (
@@ -21,12 +22,26 @@ from .helpers import (
     open_,
     position,
     refuse,
-    rules,
     swap,
     table_texts,
 )
+from .helpers import rules as default_rules
 
 OTHER = "2H 3H 9C"
+
+
+def draw_step(
+    mine: str, table: str, pozzo: str, *, rules: Rules | None = None, opened: bool = True
+) -> Hand:
+    """Two players; player 0 holds ``mine`` (opened or not) and is at the draw, with
+    ``table`` its one meld and ``pozzo`` the top of the pozzo."""
+    return position(
+        [mine, OTHER],
+        rules=rules or default_rules(players=2),
+        table=[table],
+        pozzo=pozzo,
+        opened=[opened, not opened],
+    )
 
 
 def offered(hand: Hand, action: Action) -> bool:
@@ -41,13 +56,7 @@ def play_offered(hand: Hand, *actions: Action) -> None:
 
 
 def test_a_lay_off_from_hand_makes_room_for_the_pozzo_card():
-    hand = position(
-        ["8S 2D QD KC", OTHER],
-        rules=rules(players=2),
-        table=["5S 6S 7S"],
-        pozzo="9S",
-        opened=[True, False],
-    )
+    hand = draw_step("8S 2D QD KC", "5S 6S 7S", "9S")
     assert hand.check(TakePozzo()) is None
     play_offered(hand, POZZO, lay("8S", 0), lay("9S", 0), discard("2D"))
     assert table_texts(hand) == ["5♠ 6♠ 7♠ 8♠ 9♠"]
@@ -55,37 +64,19 @@ def test_a_lay_off_from_hand_makes_room_for_the_pozzo_card():
 
 
 def test_without_the_card_that_makes_room_the_take_is_refused():
-    hand = position(
-        ["2D QD KC 4H", OTHER],
-        rules=rules(players=2),
-        table=["5S 6S 7S"],
-        pozzo="9S",
-        opened=[True, False],
-    )
+    hand = draw_step("2D QD KC 4H", "5S 6S 7S", "9S")
     refuse(hand, POZZO, "pozzo_unusable", "9♠")
     assert not offered(hand, POZZO)
 
 
 def test_a_sequence_that_leaves_nothing_to_discard_is_no_use():
     # 8♠ then 9♠ would lay down the whole hand: incartato, so the 9♠ stays in the pozzo.
-    hand = position(
-        ["8S", OTHER],
-        rules=rules(players=2),
-        table=["5S 6S 7S"],
-        pozzo="9S",
-        opened=[True, False],
-    )
+    hand = draw_step("8S", "5S 6S 7S", "9S")
     refuse(hand, POZZO, "pozzo_unusable")
 
 
 def test_a_joker_won_by_a_swap_melds_the_pozzo_card():
-    hand = position(
-        ["9D 5C 2D QD", OTHER],
-        rules=rules(players=2),
-        table=["8D JK=9D 10D"],
-        pozzo="6C",
-        opened=[True, False],
-    )
+    hand = draw_step("9D 5C 2D QD", "8D JK=9D 10D", "6C")
     assert hand.check(TakePozzo()) is None
     play_offered(hand, POZZO, swap("9D", 0))
     spec = next(a for a in legal_actions(hand) if a == meld_action("5C 6C JK=7C"))
@@ -95,14 +86,8 @@ def test_a_joker_won_by_a_swap_melds_the_pozzo_card():
 
 
 def test_any_use_opens_first_then_lays_the_card_off_after_a_bridge():
-    r = rules(players=2, open_from_pozzo="any_use")
-    hand = position(
-        ["KH KD KC QH QD QC 8S 2D 4C", OTHER],
-        rules=r,
-        table=["5S 6S 7S"],
-        pozzo="9S",
-        opened=[False, True],
-    )
+    r = default_rules(players=2, open_from_pozzo="any_use")
+    hand = draw_step("KH KD KC QH QD QC 8S 2D 4C", "5S 6S 7S", "9S", rules=r, opened=False)
     assert hand.check(TakePozzo()) is None
     play_offered(
         hand,
@@ -116,26 +101,14 @@ def test_any_use_opens_first_then_lays_the_card_off_after_a_bridge():
 
 
 def test_under_opening_the_card_must_be_in_the_opening_itself():
-    r = rules(players=2, open_from_pozzo="opening")
-    hand = position(
-        ["KH KD KC QH QD QC 8S 2D 4C", OTHER],
-        rules=r,
-        table=["5S 6S 7S"],
-        pozzo="9S",
-        opened=[False, True],
-    )
+    r = default_rules(players=2, open_from_pozzo="opening")
+    hand = draw_step("KH KD KC QH QD QC 8S 2D 4C", "5S 6S 7S", "9S", rules=r, opened=False)
     refuse(hand, POZZO, "pozzo_needs_opening")
 
 
 def test_an_opening_that_keeps_the_bridge_is_not_stranding():
     # After the take, opening with the kings and queens leaves 8♠ to bridge to the 9♠.
-    r = rules(players=2, open_from_pozzo="any_use")
-    hand = position(
-        ["KH KD KC QH QD QC 8S 2D 4C", OTHER],
-        rules=r,
-        table=["5S 6S 7S"],
-        pozzo="9S",
-        opened=[False, True],
-    )
+    r = default_rules(players=2, open_from_pozzo="any_use")
+    hand = draw_step("KH KD KC QH QD QC 8S 2D 4C", "5S 6S 7S", "9S", rules=r, opened=False)
     hand.apply(POZZO)
     assert offered(hand, open_("QH QD QC", "KH KD KC"))

@@ -175,18 +175,22 @@ def test_stock_out_end_hand_the_last_drawer_may_still_go_out():
     assert hand.result.winner == 0 and hand.result.reason == "went_out"
 
 
-def test_end_hand_stops_even_when_the_turn_sent_a_set_under_the_stock():
-    r = rules(players=2, stock_out="end_hand", complete_set_to_stock=True)
+def set_completed_by_the_last_draw(**keys):
+    """Player 0 draws the stock's last card (3♣) and completes the 9s on the table."""
     hand = position(
         ["9H 2D QD KD", "4H 5H 6C"],
-        rules=r,
+        rules=rules(players=2, complete_set_to_stock=True, **keys),
         table=["9S 9D 9C"],
         pozzo="2S",
         stock_top="3C",
         rest="pozzo",
         opened=[True, False],
     )
-    play(hand, DRAW, lay("9H", 0))
+    return play(hand, DRAW, lay("9H", 0))
+
+
+def test_end_hand_stops_even_when_the_turn_sent_a_set_under_the_stock():
+    hand = set_completed_by_the_last_draw(stock_out="end_hand")
     assert len(hand.stock) == 4  # the completed set went under the stock
     hand.apply(discard("2D"))
     res = hand.result
@@ -195,17 +199,8 @@ def test_end_hand_stops_even_when_the_turn_sent_a_set_under_the_stock():
 
 
 def test_reshuffle_sends_a_turns_completed_set_on_as_the_stock():
-    r = rules(players=2, complete_set_to_stock=True)
-    hand = position(
-        ["9H 2D QD KD", "4H 5H 6C"],
-        rules=r,
-        table=["9S 9D 9C"],
-        pozzo="2S",
-        stock_top="3C",
-        rest="pozzo",
-        opened=[True, False],
-    )
-    play(hand, DRAW, lay("9H", 0), discard("2D"))
+    hand = set_completed_by_the_last_draw()
+    hand.apply(discard("2D"))
     assert not hand.over and hand.reshuffles == 0  # the four 9s are the stock now
     assert sorted(hand.stock) == sorted(cards("9S 9D 9C 9H"))
 

@@ -55,7 +55,7 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Solution, best_opening, meld_bound, solve
+from scala40.engine.analysis import Objective, Solution, best_opening, meld_bound, solve
 from scala40.engine.cards import (
     ACE,
     HIGH_ACE,
@@ -273,7 +273,7 @@ class _Seat:
     def _solve(
         self,
         counts: list[int],
-        objective: str,
+        objective: Objective,
         leave: int,
         must_use: int | None = None,
         jokers: bool = True,

@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import cast
+from typing import Literal, assert_never, cast
 
 from scala40.engine.actions import Meld, MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
 from scala40.engine.melds import TableMeld, fit_map
 from scala40.engine.rules import Rules
+
+Objective = Literal["points", "penalty"]
+"""What :func:`solve` maximizes: the points laid (to open) or the penalty out of hand."""
 
 
 class Candidate:
@@ -150,6 +153,17 @@ _HAND_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
 _CACHE_LIMIT = 200_000
 
 
+def _shape(rules: Rules, mj: int) -> tuple[object, ...]:
+    """The rules a hand's candidate melds depend on, with the jokers it may use: the memo key."""
+    return (
+        rules.face_values,
+        rules.natural_minimum,
+        rules.two_natural_aces_in_run,
+        rules.max_run,
+        mj,
+    )
+
+
 def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True) -> list[Candidate]:
     """Every meld (with each joker placement and identity) that ``counts`` can lay.
 
@@ -159,13 +173,7 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
     """
     njokers = counts[JOKER] if jokers else 0
     mj = min(njokers, rules.max_jokers)
-    shape = (
-        rules.face_values,
-        rules.natural_minimum,
-        rules.two_natural_aces_in_run,
-        rules.max_run,
-        mj,
-    )
+    shape = _shape(rules, mj)
     whole = (tuple(counts), shape)
     hit = _HAND_CACHE.get(whole)
     if hit is not None:
@@ -211,13 +219,7 @@ def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate
     suit and the sets of its rank only (the same memo as :func:`candidate_melds`, without
     assembling the whole hand's list)."""
     mj = min(counts[JOKER], rules.max_jokers)
-    shape = (
-        rules.face_values,
-        rules.natural_minimum,
-        rules.two_natural_aces_in_run,
-        rules.max_run,
-        mj,
-    )
+    shape = _shape(rules, mj)
     suit, rank0 = divmod(card, 13)
     base = suit * 13
     row = counts[base : base + 13]
@@ -395,7 +397,7 @@ def solve(
     counts: Sequence[int],
     rules: Rules,
     *,
-    objective: str = "points",
+    objective: Objective = "points",
     leave: int = 0,
     must_use: int | None = None,
     jokers: bool = True,
@@ -429,7 +431,12 @@ def solve(
     cap_jf = jokers_after if jokers_after is not None else 0
     big = 1000
     memo: dict[object, tuple[int, tuple[object, ...] | None]] = {}
-    by_points = objective == "points"
+    if objective == "points":
+        by_points = True
+    elif objective == "penalty":
+        by_points = False
+    else:
+        assert_never(objective)
 
     # Per candidate: (candidate, naturals, jokers, weight, joker-free points, uses must_use).
     entries: dict[int, list[tuple[Candidate, tuple[int, ...], int, int, int, int]]] = {}
@@ -595,11 +602,11 @@ __all__ = [
     "Solution",
     "best_opening",
     "candidate_melds",
-    "melds_with",
     "counts_of",
     "fitting_cards",
     "least_penalty",
     "meld_bound",
     "meld_spec",
+    "melds_with",
     "solve",
 ]
