@@ -17,6 +17,8 @@ from scala40.engine.actions import (
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
+from scala40.engine.state import Hand
+from scala40.notation import parse_hand
 
 
 def _state(match: Match) -> tuple[object, ...]:
@@ -76,3 +78,30 @@ def test_a_position_with_an_empty_pozzo_offers_only_the_stock() -> None:
         hand.apply(TakePozzo())
     assert refused.value.code == "pozzo_empty" and "empty" in refused.value.reason
     assert hand.phase == "draw" and hand.pozzo == []
+
+
+@pytest.mark.parametrize(
+    ("keys", "words"),
+    [
+        ({"current": 5}, "current must be a player 0 to 1"),
+        ({"current": -1}, "current must be a player 0 to 1"),
+        ({"opened": [True]}, "opened must say for each of the 2 players"),
+        ({"seats": [0, 0]}, "seats must be distinct"),
+        ({"seats": [0]}, "seats must name a seat for each"),
+        ({"known": [[], [], []]}, "known lists 3 players"),
+        ({"turns_done": -1}, "turns_done must be 0 or more"),
+        ({"reshuffles": -2}, "reshuffles must be 0 or more"),
+    ],
+)
+def test_a_position_whose_players_do_not_add_up_is_refused_by_name(
+    keys: dict[str, object], words: str
+) -> None:
+    rules = Rules.build(None, {"players": 2})
+    hands = [parse_hand("2H 3H 4H"), parse_hand("5C 6C 7C")]
+    with pytest.raises(ValueError, match=words):
+        Hand.setup(rules, hands, **keys)  # type: ignore[arg-type]
+
+
+def test_a_position_with_one_player_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least 2 players"):
+        Hand.setup(Rules.build(None, {"players": 2}), [parse_hand("2H 3H 4H")])

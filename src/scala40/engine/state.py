@@ -126,6 +126,36 @@ CACHE_SLOTS: Final = frozenset({"_fits", "_joker_spots"})
 """The fields of :class:`Hand` worked out from the others (what fits the table): not state."""
 
 
+def _check_players(
+    n: int,
+    current: int,
+    opened: Sequence[bool] | None,
+    seats: Sequence[int] | None,
+    known: Sequence[Sequence[int]] | None,
+    turns_done: int | None,
+    reshuffles: int,
+) -> None:
+    """Refuse, by name, a set-up position whose players do not add up (before anything
+    indexes with them and fails far from the cause)."""
+    if n < 2:
+        raise ValueError(f"a hand needs at least 2 players, not {n}")
+    if type(current) is not int or not 0 <= current < n:
+        raise ValueError(f"current must be a player 0 to {n - 1}, not {current!r}")
+    if opened is not None and len(opened) != n:
+        raise ValueError(f"opened must say for each of the {n} players, not {len(opened)}")
+    if seats is not None:
+        if len(seats) != n:
+            raise ValueError(f"seats must name a seat for each of the {n} players")
+        if len(set(seats)) != n or any(type(s) is not int or s < 0 for s in seats):
+            raise ValueError(f"seats must be distinct seat numbers, not {list(seats)}")
+    if known is not None and len(known) > n:
+        raise ValueError(f"known lists {len(known)} players, but the hand has {n}")
+    if turns_done is not None and turns_done < 0:
+        raise ValueError(f"turns_done must be 0 or more, not {turns_done}")
+    if reshuffles < 0:
+        raise ValueError(f"reshuffles must be 0 or more, not {reshuffles}")
+
+
 class Hand:
     """The true state of one hand."""
 
@@ -276,6 +306,7 @@ class Hand:
         history so a saved position plays on exactly as the game it came from.
         """
         n = len(hands)
+        _check_players(n, current, opened, seats, known, turns_done, reshuffles)
         zones: list[tuple[str, Sequence[int]]] = [(f"hands[{p}]", h) for p, h in enumerate(hands)]
         zones += [(f"table[{i}]", m.cards()) for i, m in enumerate(table)]
         zones.append(("pozzo", pozzo))
