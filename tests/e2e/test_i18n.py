@@ -22,6 +22,9 @@ FAMILIES = {
     "lobby.bot": ["random", "greedy", "heuristic", "strong"],
     "lobby.status": ["waiting", "playing", "over"],
     "lobby.preset": ["fisca", "house"],
+    "bot.level": ["random", "greedy", "heuristic", "strong"],
+    "meldWhy": ["too_few", "only_jokers", "neither", "set_suits", "set_size", "run_gap"],
+    "meldWhy.too_many_jokers": ["one", "other"],
     "ev": [
         "draw",
         "pozzo",
@@ -43,9 +46,15 @@ FAMILIES = {
 def _used_keys() -> set[str]:
     keys: set[str] = set()
     for page in STATIC.glob("*.html"):
-        keys |= set(re.findall(r'data-i18n(?:-title|-placeholder)?="([^"]+)"', page.read_text()))
+        keys |= set(
+            re.findall(r'data-i18n(?:-title|-placeholder|-aria)?="([^"]+)"', page.read_text())
+        )
     for script in (STATIC / "js").glob("*.js"):
-        keys |= set(re.findall(r'\bt\("([a-zA-Z_.]+)"', script.read_text()))
+        text = script.read_text()
+        keys |= set(re.findall(r'\bt\("([a-zA-Z_.]+)"', text))
+        # A counted string (tn) is two keys: the one and the many.
+        for key in re.findall(r'\btn\("([a-zA-Z_.]+)"', text):
+            keys |= {f"{key}.one", f"{key}.other"}
     for family, values in FAMILIES.items():
         keys |= {f"{family}.{v}" for v in values}
     return keys
@@ -86,3 +95,28 @@ def test_both_languages_have_every_string_with_the_same_blanks(
         blanks = sorted(re.findall(r"\{\w+\}", english))
         assert sorted(re.findall(r"\{\w+\}", words["it"][key])) == blanks, key
         assert words["it"][key].strip(), key
+
+
+def _score_page_strings() -> dict[str, dict[str, str]]:
+    """The score sheet page's own dictionary (static/score.js STRINGS), read as text."""
+    text = (STATIC / "score.js").read_text()
+    block = text[text.index("const STRINGS = {") : text.index("\n};", text.index("const STRINGS"))]
+    en, it = block.split("\n  it: {", 1)
+    entry = re.compile(r'^\s+"?([\w.]+)"?: "((?:[^"\\]|\\.)*)",$', re.M)
+    return {"en": dict(entry.findall(en)), "it": dict(entry.findall(it))}
+
+
+def test_the_score_sheet_page_says_everything_in_both_languages() -> None:
+    words = _score_page_strings()
+    assert len(words["en"]) > 50
+    assert set(words["en"]) == set(words["it"])
+    script = (STATIC / "score.js").read_text()
+    page = (STATIC / "score.html").read_text()
+    used = set(re.findall(r'\bt\("([\w.]+)"', script)) | set(re.findall(r'data-s="([\w.]+)"', page))
+    for key in re.findall(r'\btn\("([\w.]+)"', script):
+        used |= {key, f"{key}.one"}
+    missing = sorted(used - set(words["en"]))
+    assert missing == [], f"strings score.js uses but its dictionary lacks: {missing}"
+    for key, english in words["en"].items():
+        blanks = sorted(set(re.findall(r"\{\w+\}", english)))
+        assert sorted(set(re.findall(r"\{\w+\}", words["it"][key]))) == blanks, key

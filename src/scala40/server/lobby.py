@@ -19,7 +19,7 @@ from scala40.server.actor import JoinRefused, TableActor, wait_join
 from scala40.server.errors import ApiError, read_json_object
 from scala40.server.refusals import TableRefusal
 from scala40.server.registry import Tables, clean_name, client_token
-from scala40.server.rules_labels import rules_catalogue, rules_summary
+from scala40.server.rules_labels import rules_catalogue, rules_facts, rules_summary
 from scala40.server.store import SeatRow, TableRow
 from scala40.server.summaries import replay_steps
 from scala40.server.tokens import new_token, token_hash
@@ -58,6 +58,7 @@ def live_summary(actor: TableActor) -> dict[str, Any]:
         "table_id": actor.table.id,
         "seats": _seats_json([(s.seat, s.kind, s.name, s.taken) for s in actor.seats]),
         "rules_summary": rules_summary(actor.table.preset, actor.rules),
+        "rules_facts": rules_facts(actor.table.preset, actor.rules),
         "status": actor.status,
         "created": actor.table.created.isoformat(),
         "turn_seconds": actor.table.turn_seconds,
@@ -70,6 +71,7 @@ def stored_summary(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "table_id": table.id,
         "seats": _seats_json([(s.seat, s.kind, s.name, True) for s in seats]),
         "rules_summary": rules_summary(table.preset, rules),
+        "rules_facts": rules_facts(table.preset, rules),
         "status": table.status,
         "created": table.created.isoformat(),
         "turn_seconds": table.turn_seconds,
@@ -186,12 +188,13 @@ def build_router(tables: Tables) -> APIRouter:
 
     @router.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> dict[str, Any]:
-        table, _seats, text = await finished(table_id)
+        table, seats, text = await finished(table_id)
         rules = rules_from_changes(table.changes)
         rec = load_record(text)
         return {
             "table_id": table.id,
             "seats": rec["seats"],
+            "seat_kinds": [s.kind for s in seats],
             "rules": {
                 "preset": table.preset,
                 "changes": dict(table.changes),
@@ -212,10 +215,12 @@ def build_router(tables: Tables) -> APIRouter:
                 {
                     "table_id": table.id,
                     "players": [s.name for s in seats],
+                    "seat_kinds": [s.kind for s in seats],
                     "winner": _winner_name(table.winner, seats, rules),
                     "winner_seat": table.winner,
                     "finished": None if table.finished is None else table.finished.isoformat(),
                     "rules_summary": rules_summary(table.preset, rules),
+                    "rules_facts": rules_facts(table.preset, rules),
                 }
             )
         return {"matches": out}

@@ -244,6 +244,31 @@ def _value_words(key: str, value: Any) -> str:
     return str(value)
 
 
+def rules_facts(preset: str, rules: Rules) -> dict[str, Any]:
+    """What :func:`rules_summary` says, as values the pages word in their own language.
+
+    ``preset``, ``opening_points``, the match's end (``single_hand``, ``target_total``,
+    ``fixed_hands``, ``elimination``) and ``changes``: every other key whose value differs
+    from the preset's (the pages word those with the labels of ``GET /api/rules``).
+    """
+    base = PRESETS.get(preset, {})
+    shown = {"players", "opening_points", "elimination", "single_hand", "target_total"}
+    shown.add("fixed_hands")
+    return {
+        "preset": preset,
+        "opening_points": rules.opening_points,
+        "single_hand": bool(rules.single_hand),
+        "target_total": rules.target_total,
+        "fixed_hands": rules.fixed_hands,
+        "elimination": rules.elimination,
+        "changes": {
+            key: value
+            for key, value in rules.changes().items()
+            if key not in shown and base.get(key) != value
+        },
+    }
+
+
 def rules_summary(preset: str, rules: Rules) -> str:
     """One line in plain English: the preset, the opening, the limit, and what else changed."""
     base = PRESETS.get(preset, {})

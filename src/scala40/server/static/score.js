@@ -16,6 +16,7 @@ const MAX_LISTED = 100; // the server lists at most this many ids at once
 const STRINGS = {
   en: {
     title: "Score sheet",
+    "page.title": "Scala 40 — score sheet",
     "nav.lobby": "Lobby",
     "lang.switch": "Italiano",
     "setup.title": "New game",
@@ -75,9 +76,25 @@ const STRINGS = {
     "result.wins": "{name} wins!",
     "result.tie": "Tie between {names}: single hands decide, first to go out wins.",
     "result.handsLeft": "{n} of {of} hands left",
+    "result.handsLeft.one": "1 of {of} hands left",
     "sheet.title": "Hands",
     "sheet.hand": "Hand",
     "sheet.notes": "Notes",
+    "note.playoff": "play-off",
+    "note.stockOut": "stock ran out",
+    "note.wentOut": "{name} went out",
+    "note.chiusura": "{name} went out (chiusura in mano)",
+    "note.doubled": "doubled",
+    "note.out": "{name} is out",
+    "note.reenters": "{name} re-enters at {n}",
+    "error.no_such_sheet": "There is no such score sheet (it may have been deleted).",
+    "error.sheet_has_no_keeper": "This sheet was saved before sheets had a keeper, so nobody can change it: keep a copy to go on scoring.",
+    "error.sheet_token_needed": "Only the phone that started this sheet can change it.",
+    "error.not_sheet_keeper": "Only the phone that started this sheet can change it.",
+    "error.sheet_changed": "The sheet changed meanwhile: reload it.",
+    "error.too_many_ids": "Too many saved games to list at once.",
+    "error.broken_sheet": "This saved sheet cannot be read.",
+    "error.network": "The server cannot be reached: check the connection and try again.",
     "sheet.total": "Total",
     "sheet.csv": "Export CSV",
     "sheet.new": "New game",
@@ -93,10 +110,12 @@ const STRINGS = {
     "history.title": "Saved games",
     "history.none": "No games started on this phone yet.",
     "history.hands": "{n} hands",
+    "history.hands.one": "1 hand",
     "history.open": "Open",
   },
   it: {
     title: "Segnapunti",
+    "page.title": "Scala 40 — segnapunti",
     "nav.lobby": "Sala",
     "lang.switch": "English",
     "setup.title": "Nuova partita",
@@ -156,9 +175,25 @@ const STRINGS = {
     "result.wins": "Vince {name}!",
     "result.tie": "Parità tra {names}: si gioca a chi chiude per primo.",
     "result.handsLeft": "mancano {n} mani su {of}",
+    "result.handsLeft.one": "manca 1 mano su {of}",
     "sheet.title": "Mani",
     "sheet.hand": "Mano",
     "sheet.notes": "Note",
+    "note.playoff": "spareggio",
+    "note.stockOut": "tallone finito",
+    "note.wentOut": "{name} ha chiuso",
+    "note.chiusura": "{name} ha chiuso in mano",
+    "note.doubled": "punti doppi",
+    "note.out": "{name} eliminato",
+    "note.reenters": "{name} rientra a {n}",
+    "error.no_such_sheet": "Questo segnapunti non esiste (forse è stato eliminato).",
+    "error.sheet_has_no_keeper": "Questo foglio è stato salvato prima che i fogli avessero un custode, quindi nessuno può modificarlo: tienine una copia per continuare a segnare.",
+    "error.sheet_token_needed": "Solo il telefono che ha iniziato questo foglio può modificarlo.",
+    "error.not_sheet_keeper": "Solo il telefono che ha iniziato questo foglio può modificarlo.",
+    "error.sheet_changed": "Il foglio è cambiato nel frattempo: ricaricalo.",
+    "error.too_many_ids": "Troppe partite salvate da elencare insieme.",
+    "error.broken_sheet": "Questo foglio salvato non si riesce a leggere.",
+    "error.network": "Il server non risponde: controlla la connessione e riprova.",
     "sheet.total": "Totale",
     "sheet.csv": "Esporta CSV",
     "sheet.new": "Nuova partita",
@@ -174,6 +209,7 @@ const STRINGS = {
     "history.title": "Partite salvate",
     "history.none": "Nessuna partita iniziata su questo telefono.",
     "history.hands": "{n} mani",
+    "history.hands.one": "1 mano",
     "history.open": "Apri",
   },
 };
@@ -188,6 +224,12 @@ function t(key, params = {}) {
   let text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
   for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
   return text;
+}
+
+/** A counted string: key + ".one" for 1 (when the language has one), key otherwise. */
+function tn(key, n, params = {}) {
+  const one = `${key}.one`;
+  return t(Number(n) === 1 && STRINGS[lang()][one] !== undefined ? one : key, { n, ...params });
 }
 
 function translate() {
@@ -255,13 +297,26 @@ async function api(path, { method = "GET", body, token } = {}) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new Error((data && data.error && data.error.message) || res.statusText);
+  if (!res.ok) {
+    const err = new Error((data && data.error && data.error.message) || res.statusText);
+    err.code = data && data.error ? data.error.code : undefined;
+    throw err;
+  }
   return data;
+}
+
+/** An error in the page's language when its code has a fixed meaning; otherwise the
+ * server's sentence, which names the cards or the hand at fault. */
+function errorText(err) {
+  const key = `error.${err && err.code}`;
+  if (err && err.code && STRINGS[lang()][key] !== undefined) return t(key);
+  if (err instanceof TypeError) return t("error.network");
+  return String((err && err.message) || err);
 }
 
 function showError(err) {
   const box = $("#error");
-  box.textContent = err ? String(err.message || err) : "";
+  box.textContent = err ? errorText(err) : "";
   box.hidden = !err;
   if (err) box.scrollIntoView({ block: "nearest" });
 }
@@ -363,7 +418,7 @@ async function loadHistory() {
           "li",
           {},
           el("a", { href: `/score?id=${encodeURIComponent(s.id)}` }, s.players.join(", ")),
-          el("span", { class: "score-note" }, ` · ${t("history.hands", { n: s.hands })} · ${s.winner ? t("result.wins", { name: s.winner }) : (s.updated || "").slice(0, 10)}`),
+          el("span", { class: "score-note" }, ` · ${tn("history.hands", s.hands)} · ${s.winner ? t("result.wins", { name: s.winner }) : (s.updated || "").slice(0, 10)}`),
           " ",
           el("a", { href: `/api/scoresheets/${encodeURIComponent(s.id)}/csv`, download: true }, "CSV"),
         ),
@@ -426,9 +481,23 @@ function drawUnits(standing) {
   else if (standing.next.playoff) {
     result = t("result.tie", { names: standing.next.playoff.map((u) => standing.units[u].name).join(", ") });
   } else if (standing.hands_left !== null) {
-    result = t("result.handsLeft", { n: standing.hands_left, of: standing.limit.value });
+    result = tn("result.handsLeft", standing.hands_left, { of: standing.limit.value });
   }
   $("#result").textContent = result;
+}
+
+/** What happened in a hand besides the penalties, in the page's language (the server's
+ * "notes" are English; the line's own fields say the same). */
+function lineNotes(sheet, standing, line) {
+  const unitName = (u) => standing.units[u]?.name ?? String(u);
+  const parts = [];
+  if (line.playoff && !(sheet.rules && sheet.rules.single_hand)) parts.push(t("note.playoff"));
+  if (line.went_out === null || line.went_out === undefined) parts.push(t("note.stockOut"));
+  else parts.push(t(line.chiusura ? "note.chiusura" : "note.wentOut", { name: sheet.players[line.went_out] }));
+  if (line.doubled) parts.push(t("note.doubled"));
+  for (const u of line.eliminated || []) parts.push(t("note.out", { name: unitName(u) }));
+  for (const [u, total] of Object.entries(line.reentered || {})) parts.push(t("note.reenters", { name: unitName(Number(u)), n: total }));
+  return parts.join("; ");
 }
 
 function drawLines(sheet, standing) {
@@ -439,7 +508,7 @@ function drawLines(sheet, standing) {
       {},
       el("td", {}, String(line.number)),
       ...line.penalties.map((p, seat) => el("td", { class: seat === line.went_out ? "score-out" : "" }, p === null ? "–" : String(p))),
-      el("td", { class: "score-notes" }, line.notes),
+      el("td", { class: "score-notes" }, lineNotes(sheet, standing, line)),
     ),
   );
   const totals = sheet.players.map((_, seat) => {

@@ -1,6 +1,8 @@
 // Cards as the notation writes them ("7H", "10H", "JK", "JK=7D"): reading, drawing,
 // sorting, and the points of a meld (RULES.md §2) so the opening total shows before sending.
 
+import { t } from "./i18n.js";
+
 export const SUITS = ["H", "D", "C", "S"]; // the engine's suit order
 export const SUIT_SYMBOL = { H: "♥", D: "♦", C: "♣", S: "♠" };
 const RANK_OF = { A: 1, J: 11, Q: 12, K: 13, T: 10 };
@@ -55,7 +57,7 @@ export function cardElement(text, { small = false } = {}) {
       as.textContent = "=" + RANK_TEXT[c.declared.rank] + SUIT_SYMBOL[c.declared.suit];
       el.append(as);
     }
-    el.title = c.declared ? `Joker = ${prettyCard(c.declared.text)}` : "Joker";
+    el.title = c.declared ? t("card.jokerAs", { card: prettyCard(c.declared.text) }) : t("card.joker");
     return el;
   }
   el.classList.add(isRed(c) ? "red" : "black");
@@ -154,9 +156,9 @@ export function planMeld(texts, { maxJokers = 1 } = {}) {
   const cards = texts.map(parseCard);
   const naturals = cards.filter((c) => !c.joker);
   const jokers = cards.length - naturals.length;
-  if (cards.length < 3) return { ok: false, why: "a meld needs at least 3 cards" };
-  if (!naturals.length) return { ok: false, why: "a meld of only jokers is never legal" };
-  if (jokers > maxJokers) return { ok: false, why: `at most ${maxJokers} joker(s) per meld` };
+  if (cards.length < 3) return { ok: false, code: "too_few", why: "a meld needs at least 3 cards" };
+  if (!naturals.length) return { ok: false, code: "only_jokers", why: "a meld of only jokers is never legal" };
+  if (jokers > maxJokers) return { ok: false, code: "too_many_jokers", n: maxJokers, why: `at most ${maxJokers} joker(s) per meld` };
   const ranks = new Set(naturals.map((c) => c.rank));
   const suits = new Set(naturals.map((c) => c.suit));
   if (ranks.size === 1 && (naturals.length > 1 || jokers === 0)) {
@@ -164,16 +166,16 @@ export function planMeld(texts, { maxJokers = 1 } = {}) {
   }
   if (suits.size === 1) return planRun(naturals, jokers);
   if (ranks.size === 1) return planSet(naturals, jokers);
-  return { ok: false, why: "neither a run (one suit, in sequence) nor a set (one rank)" };
+  return { ok: false, code: "neither", why: "neither a run (one suit, in sequence) nor a set (one rank)" };
 }
 
 function planSet(naturals, jokers) {
   const rank = naturals[0].rank;
   const have = naturals.map((c) => c.suit);
   if (new Set(have).size !== have.length) {
-    return { ok: false, why: "a set needs cards of different suits" };
+    return { ok: false, code: "set_suits", why: "a set needs cards of different suits" };
   }
-  if (have.length + jokers > 4) return { ok: false, why: "a set holds at most 4 cards" };
+  if (have.length + jokers > 4) return { ok: false, code: "set_size", why: "a set holds at most 4 cards" };
   const missing = SUITS.filter((s) => !have.includes(s));
   const base = naturals.map((c) => c.text);
   if (!jokers) return { ok: true, kind: "set", options: [base] };
@@ -220,7 +222,7 @@ function planRun(naturals, jokers) {
       if (!out.some((o) => o.join(" ") === key)) out.push(texts);
     }
   }
-  if (!out.length) return { ok: false, why: "a run needs consecutive cards of one suit" };
+  if (!out.length) return { ok: false, code: "run_gap", why: "a run needs consecutive cards of one suit" };
   // Prefer spare jokers on top (the usual way to lay them); the caller asks only if several.
   out.sort((a, b) => meldPoints(b) - meldPoints(a));
   return { ok: true, kind: "run", options: out };

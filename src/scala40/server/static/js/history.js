@@ -1,7 +1,7 @@
 // Finished matches (GET /api/history), each with its replay and its game record.
 
 import { api } from "./api.js";
-import { applyI18n, getLang, languageSwitch, t } from "./i18n.js";
+import { apiErrorText, applyI18n, getLang, languageSwitch, seatName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let matches = [];
@@ -13,17 +13,26 @@ function when(value) {
   return new Date(ms).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB");
 }
 
-function playerNames(players) {
-  return (players || []).map((p) => (typeof p === "string" ? p : p.name)).join(", ");
+/** A player's name: a bot's in the page's words (seat_kinds), a person's as typed. */
+function playerName(m, seat) {
+  const p = (m.players || [])[seat];
+  const kind = (m.seat_kinds || [])[seat];
+  if (kind && kind !== "human") return seatName({ seat, kind });
+  return p === undefined ? `#${seat + 1}` : typeof p === "string" ? p : p.name;
+}
+
+function playerNames(m) {
+  return (m.players || []).map((_, seat) => playerName(m, seat)).join(", ");
 }
 
 function winnerName(m) {
   const w = m.winner;
   if (w === null || w === undefined) return "–";
+  const seat = m.winner_seat;
+  if (typeof w === "string" && Number.isInteger(seat) && (m.players || [])[seat] === w) return playerName(m, seat);
   if (typeof w === "string") return w;
   if (typeof w === "number") {
-    const p = (m.players || [])[w];
-    return p === undefined ? `#${w + 1}` : typeof p === "string" ? p : p.name;
+    return playerName(m, w);
   }
   return w.name || "";
 }
@@ -36,7 +45,7 @@ function render() {
     const tr = body.insertRow();
     tr.dataset.table = m.table_id;
     tr.insertCell().textContent = when(m.finished);
-    tr.insertCell().textContent = playerNames(m.players);
+    tr.insertCell().textContent = playerNames(m);
     tr.insertCell().textContent = winnerName(m);
     const links = tr.insertCell();
     const replay = document.createElement("a");
@@ -57,7 +66,7 @@ async function start() {
     const data = await api("/api/history");
     matches = data.matches || [];
   } catch (err) {
-    $("error").textContent = t("err.generic", { message: err.message });
+    $("error").textContent = t("err.generic", { message: apiErrorText(err) });
   }
   render();
 }

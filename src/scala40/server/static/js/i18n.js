@@ -8,6 +8,10 @@ const STRINGS = {
     "nav.history": "Finished matches",
     "nav.score": "Paper score sheet",
     "lang.switch": "Italiano",
+    "page.lobby": "Scala 40 — play online",
+    "page.table": "Scala 40 — table",
+    "page.history": "Scala 40 — finished matches",
+    "page.replay": "Scala 40 — replay",
 
     "lobby.create": "New table",
     "lobby.seats": "Seats",
@@ -94,7 +98,7 @@ const STRINGS = {
     "table.connecting": "Connecting…",
     "table.reconnecting": "Connection lost, reconnecting in {s} s…",
     "table.connected": "Connected",
-    "table.badToken": "This browser has no seat at this table: {message}",
+    "table.badToken": "This browser has no seat at this table: take a free seat here.",
     "table.replaced": "This seat is now playing in another window or device.",
     "table.gone": "This table is not in play any more.",
     "table.joinTitle": "Take a seat at this table",
@@ -178,6 +182,7 @@ const STRINGS = {
     "rep.deal": "Hand {n} dealt",
     "rep.download": "Download the game record (JSON)",
     "rep.missing": "This match cannot be replayed: {message}",
+    "rep.slider": "Step",
 
     // Refused moves, by the code the engine or the server sends (tests/e2e/test_i18n.py
     // checks every code the source can raise has a sentence in both languages).
@@ -234,6 +239,67 @@ const STRINGS = {
     "refuse.no_such_seat": "This table has no such seat.",
 
     "err.generic": "Something went wrong: {message}",
+    "err.noTableId": "There is no table in the address.",
+
+    // Plurals: tn(key, n) picks key + ".one" for 1 and key + ".other" otherwise.
+    "table.cards.one": "1 card",
+    "table.cards.other": "{n} cards",
+    "table.meldPoints.one": "1 pt",
+    "table.meldPoints.other": "{n} pts",
+    "table.opening.one": "Opening: {points} / {need} point",
+    "table.opening.other": "Opening: {points} / {need} points",
+    "table.deadline.one": "1 s left",
+    "table.deadline.other": "{n} s left",
+    "table.openingShort.one": "1 more needed",
+    "table.openingShort.other": "{n} more needed",
+
+    "card.joker": "Joker",
+    "card.jokerAs": "Joker = {card}",
+
+    "bot.name": "Bot {n} ({level})",
+    "bot.level.random": "random",
+    "bot.level.greedy": "greedy",
+    "bot.level.heuristic": "heuristic",
+    "bot.level.strong": "strong",
+
+    // Why the selected cards are not a meld (cards.js planMeld codes).
+    "meldWhy.too_few": "a meld needs at least 3 cards",
+    "meldWhy.only_jokers": "a meld of only jokers is never legal",
+    "meldWhy.too_many_jokers.one": "at most 1 joker per meld",
+    "meldWhy.too_many_jokers.other": "at most {n} jokers per meld",
+    "meldWhy.neither": "neither a run (one suit, in sequence) nor a set (one rank)",
+    "meldWhy.set_suits": "a set needs cards of different suits",
+    "meldWhy.set_size": "a set holds at most 4 cards",
+    "meldWhy.run_gap": "a run needs consecutive cards of one suit",
+
+    // The one-line rules summary of a table (lobby list, join form), from the server's facts.
+    "rules.opening.one": "1 point to open",
+    "rules.opening.other": "{n} points to open",
+    "rules.singleHand": "one hand",
+    "rules.target": "lowest total when someone reaches {n}",
+    "rules.fixedHands.one": "1 hand",
+    "rules.fixedHands.other": "{n} hands",
+    "rules.elimination": "out at {n}",
+
+    // Lobby and join errors, by the code of the server's JSON error.
+    "api.bad_nickname": "Choose a nickname (up to 24 letters).",
+    "api.bad_seats": "The seats are not valid: one to six players, at least one human.",
+    "api.bad_players": "That number of players is not allowed.",
+    "api.bad_rules": "These rules do not go together.",
+    "api.bad_seat": "There is no such seat.",
+    "api.bad_json": "The request sent to the server is not valid JSON.",
+    "api.too_big": "The request sent to the server is too long.",
+    "api.no_such_table": "There is no such table (it may have been closed).",
+    "api.bad_page": "That page of tables does not exist.",
+    "api.network": "The server cannot be reached: check the connection and try again.",
+    "api.match_in_play": "The record is shown once the match is over.",
+    "api.server_full": "The server has as many tables as it can hold: join an open table or try again later.",
+    "api.too_many_tables": "Too many new tables from this address: wait a minute and try again.",
+    "api.too_many_connections": "Too many connections from this address: close some tabs and try again.",
+    "api.bad_origin": "Requests from other sites are refused.",
+    "api.bad_content_type": "The request was not sent as JSON.",
+    "api.bad_timer": "The time per turn is either no limit or 1 to 3600 seconds.",
+    "api.bad_token": "This browser's seat key is not valid: reload the page and try again.",
   },
   it: {
     "app.title": "Scala 40",
@@ -241,6 +307,10 @@ const STRINGS = {
     "nav.history": "Partite finite",
     "nav.score": "Segnapunti cartaceo",
     "lang.switch": "English",
+    "page.lobby": "Scala 40 — gioca online",
+    "page.table": "Scala 40 — tavolo",
+    "page.history": "Scala 40 — partite finite",
+    "page.replay": "Scala 40 — rivedi la partita",
 
     "lobby.create": "Nuovo tavolo",
     "lobby.seats": "Posti",
@@ -327,7 +397,7 @@ const STRINGS = {
     "table.connecting": "Connessione…",
     "table.reconnecting": "Connessione persa, riprovo tra {s} s…",
     "table.connected": "Connesso",
-    "table.badToken": "Questo browser non ha un posto a questo tavolo: {message}",
+    "table.badToken": "Questo browser non ha un posto a questo tavolo: siediti a un posto libero qui.",
     "table.replaced": "Questo posto ora gioca da un'altra finestra o da un altro dispositivo.",
     "table.gone": "Questo tavolo non è più in gioco.",
     "table.joinTitle": "Siediti a questo tavolo",
@@ -411,6 +481,7 @@ const STRINGS = {
     "rep.deal": "Distribuita la mano {n}",
     "rep.download": "Scarica la registrazione (JSON)",
     "rep.missing": "Questa partita non si può rivedere: {message}",
+    "rep.slider": "Passo",
 
     "refuse.draw_first": "Prima pesca una carta (dal tallone o dal pozzo).",
     "refuse.already_drew": "Hai già pescato in questo turno.",
@@ -465,6 +536,63 @@ const STRINGS = {
     "refuse.no_such_seat": "Questo tavolo non ha quel posto.",
 
     "err.generic": "Qualcosa è andato storto: {message}",
+    "err.noTableId": "Nell'indirizzo manca il tavolo.",
+
+    "table.cards.one": "1 carta",
+    "table.cards.other": "{n} carte",
+    "table.meldPoints.one": "1 punto",
+    "table.meldPoints.other": "{n} punti",
+    "table.opening.one": "Apertura: {points} / {need} punto",
+    "table.opening.other": "Apertura: {points} / {need} punti",
+    "table.deadline.one": "manca 1 s",
+    "table.deadline.other": "mancano {n} s",
+    "table.openingShort.one": "ne manca 1",
+    "table.openingShort.other": "ne mancano {n}",
+
+    "card.joker": "Jolly",
+    "card.jokerAs": "Jolly = {card}",
+
+    "bot.name": "Bot {n} ({level})",
+    "bot.level.random": "casuale",
+    "bot.level.greedy": "ingordo",
+    "bot.level.heuristic": "euristico",
+    "bot.level.strong": "forte",
+
+    "meldWhy.too_few": "una combinazione vuole almeno 3 carte",
+    "meldWhy.only_jokers": "una combinazione di soli jolly non è mai valida",
+    "meldWhy.too_many_jokers.one": "al massimo 1 jolly per combinazione",
+    "meldWhy.too_many_jokers.other": "al massimo {n} jolly per combinazione",
+    "meldWhy.neither": "non è né una scala (stesso seme, in sequenza) né un tris (stesso valore)",
+    "meldWhy.set_suits": "un tris vuole carte di semi diversi",
+    "meldWhy.set_size": "un tris ha al massimo 4 carte",
+    "meldWhy.run_gap": "una scala vuole carte in sequenza dello stesso seme",
+
+    "rules.opening.one": "si apre con 1 punto",
+    "rules.opening.other": "si apre con {n} punti",
+    "rules.singleHand": "una sola mano",
+    "rules.target": "vince il totale più basso quando qualcuno arriva a {n}",
+    "rules.fixedHands.one": "1 mano",
+    "rules.fixedHands.other": "{n} mani",
+    "rules.elimination": "eliminazione a {n}",
+
+    "api.bad_nickname": "Scegli un nome (al massimo 24 lettere).",
+    "api.bad_seats": "I posti non vanno bene: da uno a sei giocatori, almeno uno umano.",
+    "api.bad_players": "Quel numero di giocatori non è consentito.",
+    "api.bad_rules": "Queste regole non vanno d'accordo tra loro.",
+    "api.bad_seat": "Quel posto non esiste.",
+    "api.bad_json": "La richiesta inviata al server non è JSON valido.",
+    "api.too_big": "La richiesta inviata al server è troppo lunga.",
+    "api.no_such_table": "Questo tavolo non esiste (forse è stato chiuso).",
+    "api.bad_page": "Quella pagina di tavoli non esiste.",
+    "api.network": "Il server non risponde: controlla la connessione e riprova.",
+    "api.match_in_play": "La registrazione si vede quando la partita è finita.",
+    "api.server_full": "Il server ha già tutti i tavoli che può tenere: siediti a un tavolo aperto o riprova più tardi.",
+    "api.too_many_tables": "Troppi tavoli nuovi da questo indirizzo: aspetta un minuto e riprova.",
+    "api.too_many_connections": "Troppe connessioni da questo indirizzo: chiudi qualche scheda e riprova.",
+    "api.bad_origin": "Le richieste da altri siti sono rifiutate.",
+    "api.bad_content_type": "La richiesta non è stata inviata come JSON.",
+    "api.bad_timer": "Il tempo per turno è senza limite oppure da 1 a 3600 secondi.",
+    "api.bad_token": "La chiave del posto di questo browser non è valida: ricarica la pagina e riprova.",
   },
 };
 
@@ -543,6 +671,42 @@ export function t(key, params = {}) {
   return text;
 }
 
+/**
+ * A counted string: key + ".one" when n is 1, key + ".other" otherwise (both languages
+ * say "1 carta" / "2 carte" this way), with {n} and the other placeholders filled in.
+ */
+export function tn(key, n, params = {}) {
+  return t(`${key}.${Number(n) === 1 ? "one" : "other"}`, { n, ...params });
+}
+
+/** The words for a seat's name: a bot's name in the page's language, a person's as typed. */
+export function seatName(seat) {
+  if (!seat) return "";
+  const kind = String(seat.kind || "");
+  if (kind.startsWith("bot:")) {
+    const level = kind.slice(4);
+    const key = `bot.level.${level}`;
+    const words = t(key);
+    return t("bot.name", { n: Number(seat.seat) + 1, level: words === key ? level : words });
+  }
+  return seat.name || kind;
+}
+
+/**
+ * The sentence for an error the HTTP API answered ({code, message} in an ApiError): the
+ * page's own words for a known code (a table refusal or a lobby error), the server's
+ * English only for a code it does not know.
+ */
+export function apiErrorText(err) {
+  const code = err && err.code ? String(err.code) : "";
+  const lang = getLang();
+  for (const key of [`refuse.${code}`, `api.${code}`]) {
+    if (code && STRINGS[lang][key] !== undefined) return t(key);
+  }
+  if (err instanceof TypeError) return t("api.network"); // fetch failed: no answer at all
+  return (err && err.message) || code;
+}
+
 // An engine reason carries specifics worth keeping when it names a card, a number, a
 // quoted value or a player ("it is Bea's turn"); a fixed sentence adds nothing to ours.
 const SPECIFICS = /[0-9\u2660\u2665\u2666\u2663'"]|\bJK\b/;
@@ -573,11 +737,41 @@ export function ruleValueWords(value) {
   return words ?? String(value);
 }
 
+/**
+ * A table's rules in one line of the page's language, from the server's ``rules_facts``
+ * (preset, opening points, how the match ends, the keys changed from the preset) and the
+ * catalogue of GET /api/rules (the keys' labels and values in both languages). Null when
+ * there are no facts (an older server): the caller shows its English ``rules_summary``.
+ */
+export function rulesSummary(facts, catalogue) {
+  if (!facts || typeof facts !== "object") return null;
+  const it = getLang() === "it";
+  const preset = (catalogue && catalogue.presets && catalogue.presets[facts.preset]) || {};
+  const presetKey = `lobby.preset.${facts.preset}`;
+  const presetWords = (it ? preset.label_it : preset.label_en) || (t(presetKey) === presetKey ? facts.preset : t(presetKey));
+  const parts = [presetWords, tn("rules.opening", facts.opening_points)];
+  if (facts.single_hand) parts.push(t("rules.singleHand"));
+  else if (facts.target_total !== null && facts.target_total !== undefined) parts.push(t("rules.target", { n: facts.target_total }));
+  else if (facts.fixed_hands !== null && facts.fixed_hands !== undefined) parts.push(tn("rules.fixedHands", facts.fixed_hands));
+  else parts.push(t("rules.elimination", { n: facts.elimination }));
+  const keys = (catalogue && catalogue.keys) || [];
+  for (const [name, value] of Object.entries(facts.changes || {})) {
+    const key = keys.find((k) => k.key === name) || {};
+    const label = (it ? key.label_it : key.label_en) || name;
+    const choice = (key.choices || []).find((c) => c && typeof c === "object" && c.value === value);
+    let words = choice ? (it ? choice.label_it : choice.label_en) : null;
+    if (!words && value === null && (key.none_label_en || key.none_label_it)) words = it ? key.none_label_it : key.none_label_en;
+    parts.push(`${label}: ${words || ruleValueWords(value)}`);
+  }
+  return parts.join("; ");
+}
+
 /** Fill every data-i18n element under root with its string. */
 export function applyI18n(root = document) {
   document.documentElement.lang = getLang();
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
     el.placeholder = t(el.dataset.i18nPlaceholder);
   }

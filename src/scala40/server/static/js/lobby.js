@@ -2,7 +2,7 @@
 // its link, and join an open table.
 
 import { api, lastNickname, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
-import { applyI18n, getLang, languageSwitch, ruleValueWords, t } from "./i18n.js";
+import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BOTS = ["random", "greedy", "heuristic", "strong"];
@@ -173,7 +173,7 @@ async function createTable(ev) {
     $("share").scrollIntoView({ block: "nearest" });
     loadTables();
   } catch (err) {
-    $("create-error").textContent = t("lobby.error", { message: err.message });
+    $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   } finally {
     $("create-btn").disabled = false;
   }
@@ -230,11 +230,11 @@ async function loadTables() {
     li.dataset.table = table.table_id;
     const who = document.createElement("span");
     who.className = "who";
-    const names = table.seats.map((s) => (s.taken || s.kind !== "human" ? s.name || s.kind : `(${t("lobby.free")})`));
+    const names = table.seats.map((s) => (s.taken || s.kind !== "human" ? seatName(s) : `(${t("lobby.free")})`));
     who.textContent = `${names.join(", ")} · ${t(`lobby.status.${table.status}`)}`;
     const rules = document.createElement("span");
     rules.className = "muted";
-    rules.textContent = table.rules_summary || "";
+    rules.textContent = rulesSummary(table.rules_facts, RULES) ?? (table.rules_summary || "");
     li.append(who, rules);
     if (seatToken(table.table_id)) {
       const a = document.createElement("a");
@@ -268,7 +268,7 @@ async function joinTable(ev) {
     saveNickname(nickname);
     location.href = `/t/${encodeURIComponent(joining)}`;
   } catch (err) {
-    $("join-error").textContent = t("lobby.error", { message: err.message });
+    $("join-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   }
 }
 
@@ -284,7 +284,7 @@ async function start() {
   try {
     RULES = await api("/api/rules");
   } catch (err) {
-    $("create-error").textContent = t("lobby.error", { message: err.message });
+    $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   }
   renderPresets();
   renderSeats();

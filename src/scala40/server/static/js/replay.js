@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { cardBack, cardElement, meldPoints, prettyCard, prettyCards, sortKey } from "./cards.js";
-import { applyI18n, languageSwitch, t } from "./i18n.js";
+import { apiErrorText, applyI18n, languageSwitch, seatName as wordedSeatName, t, tn } from "./i18n.js";
 import { renderScores } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +13,8 @@ const R = { data: null, i: 0, timer: null };
 function seatName(seat) {
   const names = R.data?.seats || [];
   const s = names[seat];
+  const kind = (R.data?.seat_kinds || [])[seat];
+  if (kind && kind !== "human") return wordedSeatName({ seat, kind }); // a bot, in the page's words
   return s === undefined ? `#${seat + 1}` : typeof s === "string" ? s : s.name;
 }
 
@@ -106,7 +108,7 @@ function render() {
     const title = document.createElement("div");
     const opened = st.opened?.[String(p.seat)];
     const total = st.totals?.[String(p.seat)] ?? 0;
-    title.textContent = `${p.name} · ${t("table.cards", { n: cards.length })} · ${opened ? t("table.opened") : t("table.notOpened")} · ${t("table.total", { n: total })}`;
+    title.textContent = `${p.name} · ${tn("table.cards", cards.length)} · ${opened ? t("table.opened") : t("table.notOpened")} · ${t("table.total", { n: total })}`;
     const row = document.createElement("div");
     row.className = "cards";
     const sorted = [...cards].sort((a, b) => sortKey(a, "suit") - sortKey(b, "suit"));
@@ -169,7 +171,7 @@ async function start() {
     R.data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (err) {
     $("error").hidden = false;
-    $("error").textContent = t("rep.missing", { message: err.message });
+    $("error").textContent = t("rep.missing", { message: apiErrorText(err) });
     return;
   }
   $("slider").max = String(Math.max(0, R.data.steps.length - 1));

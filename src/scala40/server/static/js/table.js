@@ -8,7 +8,9 @@ import {
   prettyCard, prettyCards, sortKey, swapsJoker,
 } from "./cards.js";
 import { TableConnection } from "./connection.js";
-import { applyI18n, getLang, languageSwitch, refusal, t } from "./i18n.js";
+import {
+  apiErrorText, applyI18n, getLang, languageSwitch, refusal, rulesSummary, seatName, t, tn,
+} from "./i18n.js";
 import { renderScores } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,7 +27,9 @@ const S = {
   sort: localStorage.getItem("scala40:sort") || "suit",
   hint: null,
   hinted: new Set(),
-  log: [],
+  log: [], // the events, newest first, worded in the page's language when drawn
+  conn_status: null, // [kind, detail] of the connection, re-worded on a language switch
+  joinReason: null, // () => the words under the join form, re-worded on a language switch
   pending: false,
   pendingTimer: null,
   dragging: null,
@@ -33,6 +37,7 @@ const S = {
   message: "",
   messageIsError: false,
   messageDetail: "",
+  messageWords: null, // () => the message in the page's language, when it is ours
   refused: null, // {code, message} of the last refusal shown, re-worded on a language switch
   summaryOpen: false,
   lastSummary: null,
@@ -45,9 +50,9 @@ const S = {
 
 function start() {
   applyI18n();
-  languageSwitch($("lang"), render);
+  languageSwitch($("lang"), onLanguage);
   if (!tableId) {
-    showMessage(t("err.generic", { message: "no table id in the address" }), true);
+    showMessage(() => t("err.noTableId"), true);
     return;
   }
   wireControls();
@@ -56,16 +61,31 @@ function start() {
   else showJoin();
 }
 
-async function showJoin(reason) {
+/** The page in the other language: every part drawn from words again. */
+function onLanguage() {
+  renderConn();
+  if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
+  render();
+  if (S.summaryOpen && S.lastSummary) showSummary(S.lastSummary);
+}
+
+let rulesCatalogue = null;
+
+async function showJoin(reason, { keepName = false } = {}) {
+  S.joinReason = typeof reason === "function" ? reason : reason ? () => reason : null;
   $("game").hidden = true;
   $("conn").textContent = "";
   $("join").hidden = false;
-  $("join-name").value = lastNickname();
-  $("join-error").textContent = reason || "";
+  if (!keepName) $("join-name").value = lastNickname();
+  $("join-error").textContent = S.joinReason ? S.joinReason() : "";
   try {
     const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
-    const names = info.seats.map((s) => (s.taken ? s.name : `(${t("lobby.free")})`)).join(", ");
-    $("join-info").textContent = `${names} — ${info.rules_summary || ""}`;
+    if (!rulesCatalogue && info.rules_facts) rulesCatalogue = await api("/api/rules").catch(() => null);
+    const names = info.seats
+      .map((s) => (s.taken || s.kind !== "human" ? seatName(s) : `(${t("lobby.free")})`))
+      .join(", ");
+    const rules = rulesSummary(info.rules_facts, rulesCatalogue) ?? (info.rules_summary || "");
+    $("join-info").textContent = `${names} — ${rules}`;
     if (info.status === "over") {
       // A finished match has no seat to take: offer its replay and record instead.
       $("join-btn").disabled = true;
@@ -86,7 +106,7 @@ async function showJoin(reason) {
       $("join-btn").disabled = true;
     }
   } catch (err) {
-    $("join-error").textContent = t("err.generic", { message: err.message });
+    $("join-error").textContent = t("err.generic", { message: apiErrorText(err) });
   }
 }
 
@@ -100,9 +120,13 @@ async function join(ev) {
     $("join").hidden = true;
     connect(res.token);
   } catch (err) {
-    $("join-error").textContent = err instanceof ApiError && err.status === 409
-      ? t("table.full")
-      : t("lobby.error", { message: err.message });
+    const why = () => {
+      const text = apiErrorText(err);
+      if (err instanceof ApiError && err.status === 409) return text === err.message ? t("table.full") : text;
+      return t("lobby.error", { message: text });
+    };
+    S.joinReason = why;
+    $("join-error").textContent = why();
   }
 }
 
@@ -115,19 +139,36 @@ function connect(token) {
   });
 }
 
-function onStatus(kind, detail) {
+/** The connection's state in the page's language (kept to re-word it on a switch). */
+function renderConn() {
   const el = $("conn");
-  el.classList.toggle("bad", kind !== "open");
+  if (!S.conn_status) {
+    if ($("game").hidden) el.textContent = "";
+    return;
+  }
+  const [kind, detail] = S.conn_status;
   if (kind === "open") el.textContent = t("table.connected");
   else if (kind === "connecting") el.textContent = t("table.connecting");
   else if (kind === "retry") el.textContent = t("table.reconnecting", { s: detail });
-  else if (kind === "refused") {
+  else if (kind === "replaced") el.textContent = t("table.replaced");
+  else if (kind === "gone") el.textContent = t("table.gone");
+  else el.textContent = "";
+}
+
+function onStatus(kind, detail) {
+  const el = $("conn");
+  el.classList.toggle("bad", kind !== "open");
+  S.conn_status = [kind, detail];
+  renderConn();
+  if (kind === "open" || kind === "connecting" || kind === "retry") {
+    // drawn by renderConn
+  } else if (kind === "refused") {
     el.textContent = "";
     forgetSeatToken(tableId);
-    showJoin(t("table.badToken", { message: detail }));
+    showJoin(() => t("table.badToken")); // the close reason (detail) is the server's English
   } else if (kind === "replaced") {
     el.textContent = t("table.replaced");
-    showMessage(t("table.replaced"), true);
+    showMessage(() => t("table.replaced"), true);
   } else if (kind === "gone") {
     el.textContent = t("table.gone");
     showGone();
@@ -146,7 +187,7 @@ async function showGone() {
   }
   if (S.view) {
     // The last state stays on screen; the links under the log lead on.
-    showMessage(over ? "" : t("table.gone"), !over);
+    showMessage(over ? "" : () => t("table.gone"), !over);
     return;
   }
   $("game").hidden = true;
@@ -304,7 +345,7 @@ function me() {
 
 function playerName(seat) {
   const p = S.view?.players.find((x) => x.seat === seat);
-  return p ? p.name : `#${seat}`;
+  return p ? seatName(p) : `#${seat}`;
 }
 
 function legal() {
@@ -347,7 +388,7 @@ function setPending(on) {
 
 function sendAction(action) {
   if (!S.conn || !S.conn.send({ type: "action", v: S.v, action })) {
-    showMessage(t("table.connecting"), true);
+    showMessage(() => t("table.connecting"), true);
     return;
   }
   setPending(true);
@@ -375,12 +416,12 @@ async function chooseMeldOption(plan) {
 async function planSelected() {
   const entries = selectedEntries();
   if (entries.length < 3) {
-    showMessage(t("table.selectCards"), true);
+    showMessage(() => t("table.selectCards"), true);
     return null;
   }
   const plan = planMeld(entries.map((e) => e.card), { maxJokers: maxJokers() });
   if (!plan.ok) {
-    showMessage(t("table.notMeld", { why: plan.why }), true);
+    showMessage(() => t("table.notMeld", { why: meldWhy(plan) }), true);
     return null;
   }
   const cards = await chooseMeldOption(plan);
@@ -405,7 +446,7 @@ async function openWithStaged() {
     S.selected.clear();
   }
   if (!S.staged.length) {
-    showMessage(t("table.selectCards"), true);
+    showMessage(() => t("table.selectCards"), true);
     render();
     return;
   }
@@ -424,13 +465,13 @@ async function meld() {
     sendAction({ type: "meld", cards: S.staged[0].cards });
     return;
   }
-  showMessage(t("table.selectCards"), true);
+  showMessage(() => t("table.selectCards"), true);
 }
 
 function singleSelected() {
   const entries = selectedEntries();
   if (entries.length !== 1) {
-    showMessage(t("table.selectOne"), true);
+    showMessage(() => t("table.selectOne"), true);
     return null;
   }
   return entries[0];
@@ -479,7 +520,7 @@ function layoffButton() {
   if (!e) return;
   const targets = [...new Set((legal().layoff || []).filter((x) => sameCard(x.card, e.card)).map((x) => x.target))];
   if (targets.length === 1) playOnMeld(e, targets[0]);
-  else showMessage(t("table.clickMeld"));
+  else showMessage(() => t("table.clickMeld"));
 }
 
 function swapButton() {
@@ -487,7 +528,7 @@ function swapButton() {
   if (!e) return;
   const targets = S.view.table.filter((m) => swapsJoker(m, e.card)).map((m) => m.id);
   if (targets.length === 1) sendAction({ type: "swap", card: e.card, target: targets[0] });
-  else showMessage(t("table.clickMeld"));
+  else showMessage(() => t("table.clickMeld"));
 }
 
 function askHint() {
@@ -587,7 +628,11 @@ function showSummary(sum) {
   S.summaryOpen = true;
 }
 
+/** Say something under the table; text may be a function giving the words, so a language
+ * switch can say it again in the other language. */
 function showMessage(text, isError = false, detail = "") {
+  S.messageWords = typeof text === "function" ? text : null;
+  if (S.messageWords) text = S.messageWords();
   S.message = text;
   S.messageIsError = isError && !!text;
   S.messageDetail = text ? detail : "";
@@ -610,13 +655,18 @@ function showRefusal(code, message) {
   S.refused = { code, message };
 }
 
-function logEvent(ev) {
+/** One event of the log in the page's language ("" for a kind the page does not word). */
+function eventLine(ev) {
   const name = ev.seat !== undefined && ev.seat !== null ? playerName(ev.seat) : "";
   const cards = ev.melds ? ev.melds.map((m) => prettyCards(m)).join(" | ") : ev.cards ? prettyCards(ev.cards) : "";
   const key = `ev.${ev.type}`;
   const text = t(key, { name, card: ev.card ? prettyCard(ev.card) : "", cards });
-  if (text === key) return;
-  S.log.unshift(text);
+  return text === key ? "" : text;
+}
+
+function logEvent(ev) {
+  if (!eventLine(ev)) return;
+  S.log.unshift(ev);
   S.log.length = Math.min(S.log.length, 40);
 }
 
@@ -643,12 +693,12 @@ function render() {
   renderStaging();
   renderButtons();
   renderHint();
-  const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : p.name }));
+  const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : seatName(p) }));
   renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination);
   renderLog();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
   if (S.refused) showRefusal(S.refused.code, S.refused.message);
-  else if (S.message) showMessage(S.message, S.messageIsError, S.messageDetail);
+  else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError, S.messageDetail);
 }
 
 function renderInvite() {
@@ -670,7 +720,7 @@ function renderPlayers() {
     if (p.eliminated) el.classList.add("out");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = p.taken === false ? `(${t("lobby.free")})` : p.name;
+    name.textContent = p.taken === false ? `(${t("lobby.free")})` : seatName(p);
     const badges = [];
     if (p.seat === v.seat) badges.push([t("table.you"), ""]);
     if (p.kind && p.kind !== "human") badges.push([t("table.bot"), ""]);
@@ -690,7 +740,7 @@ function renderPlayers() {
     meta.className = "meta";
     meta.textContent = p.taken === false
       ? t("lobby.status.waiting")
-      : `${t("table.cards", { n: p.cards })} · ${t("table.total", { n: p.total ?? 0 })}`;
+      : `${tn("table.cards", p.cards)} · ${t("table.total", { n: p.total ?? 0 })}`;
     el.append(name, meta);
     if (p.known && p.known.length) {
       const known = document.createElement("div");
@@ -735,7 +785,7 @@ function renderTurn() {
   if (deadline && v.status === "playing") {
     const tick = () => {
       const s = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-      bar.textContent = `${text} · ${t("table.deadline", { s })}`;
+      bar.textContent = `${text} · ${tn("table.deadline", s)}`;
     };
     tick();
     S.deadlineTimer = setInterval(tick, 1000);
@@ -861,7 +911,7 @@ function renderStaging() {
     for (const c of m.cards) el.append(cardElement(c, { small: true }));
     const pts = document.createElement("span");
     pts.className = "pts";
-    pts.textContent = t("table.meldPoints", { points: m.points });
+    pts.textContent = tn("table.meldPoints", m.points);
     const back = document.createElement("button");
     back.type = "button";
     back.textContent = "✕";
@@ -881,7 +931,7 @@ function renderStaging() {
   if (sel.length >= 3) {
     const plan = planMeld(sel.map((e) => e.card), { maxJokers: maxJokers() });
     if (plan.ok) points += meldPoints(plan.options[0], faceValues());
-    else why = t("table.notMeld", { why: plan.why });
+    else why = t("table.notMeld", { why: meldWhy(plan) });
   }
   const show = myTurn() && ((!opened && (S.staged.length > 0 || sel.length >= 3)) || !!why);
   opening.hidden = !show;
@@ -892,7 +942,7 @@ function renderStaging() {
     const need = openingNeed();
     const ok = points >= need;
     opening.className = "opening " + (ok ? "ok" : "short");
-    opening.textContent = `${t("table.opening", { points, need })} — ${ok ? t("table.openingOk") : t("table.openingShort", { missing: need - points })}`;
+    opening.textContent = `${tn("table.opening", need, { points, need })} — ${ok ? t("table.openingOk") : tn("table.openingShort", need - points)}`;
   }
 }
 
@@ -933,9 +983,11 @@ function renderHint() {
   box.dataset.action = S.hint.action ? S.hint.action.type : "";
   box.dataset.end = S.hint.action?.end || "";
   box.dataset.declared = S.hint.action?.declared || "";
-  // The server explains its hint in English; other languages get the move in their words first.
-  const head = getLang() === "en" && S.hint.text ? "" : hintHeadline(S.hint.action);
-  $("hint-text").textContent = S.hint.text ? (head ? `${head} — ${S.hint.text}` : S.hint.text) : head || t("table.hintNone");
+  // The server explains its hint in English: English keeps that sentence; another language
+  // says the move in its own words (the cards shown under it say the rest).
+  const english = getLang() === "en" && S.hint.text;
+  const head = english ? "" : hintHeadline(S.hint.action);
+  $("hint-text").textContent = english ? S.hint.text : head || t("table.hintNone");
   // The melds the hint lays, as cards (an opening may be several).
   const a = S.hint.action || {};
   const groups = a.melds || (a.cards ? [a.cards] : []);
@@ -962,10 +1014,21 @@ function hintHeadline(a) {
   return text === key ? "" : text;
 }
 
+/** Why the selected cards are not a meld, in the page's language (cards.js codes). */
+function meldWhy(plan) {
+  if (!plan.code) return plan.why || "";
+  const key = `meldWhy.${plan.code}`;
+  if (plan.n !== undefined) return tn(key, plan.n);
+  const text = t(key);
+  return text === key ? plan.why || "" : text;
+}
+
 function renderLog() {
   const ul = $("log");
   ul.replaceChildren();
-  for (const line of S.log.slice(0, 40)) {
+  for (const ev of S.log.slice(0, 40)) {
+    const line = eventLine(ev);
+    if (!line) continue;
     const li = document.createElement("li");
     li.textContent = line;
     ul.append(li);
