@@ -40,6 +40,8 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import sub
+from typing import cast
 
 from scala40.bots.base import any_legal, world_of
 from scala40.bots.greedy import GreedyBot
@@ -55,7 +57,15 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Objective, Solution, best_opening, meld_bound, solve
+from scala40.engine.analysis import (
+    Objective,
+    OpeningAnalysis,
+    Solution,
+    best_opening,
+    candidate_melds,
+    meld_bound,
+    solve,
+)
 from scala40.engine.cards import (
     ACE,
     HIGH_ACE,
@@ -66,8 +76,10 @@ from scala40.engine.cards import (
     card_value_table,
     penalty_table,
 )
+from scala40.engine.legal import legal_discards
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld
 from scala40.engine.phases import Drew
+from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, OVER, Hand
 from scala40.engine.views import PlayerView
 
@@ -113,6 +125,10 @@ class _Choice:
     why: str
     planned: bool = True
     """False when the plan had nothing legal and a fallback chose."""
+    legal: bool = False
+    """Offered by the engine's own list of legal actions (a draw from the stock in the draw
+    phase, :func:`legal_discards`): legal by construction, as the legal-action tests prove,
+    so the checker is not asked again."""
 
 
 class HeuristicBot:
@@ -129,7 +145,7 @@ class HeuristicBot:
         rest of that turn only discards, so the same corner is not entered again."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        return self._decide(view, rng).action
+        return self._decide_in(view, world_of(view, rng), rng, explain=False).action
 
     def hint(self, view: PlayerView, rng: random.Random) -> Hint:
         """The action this player would take, explained; in the play phase the rest of the
@@ -158,22 +174,21 @@ class HeuristicBot:
     def choose_in(self, view: PlayerView, world: Hand, rng: random.Random) -> Action:
         """:meth:`choose` in a world already dealt: a search's determinized hand, whose
         current seat sees ``view``. Saves dealing a world per decision in play-outs."""
-        return self._decide_in(view, world, rng).action
+        return self._decide_in(view, world, rng, explain=False).action
 
     def ranked_discards(self, view: PlayerView, world: Hand) -> list[Discard]:
         """Every legal discard of the play phase, the one this player prefers first."""
         return [
             c.action
-            for c in _Seat(view, world, self.style).discards()
+            for c in _Seat(view, world, self.style, explain=False).discards()
             if isinstance(c.action, Discard)
         ]
 
     # Deciding -------------------------------------------------------------------------
-    def _decide(self, view: PlayerView, rng: random.Random) -> _Choice:
-        return self._decide_in(view, world_of(view, rng), rng)
-
-    def _decide_in(self, view: PlayerView, world: Hand, rng: random.Random) -> _Choice:
-        seat = _Seat(view, world, self.style)
+    def _decide_in(
+        self, view: PlayerView, world: Hand, rng: random.Random, *, explain: bool = True
+    ) -> _Choice:
+        seat = _Seat(view, world, self.style, explain=explain)
         turn = (view.hand_number, view.turns_done, view.seat)
         if view.phase == DRAW:
             plan = seat.draw()
@@ -182,7 +197,7 @@ class HeuristicBot:
         else:
             plan = seat.play()
         for choice in plan:
-            if world.check(choice.action) is None:
+            if choice.legal or world.check(choice.action) is None:
                 return choice
         # Nothing planned is legal: the plain greedy choice, or any legal action.
         self.fallbacks += 1
@@ -208,6 +223,39 @@ def hint(view: PlayerView, rng: random.Random) -> Hint:
 _THREAT_OPENED = {1: 0.9, 2: 0.65, 3: 0.45, 4: 0.3, 5: 0.2}
 """Chance that an opened player holding this many cards goes out within a turn or two."""
 
+_SOLVED: dict[Rules, dict[tuple[object, ...], object]] = {}
+"""The solver's answers (:func:`solve`, :func:`best_opening`) per rules. Both are pure
+functions of the cards and the rules, and the same hand is asked again and again: by the
+next decision of the turn, by the discard judge, in every play-out of a search."""
+_SOLVED_LIMIT = 20_000
+
+
+_last_memo: tuple[Rules, dict[tuple[object, ...], object]] | None = None
+"""The rules asked last and their answers: hashing the rules costs more than a lookup."""
+
+
+def _memo_for(rules: Rules) -> dict[tuple[object, ...], object]:
+    """The remembered answers for ``rules`` (a handful of rule sets at most are kept)."""
+    global _last_memo
+    last = _last_memo
+    if last is not None and last[0] is rules:
+        return last[1]
+    memo = _SOLVED.get(rules)
+    if memo is None:
+        if len(_SOLVED) >= 4:
+            _SOLVED.clear()
+        memo = _SOLVED[rules] = {}
+    _last_memo = (rules, memo)
+    return memo
+
+
+def _remember(
+    memo: dict[tuple[object, ...], object], key: tuple[object, ...], found: object
+) -> None:
+    if len(memo) >= _SOLVED_LIMIT:
+        memo.clear()
+    memo[key] = found
+
 
 def _kind_at(suit: int, pos: int) -> int:
     """The kind at run position ``pos`` (1..14, 14 being the ace above the king)."""
@@ -218,6 +266,21 @@ def _positions(kind: int) -> tuple[int, ...]:
     """Run positions of a natural kind: an ace sits at either end."""
     r = kind % 13 + 1
     return (ACE, HIGH_ACE) if r == ACE else (r,)
+
+
+_OFFSET: tuple[int, ...] = tuple(0 if q == HIGH_ACE else q - 1 for q in range(15))
+"""Run position -> kind within its suit (:func:`_kind_at` without the call)."""
+
+
+def _others(pos: int, lo: int) -> tuple[int, int]:
+    a, b, c = lo, lo + 1, lo + 2
+    return (b, c) if pos == a else (a, c) if pos == b else (a, b)
+
+
+_WINDOWS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(_others(pos, lo) for lo in range(max(1, pos - 2), min(pos, 12) + 1)) for pos in range(15)
+)
+"""For a run position, each window of three positions holding it: the other two, in order."""
 
 
 def _related(a: int, b: int) -> bool:
@@ -234,7 +297,9 @@ def _related(a: int, b: int) -> bool:
 class _Seat:
     """One decision: the view, a determinized world to ask the checker, and derived facts."""
 
-    def __init__(self, view: PlayerView, world: Hand, style: Style) -> None:
+    def __init__(
+        self, view: PlayerView, world: Hand, style: Style, *, explain: bool = True
+    ) -> None:
         rules = view.rules
         self.view = view
         self.world = world
@@ -252,15 +317,36 @@ class _Seat:
         """Cards to keep after laying down (one for the discard; two in the first round)."""
         self.may_meld_out = bool(rules.go_out_without_discard) and self.round_done
         self.next = (self.me + 1) % self.n
-        self.live = [0] * KINDS
-        unseen = view.unseen()
-        for k in unseen:
-            self.live[k] += 1
-        self.unseen = max(1, len(unseen))
-        self.threat = max(self._threat(p) for p in range(self.n) if p != self.me)
-        self._solved: dict[tuple[object, ...], Solution | None] = {}
+        self.explain = explain
+        """Whether the sentences are wanted (a hint); a bot's choice only needs the action."""
+        self._solved = _memo_for(rules)
+        self._live: list[int] | None = None
+        self._threat_max: float | None = None
 
     # Facts ------------------------------------------------------------------------------
+    @property
+    def live(self) -> list[int]:
+        """Copies of each kind still unseen (:meth:`PlayerView.unseen`): those may come."""
+        live = self._live
+        if live is None:
+            live = self._live = [0] * KINDS
+            for k in self.view.unseen():
+                live[k] += 1
+        return live
+
+    @property
+    def unseen(self) -> int:
+        """How many cards are unseen (at least one, it divides)."""
+        return max(1, sum(self.live))
+
+    @property
+    def threat(self) -> float:
+        """The highest chance that another player ends the hand within a turn or two."""
+        threat = self._threat_max
+        if threat is None:
+            threat = self._threat_max = max(self._threat(p) for p in range(self.n) if p != self.me)
+        return threat
+
     def _threat(self, p: int) -> float:
         """Rough chance that player ``p`` ends the hand within a turn or two."""
         v = self.view
@@ -278,9 +364,16 @@ class _Seat:
         must_use: int | None = None,
         jokers: bool = True,
     ) -> Solution | None:
-        key = (tuple(counts), objective, leave, must_use, jokers)
-        if key not in self._solved:
-            self._solved[key] = solve(
+        """:func:`solve`, remembered; ``None`` also when no meld at all can be laid (the
+        callers only read a packing's melds, and an empty packing has none)."""
+        key = (bytes(counts), objective, leave, must_use, jokers)
+        try:
+            return cast(Solution | None, self._solved[key])
+        except KeyError:
+            pass
+        found = None
+        if candidate_melds(counts, self.rules):
+            found = solve(
                 counts,
                 self.rules,
                 objective=objective,
@@ -288,7 +381,35 @@ class _Seat:
                 must_use=must_use,
                 jokers=jokers,
             )
-        return self._solved[key]
+        _remember(self._solved, key, found)
+        return found
+
+    def _best_opening(
+        self, counts: list[int], *, must_use: int | None = None, leave: int = 1
+    ) -> OpeningAnalysis | None:
+        """:func:`best_opening`, remembered like :meth:`_solve` (``None`` when no meld can be
+        laid)."""
+        key = (bytes(counts), "opening", leave, must_use)
+        try:
+            return cast(OpeningAnalysis | None, self._solved[key])
+        except KeyError:
+            pass
+        found = None
+        if candidate_melds(counts, self.rules):
+            found = best_opening(counts, self.rules, must_use=must_use, leave=leave)
+        _remember(self._solved, key, found)
+        return found
+
+    def _meldable(self, counts: list[int]) -> int:
+        """Most cards of ``counts`` that melds could take: the cards of some candidate meld
+        (:func:`candidate_melds`, what :func:`solve` packs). Far cheaper than a solve, it
+        tells when no packing can lay (nearly) the whole hand."""
+        useful: set[int] = set()
+        jokers = False
+        for c in candidate_melds(counts, self.rules):
+            useful.update(c.naturals)
+            jokers = jokers or c.jokers > 0
+        return sum(counts[k] for k in useful) + (counts[JOKER] if jokers else 0)
 
     def _lay_leave(self) -> int:
         """Fewest cards to keep after a meld or lay-off (none if melding out goes out)."""
@@ -319,11 +440,18 @@ class _Seat:
             top = v.pozzo[-1]
             reason = self._pozzo_worth(top)
             if reason is not None:
-                yield _Choice(TakePozzo(), f"take the {card_name(top)} from the pozzo: {reason}")
-            why = f"the {card_name(top)} on the pozzo does nothing for you now"
+                say = f"take the {card_name(top)} from the pozzo: {reason}" if self.explain else ""
+                yield _Choice(TakePozzo(), say)
+            why = (
+                f"the {card_name(top)} on the pozzo does nothing for you now"
+                if self.explain
+                else ""
+            )
         else:
             why = "the pozzo is empty"
-        yield _Choice(DrawStock(), f"draw from the stock: {why}")
+        yield _Choice(
+            DrawStock(), f"draw from the stock: {why}" if self.explain else "", legal=True
+        )
 
     def _pozzo_worth(self, top: int) -> str | None:
         """Why the pozzo's top card is worth taking now, or ``None``."""
@@ -358,7 +486,7 @@ class _Seat:
             return None
         extra = 1 if mode == "keep" and top != JOKER else 0
         must = None if mode == "keep" else top
-        best = best_opening(plus, rules, must_use=must, leave=self.keep + extra)
+        best = self._best_opening(plus, must_use=must, leave=self.keep + extra)
         if best is not None and best.opens:
             return f"it lets you open ({_melds_text(best.melds)} = {best.points})"
         return None
@@ -403,15 +531,16 @@ class _Seat:
         yield from self.discards()
 
     def _openings(self) -> Iterator[_Choice]:
-        rules = self.rules
         counts = self.counts
-        if self.round_done:
+        if self.round_done and self._meldable(counts) >= sum(counts) - 1:
             # A chiusura in mano: the whole hand down at once, whatever it is worth.
             whole = self._solve(counts, "penalty", 0 if self.may_meld_out else 1)
             if whole is not None and whole.melds and whole.cards_left <= 1:
                 yield _Choice(
                     Open(whole.specs()),
-                    f"chiusura in mano: lay down {_melds_text(whole.melds)} at once",
+                    f"chiusura in mano: lay down {_melds_text(whole.melds)} at once"
+                    if self.explain
+                    else "",
                 )
         leaves = [self.keep]
         if self.view.drew == Drew.POZZO:
@@ -419,11 +548,11 @@ class _Seat:
             # turn's discard: keep one more card if the best opening would leave only it.
             leaves.append(self.keep + 1)
         for leave in leaves:
-            best = best_opening(counts, rules, leave=leave)
+            best = self._best_opening(counts, leave=leave)
             if best is not None and best.opens:
                 yield _Choice(
                     Open(best.solution.specs()),
-                    f"open with {_melds_text(best.melds)} = {best.points}",
+                    f"open with {_melds_text(best.melds)} = {best.points}" if self.explain else "",
                 )
 
     def _pozzo_uses(self, card: int) -> Iterator[_Choice]:
@@ -431,18 +560,22 @@ class _Seat:
         name = card_name(card)
         if not self.opened:
             rules = self.rules
-            best = best_opening(self.counts, rules, must_use=card, leave=self.keep)
+            best = self._best_opening(self.counts, must_use=card, leave=self.keep)
             if best is not None and best.opens:
                 yield _Choice(
                     Open(best.solution.specs()),
-                    f"open with {_melds_text(best.melds)} = {best.points}, using the {name}",
+                    f"open with {_melds_text(best.melds)} = {best.points}, using the {name}"
+                    if self.explain
+                    else "",
                 )
             if rules.open_from_pozzo != "opening":
-                best = best_opening(self.counts, rules, leave=self.keep)
+                best = self._best_opening(self.counts, leave=self.keep)
                 if best is not None and best.opens:
                     yield _Choice(
                         Open(best.solution.specs()),
-                        f"open with {_melds_text(best.melds)} = {best.points}, then lay the {name}",
+                        f"open with {_melds_text(best.melds)} = {best.points}, then lay the {name}"
+                        if self.explain
+                        else "",
                     )
             return
         if card == JOKER:
@@ -450,7 +583,8 @@ class _Seat:
             return
         for t, how in self.plain_fits(card):
             yield _Choice(
-                LayOff(card, t, how), f"lay off the {name} on {self.world.table[t].text()}"
+                LayOff(card, t, how),
+                f"lay off the {name} on {self.world.table[t].text()}" if self.explain else "",
             )
         sol = self._solve(
             self.counts, "penalty", self._lay_leave(), must_use=card, jokers=self._jokers_now()
@@ -458,12 +592,16 @@ class _Seat:
         if sol is not None:
             for meld in sol.melds:
                 if card in meld.cards():
-                    yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}")
+                    yield _Choice(
+                        Meld(_spec(meld)), f"lay down {meld.text()}" if self.explain else ""
+                    )
         for t, how in self.world.fits().get(card, ()):
             if how == SWAP and self._swap_settles(card, t):
                 yield _Choice(
                     SwapJoker(card, t),
-                    f"put the {name} in place of the joker in {self.world.table[t].text()}",
+                    f"put the {name} in place of the joker in {self.world.table[t].text()}"
+                    if self.explain
+                    else "",
                 )
 
     def _joker_homes(self, *, owed: bool) -> Iterator[_Choice]:
@@ -474,7 +612,9 @@ class _Seat:
         if sol is not None:
             for meld in sol.melds:
                 if meld.jokers:
-                    yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}")
+                    yield _Choice(
+                        Meld(_spec(meld)), f"lay down {meld.text()}" if self.explain else ""
+                    )
         if not owed and self.size - 1 < self._lay_leave():
             return
         spots: list[tuple[int, int, str | None]] = []
@@ -489,7 +629,9 @@ class _Seat:
         # Where the card it stands for is dead, nobody can swap the joker back out.
         for _, t, end in sorted(spots, key=lambda s: s[0]):
             meld = self.world.table[t]
-            yield _Choice(LayOff(JOKER, t, end), f"lay the joker on {meld.text()}")
+            yield _Choice(
+                LayOff(JOKER, t, end), f"lay the joker on {meld.text()}" if self.explain else ""
+            )
 
     def _swap_settles(self, card: int, target: int) -> bool:
         """Whether freeing the joker with ``card`` leaves the turn finishable (FISCA: the
@@ -500,7 +642,7 @@ class _Seat:
         if probe.check(SwapJoker(card, target)) is not None:
             return False
         probe.apply(SwapJoker(card, target))
-        after = _Seat(PlayerView.of(probe, self.view.seat), probe, self.style)
+        after = _Seat(PlayerView.of(probe, self.view.seat), probe, self.style, explain=self.explain)
         return any(
             probe.check(c.action) is None and after._keeps_a_discard(_laid(c.action))
             for c in after._joker_homes(owed=True)
@@ -512,7 +654,7 @@ class _Seat:
         sol = self._solve(counts, "penalty", lay_leave, jokers=self._jokers_now())
         if sol is not None:
             for meld in sol.melds:
-                yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}")
+                yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}" if self.explain else "")
         fits = self.world.fits()
         order = sorted((k for k in fits if counts[k]), key=lambda k: -self.pay[k])
         for card in order:
@@ -521,7 +663,9 @@ class _Seat:
                     yield _Choice(
                         SwapJoker(card, t),
                         f"put the {card_name(card)} in place of the joker in "
-                        f"{self.world.table[t].text()}",
+                        f"{self.world.table[t].text()}"
+                        if self.explain
+                        else "",
                     )
         if self.size - 1 >= lay_leave:
             for card in order:
@@ -529,7 +673,9 @@ class _Seat:
                     if how != SWAP:
                         yield _Choice(
                             LayOff(card, t, how),
-                            f"lay off the {card_name(card)} on {self.world.table[t].text()}",
+                            f"lay off the {card_name(card)} on {self.world.table[t].text()}"
+                            if self.explain
+                            else "",
                         )
         if counts[JOKER] and self._shed_jokers():
             yield from self._joker_homes(owed=False)
@@ -549,19 +695,17 @@ class _Seat:
     def discards(self) -> Iterator[_Choice]:
         scored = self._discard_scores()
         for _, card, why in scored:
-            yield _Choice(Discard(card), why)
+            yield _Choice(Discard(card), why, legal=True)
 
     def _discard_scores(self) -> list[tuple[float, int, str]]:
         """Legal discards, best first, each with the sentence that justifies it."""
-        world = self.world
-        counts = self.counts
-        legal = [k for k in range(KINDS) if counts[k] and world.can_discard(k)]
+        legal = legal_discards(self.world)
         if not legal:
             return []
         if len(legal) == 1 or self.size == 1:
             k = legal[0]
             last = " to go out" if self.size == 1 else ""
-            return [(0.0, k, f"discard the {card_name(k)}{last}")]
+            return [(0.0, k, f"discard the {card_name(k)}{last}" if self.explain else "")]
         judge = _Judge(self)
         out = []
         for k in legal:
@@ -584,7 +728,7 @@ class _Judge:
         if opened:
             plan = seat._solve(counts, "penalty", 1)
         else:
-            best = best_opening(counts, rules, leave=1)
+            best = seat._best_opening(counts, leave=1)
             plan = best.solution if best is not None else None
         self.plan_melds: tuple[TableMeld, ...] = plan.melds if plan is not None else ()
         self.plan_points = plan.points if plan is not None else 0
@@ -592,7 +736,7 @@ class _Judge:
         for m in self.plan_melds:
             for k in m.cards():
                 self.planned[k] += 1
-        self.loose = [counts[k] - self.planned[k] for k in range(KINDS)]
+        self.loose = list(map(sub, counts, self.planned))
         # Chance that one card among ``outs`` arrives before the hand ends.
         reach = style.horizon * (1.0 - seat.threat) + 1.0
         if opened or rules.open_from_pozzo != "no":
@@ -609,31 +753,48 @@ class _Judge:
                 risk *= 2.0
         self.risk = min(risk, 1.5)
         self.need = max(0, rules.opening_points - self.plan_points)
+        self._presence: list[list[int] | None] = [None] * 4
+        self._chances: dict[int, float] = {}
+        self.fits = seat.world.fits()
+        self.next_takes = seat.next_takes()
+        self._scale = 0.2 if self.endgame else 1.0
+        """What a near-meld is worth at the end of the hand (see :meth:`worth`)."""
 
     def chance(self, outs: int) -> float:
         if outs <= 0:
             return 0.0
-        miss = 1.0 - outs / self.seat.unseen
-        return 1.0 - math.pow(miss, self.reach)
+        got = self._chances.get(outs)
+        if got is None:
+            miss = 1.0 - outs / self.seat.unseen
+            got = self._chances[outs] = 1.0 - math.pow(miss, self.reach)
+        return got
 
     def worth(self, cards: tuple[int, ...], filler: int) -> float:
         """What completing a near-meld of ``cards`` with ``filler`` is worth."""
         seat = self.seat
+        pay = seat.pay
+        paid = 0
+        for k in cards:
+            paid += pay[k]
         if seat.opened:
-            w = sum(seat.pay[k] for k in cards) + seat.style.tempo * (len(cards) + 1)
+            w = paid + seat.style.tempo * (len(cards) + 1)
         else:
-            pts = sum(seat.values[p] for p in (*_first_positions(cards), filler))
+            values = seat.values
+            pts = values[filler]
+            for k in cards:
+                pts += values[_FIRST_POSITION[k]]
             w = float(pts)
             if self.need and pts >= self.need:
                 w *= seat.style.opening_push
-            w += sum(seat.pay[k] for k in cards) * self.risk
-        return w * (0.2 if self.endgame else 1.0)
+            w += paid * self.risk
+        return w * self._scale
 
     def partials(self, card: int) -> list[tuple[float, str]]:
         """Near-melds ``card`` is part of: (expected worth, what it waits on)."""
         seat = self.seat
         live = seat.live
         loose = self.loose
+        explain = seat.explain
         out: list[tuple[float, str]] = []
         s, r = card // 13, card % 13 + 1
         # A set: other suits of the rank among the loose cards.
@@ -645,31 +806,46 @@ class _Judge:
             chance = 1.0 if len(mates) >= 2 else self.chance(outs)
             pair = (card, mates[0] * 13 + r - 1)
             worth = self.worth(pair, value) if len(mates) == 1 else self.worth(pair, value) * 1.5
-            text = ", ".join(card_name(k) for k in missing if live[k]) or "nothing left"
-            out.append((chance * worth, f"waits on {text} for a set"))
+            if explain:
+                text = ", ".join(card_name(k) for k in missing if live[k]) or "nothing left"
+                out.append((chance * worth, f"waits on {text} for a set"))
+            else:
+                out.append((chance * worth, ""))
         # Runs: every window of three positions holding this card and one more.
-        present = [0] * 15
-        for q in range(1, 15):
-            k = _kind_at(s, q)
-            present[q] = 1 if loose[k] > 0 or self.planned[k] > 0 else 0
+        present = self._presence[s] or self._present(s)
+        planned = self.planned
+        base = s * 13
         for pos in _positions(card):
-            for lo in range(max(1, pos - 2), min(pos, 12) + 1):
-                window = (lo, lo + 1, lo + 2)
-                held = [q for q in window if present[q] or q == pos]
-                if len(held) != 2:
+            for a, b in _WINDOWS[pos]:
+                # Exactly one of the window's other two positions held, the other missing.
+                if present[a]:
+                    if present[b]:
+                        continue
+                    other, miss = a, b
+                elif present[b]:
+                    other, miss = b, a
+                else:
                     continue
-                other = next(q for q in held if q != pos)
-                miss = next(q for q in window if q not in held)
-                k_other, k_miss = _kind_at(s, other), _kind_at(s, miss)
-                if loose[k_other] <= 0 and self.planned[k_other] <= 0:
+                k_other, k_miss = base + _OFFSET[other], base + _OFFSET[miss]
+                if loose[k_other] <= 0 and planned[k_other] <= 0:
                     continue
                 outs = live[k_miss]
                 cards = (card, k_other) if loose[k_other] > 0 else (card,)
                 worth = self.worth(cards, miss)
-                out.append(
-                    (self.chance(outs) * worth, f"waits on {card_name(k_miss)} ({outs} unseen)")
-                )
+                why = f"waits on {card_name(k_miss)} ({outs} unseen)" if explain else ""
+                out.append((self.chance(outs) * worth, why))
         return out
+
+    def _present(self, suit: int) -> list[int]:
+        """Which run positions (1..14) of ``suit`` the hand holds, loose or planned: 0 or 1."""
+        got = self._presence[suit]
+        if got is None:
+            loose, planned = self.loose, self.planned
+            base = suit * 13
+            row = [1 if loose[k] > 0 or planned[k] > 0 else 0 for k in range(base, base + 13)]
+            # Position q is kind base + q - 1; 14 is the ace again.
+            got = self._presence[suit] = [0, *row, row[0]]
+        return got
 
     def feed(self, card: int) -> tuple[float, str]:
         """Cost of handing ``card`` to the next player, and the sentence saying why (not)."""
@@ -677,23 +853,26 @@ class _Judge:
         style = seat.style
         v = seat.view
         nxt = seat.next
-        rank = _a_rank(card)
-        if not seat.next_takes():
+        explain = seat.explain
+        if not self.next_takes:
             return 0.0, "the next player cannot take it before opening"
         if card == JOKER:
             return 60.0, "the next player would take the joker"
         cost = 0.0
         notes: list[str] = []
-        if v.opened[nxt] and card in seat.world.fits():
+        if v.opened[nxt] and card in self.fits:
             cost += style.feed_fit + seat.pay[card] * 0.5
             notes.append("the next player could lay it off")
         known = v.known[nxt]
-        hits = [k for k in known if k != JOKER and _related(k, card)]
+        hits = [k for k in known if k != JOKER and _related(k, card)] if known else []
         if hits:
             cost += style.feed_known + len(hits) * 2.0
-            notes.append(f"the next player picked up {card_name(hits[0])}")
+            notes.append(f"the next player picked up {card_name(hits[0])}" if explain else "")
         if notes:
-            return cost, " and ".join(notes)
+            return cost, " and ".join(notes) if explain else ""
+        if not explain:
+            return 0.0, ""
+        rank = _a_rank(card)
         if v.opened[nxt]:
             return 0.0, f"the next player has not picked up {rank} and cannot lay it off"
         return 0.0, f"the next player has not picked up {rank}"
@@ -702,14 +881,15 @@ class _Judge:
         """Higher is a better discard."""
         seat = self.seat
         counts = self.counts
-        name = card_name(card)
+        explain = seat.explain
         feed, feed_why = self.feed(card)
         if card == JOKER:
             # Kept, a joker makes a meld of any pair, or goes on the table next turn; with
             # no run end or set of three to take it, it only waits for a pair.
             keep = 40.0 if seat.joker_has_home() else 12.0
             cost = seat.pay[JOKER] * self.risk
-            return cost - keep - feed, f"discard the joker: it has nowhere to go; {feed_why}"
+            why = f"discard the joker: it has nowhere to go; {feed_why}" if explain else ""
+            return cost - keep - feed, why
         keep = 0.0
         notes: list[str] = []
         if self.loose[card] <= 0:
@@ -720,22 +900,26 @@ class _Judge:
         else:
             parts = self.partials(card)
             keep += sum(w for w, _ in parts)
-            if not parts:
+            if not explain:
+                pass
+            elif not parts:
                 notes.append("it fits nothing")
             elif all(w == 0.0 for w, _ in parts):
                 notes.append("every card it waits on is already seen")
             else:
                 best = max(parts)
                 notes.append(f"it only {best[1]}")
-        if not seat.opened and card in seat.world.fits():
+        if not seat.opened and card in self.fits:
             # It goes down on the table the turn the hand opens.
             keep += seat.pay[card]
             notes.append("though it fits the table")
         cost = seat.pay[card] * self.risk
+        score = cost - keep - feed
+        if not explain:
+            return score, ""
         if seat.pay[card] >= 8 and self.risk >= 0.4:
             notes.append(f"it costs {seat.pay[card]} if the hand ends")
-        score = cost - keep - feed
-        return score, f"discard the {name}: {' and '.join([*notes, feed_why])}"
+        return score, f"discard the {card_name(card)}: {' and '.join([*notes, feed_why])}"
 
     def _plan_loss(self, card: int) -> float:
         """What discarding a card of a planned meld costs: a spare end or fourth card only
@@ -776,8 +960,10 @@ def _a_rank(card: int) -> str:
     return ("an " if word in ("ace", "8") else "a ") + word
 
 
-def _first_positions(cards: tuple[int, ...]) -> list[int]:
-    return [HIGH_ACE if k % 13 == 0 else k % 13 + 1 for k in cards]
+_FIRST_POSITION: tuple[int, ...] = tuple(
+    HIGH_ACE if k % 13 == 0 else k % 13 + 1 for k in range(KINDS)
+)
+"""Each kind's position as a near-meld's points count it (an ace counts high)."""
 
 
 def _spec(meld: TableMeld) -> MeldSpec:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from itertools import chain, repeat
+from itertools import compress
+from operator import mul
 
 from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.match import Match
@@ -124,6 +125,10 @@ class PlayerView:
         """Kinds this seat cannot place: in others' hands (not publicly known) or in the stock.
 
         For a public view: every player's private cards and the hidden stock."""
+        global _last_unseen
+        last = _last_unseen
+        if last is not None and last[0] is self:
+            return list(last[1])
         left = pack_counts(self.rules.decks, self.rules.joker_count)
         for k in self.hand:
             left[k] -= 1
@@ -143,12 +148,36 @@ class PlayerView:
                     left[k] -= 1
         for k in self.stock_bottom:
             left[k] -= 1
-        return _spread(left)
+        kinds = _spread(left)
+        _last_unseen = (self, kinds)
+        return list(kinds)
 
 
-def _spread(counts: list[int]) -> list[int]:
-    """Kinds listed in order, each as many times as ``counts`` says (none if below one)."""
-    return list(chain.from_iterable(map(repeat, range(KINDS), counts)))
+_last_unseen: tuple[PlayerView, bytes] | None = None
+"""The last view asked for its unseen cards, and the answer: a bot asks twice per decision
+(dealing its world, then weighing its cards). A view never changes, so the same object
+has the same answer."""
+
+
+_ONE_OF: tuple[bytes, ...] = tuple(bytes((k,)) for k in range(KINDS))
+
+
+def _spread(counts: list[int]) -> bytes:
+    """Kinds in order, each as many times as ``counts`` says (none if below one), as bytes:
+    ``list()`` or ``tuple()`` of it gives the kinds."""
+    return b"".join(map(mul, _ONE_OF, counts))
+
+
+def _held(counts: list[int]) -> tuple[int, ...]:
+    """The kinds of a hand's ``counts`` (none negative), in order: :func:`_spread` for few
+    cards, mostly one of a kind."""
+    kinds = tuple(compress(_KINDS, counts))
+    if len(kinds) == sum(counts):
+        return kinds
+    return tuple(_spread(counts))
+
+
+_KINDS = range(KINDS)
 
 
 def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
@@ -164,9 +193,9 @@ def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
         seats=hand.seats,
         me=me,
         # Checked, not indexed with -1: hand_cards(-1) would be the last player's cards.
-        hand=tuple(_spread(hand.hands[me])) if me >= 0 else (),
+        hand=_held(hand.hands[me]) if me >= 0 else (),
         hand_sizes=tuple(hand.sizes),
-        known=tuple(tuple(_spread(h)) for h in hand.known),
+        known=tuple(_held(h) if any(h) else () for h in hand.known),
         pozzo=tuple(hand.pozzo),
         table=tuple(hand.table),
         stock_size=len(hand.stock),
@@ -202,17 +231,21 @@ def _with_match(view: PlayerView, match: Match) -> PlayerView:
 def _shuffle(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``: for a plain ``random.Random`` the very same draws and order
     (CPython's Fisher-Yates over ``_randbelow_with_getrandbits``) without a call per card."""
-    if type(rng) is not random.Random:
+    if type(rng) is not random.Random or len(cards) > len(_BITS):
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
+    bits = _BITS
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
+        # j uniform in 0..i: draw bit_length(i + 1) bits until the value is small enough.
+        j = getrandbits(bits[i])
+        while j > i:
+            j = getrandbits(bits[i])
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS: tuple[int, ...] = tuple((i + 1).bit_length() for i in range(512))
+"""Bits drawn for a value below ``i + 1``, by ``i`` (what ``randrange(i + 1)`` draws)."""
 
 
 def resample(view: PlayerView, rng: random.Random) -> Hand:
@@ -232,17 +265,27 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     pool = view.unseen()
     _shuffle(pool, rng)
     n = len(view.seats)
+    me = view.me
     hands = [[0] * KINDS for _ in range(n)]
+    mine = hands[me]
     for k in view.hand:
-        hands[view.me][k] += 1
+        mine[k] += 1
     for p in range(n):
-        if p == view.me:
+        if p == me:
             continue
-        for k in view.known[p]:
-            hands[p][k] += 1
-        need = view.hand_sizes[p] - len(view.known[p])
-        for _ in range(need):
-            hands[p][pool.pop()] += 1
+        held = hands[p]
+        known = view.known[p]
+        for k in known:
+            held[k] += 1
+        need = view.hand_sizes[p] - len(known)
+        if need > 0:
+            # The last ``need`` cards of the pool, as popping them one by one would deal.
+            cut = len(pool) - need
+            if cut < 0:
+                raise IndexError("the view's hand sizes exceed its unseen cards")
+            for k in pool[cut:]:
+                held[k] += 1
+            del pool[cut:]
     stock = list(view.stock_bottom) + pool
     h = Hand.__new__(Hand)
     h.rules = view.rules
