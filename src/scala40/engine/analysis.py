@@ -32,11 +32,11 @@ class Candidate:
 
     __slots__ = (
         "_action",
+        "_mask",
+        "_mask2",
         "_meld",
         "_spec",
         "jokers",
-        "mask",
-        "mask2",
         "naturals",
         "penalty",
         "points",
@@ -57,18 +57,32 @@ class Candidate:
         self._spec: MeldSpec | None = None
         self._action: Meld | None = None
         self.naturals = naturals
-        mask = twice = 0
-        for k in naturals:
-            if mask >> k & 1:
-                twice |= 1 << k  # a run holding both natural aces uses the ace twice
-            mask |= 1 << k
-        self.mask = mask
-        """The kinds it uses, one bit each (for bitwise search over a hand's cards)."""
-        self.mask2 = twice
-        """The kinds it uses twice (only a run with both natural aces)."""
+        self._mask = -1
+        self._mask2 = 0
         self.jokers = jokers
         self.points = points
         self.penalty = penalty
+
+    @property
+    def mask(self) -> int:
+        """The kinds it uses, one bit each (for bitwise search over a hand's cards); worked
+        out on first use, since most candidates are never asked."""
+        if self._mask < 0:
+            mask = twice = 0
+            for k in self.naturals:
+                if mask >> k & 1:
+                    twice |= 1 << k  # a run holding both natural aces uses the ace twice
+                mask |= 1 << k
+            self._mask = mask
+            self._mask2 = twice
+        return self._mask
+
+    @property
+    def mask2(self) -> int:
+        """The kinds it uses twice (only a run with both natural aces)."""
+        if self._mask < 0:
+            self.mask  # noqa: B018 (works both out)
+        return self._mask2
 
     @property
     def meld(self) -> TableMeld:

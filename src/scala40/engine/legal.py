@@ -14,6 +14,7 @@ and about actions drawn from a wider universe.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Final
 
 from scala40.engine import discard as discard_rules
@@ -29,7 +30,7 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.analysis import Candidate, candidate_melds
-from scala40.engine.cards import JOKER, KINDS
+from scala40.engine.cards import JOKER, KINDS, card_value_table
 from scala40.engine.going_out import leave_code
 from scala40.engine.melds import SWAP
 from scala40.engine.opening import jokers_barred, opening_code, swaps_barred
@@ -156,6 +157,8 @@ def openings(hand: Hand) -> list[Open]:
     size = hand.sizes[p]
     cands = candidate_melds(counts, rules, jokers=not jokers_barred(rules, True))
     need = rules.opening_points
+    if not cands or not _may_open(cands, counts, size, need, rules.face_values):
+        return []
     pending = hand.drew == _FROM_POZZO and not hand.pozzo_used
     taken = hand.pozzo_card
     in_opening = rules.open_from_pozzo == "opening"
@@ -225,6 +228,32 @@ def openings(hand: Hand) -> list[Open]:
 
     extend(0, *_levels(counts), counts[JOKER], 0, 0, 0)
     return out
+
+
+def _may_open(
+    cands: list[Candidate], counts: list[int], size: int, need: int, faces: str
+) -> bool:
+    """A bound that rules most hands out before the search: every card some candidate
+    uses, each at its best worth, must reach the opening points — or cover all but one
+    card of the hand (a chiusura in mano needs no points)."""
+    usable = 0
+    wild = 0
+    for c in cands:
+        usable |= c.mask
+        if c.jokers > wild:
+            wild = c.jokers
+    values = card_value_table(faces)
+    best = max(values)
+    points = cards = 0
+    for k in compress(range(JOKER), counts):
+        if usable >> k & 1:
+            n = counts[k]
+            cards += n
+            points += n * (best if k % 13 == 0 else values[k % 13 + 1])
+    if wild:
+        cards += counts[JOKER]
+        points += counts[JOKER] * best
+    return points >= need or cards >= size - 1
 
 
 def _levels(counts: list[int]) -> tuple[int, int, int]:

@@ -122,7 +122,7 @@ def _spec_ok(spec: object) -> None:
             _card_ok(d, natural=True)
 
 
-CACHE_SLOTS: Final = frozenset({"_fits", "_joker_spots"})
+CACHE_SLOTS: Final = frozenset({"_fits"})
 """The fields of :class:`Hand` worked out from the others (what fits the table): not state."""
 
 
@@ -161,7 +161,6 @@ class Hand:
 
     __slots__ = (
         "_fits",
-        "_joker_spots",
         "actions_now",
         "bottom_known",
         "current",
@@ -221,7 +220,6 @@ class Hand:
     reshuffles: int
     result: HandResult | None
     _fits: dict[int, list[tuple[int, str | None]]] | None
-    _joker_spots: list[tuple[int, str | None]] | None
 
     # Setting up --------------------------------------------------------------------
     @classmethod
@@ -401,7 +399,6 @@ class Hand:
         c.result = self.result
         c.bottom_known = self.bottom_known
         c._fits = self._fits
-        c._joker_spots = self._joker_spots
         return c
 
     # Reading -----------------------------------------------------------------------
@@ -438,19 +435,15 @@ class Hand:
     def joker_spots(self) -> list[tuple[int, str | None]]:
         """Where a joker may be laid off now: (meld index, end), the end ``None`` on a set.
 
-        Cached with :meth:`fits` until the table changes.
+        Each meld keeps its own answer (:func:`~scala40.engine.melds.joker_ends`), so this
+        only gathers them.
         """
-        if self._joker_spots is None:
-            rules = self.rules
-            self._joker_spots = [
-                (t, end) for t, m in enumerate(self.table) for end in joker_ends(m, rules)
-            ]
-        return self._joker_spots
+        rules = self.rules
+        return [(t, end) for t, m in enumerate(self.table) for end in joker_ends(m, rules)]
 
     def _table_changed(self) -> None:
-        """Forget what was worked out from the table (what fits, where jokers go)."""
+        """Forget what was worked out from the table (what fits it)."""
         self._fits = None
-        self._joker_spots = None
 
     def pack_count(self) -> PackCount:
         """Every card counted by zone against the pack: the conservation check (RULES.md §1).
