@@ -230,9 +230,7 @@ def openings(hand: Hand) -> list[Open]:
     return out
 
 
-def _may_open(
-    cands: list[Candidate], counts: list[int], size: int, need: int, faces: str
-) -> bool:
+def _may_open(cands: list[Candidate], counts: list[int], size: int, need: int, faces: str) -> bool:
     """A bound that rules most hands out before the search: every card some candidate
     uses, each at its best worth, must reach the opening points — or cover all but one
     card of the hand (a chiusura in mano needs no points)."""
