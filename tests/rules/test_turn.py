@@ -81,6 +81,7 @@ def test_discard_of_a_card_not_held_names_it():
 
 def test_only_the_top_card_of_the_pozzo_is_taken():
     hand = opened_two("9C 2D QD", pozzo="4H 8H")
+    assert hand.pozzo_card is None  # nothing taken yet this turn
     hand.apply(POZZO)
     assert cards("8H")[0] in hand.hand_cards(0)
     assert hand.pozzo[-1] == cards("4H")[0]

@@ -63,7 +63,7 @@ def _leave(view: PlayerView) -> int:
 def _plan(view: PlayerView, world: Hand) -> Iterator[Action]:
     """Candidate actions of the play phase, best first (the caller keeps the first legal)."""
     if not view.must_go_out:
-        if view.pozzo_card >= 0 and not view.pozzo_used:
+        if view.pozzo_card is not None and not view.pozzo_used:
             yield from _uses(view, world, view.pozzo_card)
         if view.jokers_owed:
             yield from _uses(view, world, JOKER)

@@ -509,18 +509,18 @@ class _Seat:
         if not any(left):
             return True
         v = self.view
-        banned = v.pozzo_card if v.drew == Drew.POZZO else -1
-        if banned >= 0:
+        banned = v.pozzo_card if v.drew == Drew.POZZO else None
+        if banned is not None:
             start = v.turn_start.hand if v.turn_start is not None else None
             copies = start[banned] if start is not None else left[banned]
             if left[banned] >= 2 or left[banned] < copies:
-                banned = -1  # a copy was laid, or another is held: that one may go
+                banned = None  # a copy was laid, or another is held: that one may go
         return any(left[k] for k in range(KINDS) if k != banned)
 
     def _plan(self) -> Iterator[_Choice]:
         v = self.view
         if not v.must_go_out:
-            if v.pozzo_card >= 0 and not v.pozzo_used:
+            if v.pozzo_card is not None and not v.pozzo_used:
                 yield from self._pozzo_uses(v.pozzo_card)
             if v.jokers_owed:
                 yield from self._joker_homes(owed=True)

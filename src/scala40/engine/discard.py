@@ -87,7 +87,7 @@ def discard_refusal(hand: Hand, card: int) -> IllegalAction | None:
         )
     elif code == Refusal.POZZO_UNUSED:
         reason = (
-            f"you took the {card_name(hand.pozzo_card)} from the pozzo: "
+            f"you took the {hand.taken_name()} from the pozzo: "
             "use it in a meld or lay it off before discarding"
         )
     elif code == Refusal.NOT_IN_HAND:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scala40.engine.cards import JOKER, card_name
+from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Refusal
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def leave_code(hand: Hand, left: int, laid: Sequence[int]) -> Refusal | None:
     if not hand.first_round_done:
         return Refusal.FIRST_ROUND
     taken = hand.pozzo_card
-    if taken >= 0 and not hand.pozzo_used and taken not in laid:
+    if taken is not None and not hand.pozzo_used and taken not in laid:
         return Refusal.POZZO_UNUSED
     if hand.jokers_owed - sum(1 for c in laid if c == JOKER) > 0:
         return Refusal.JOKER_UNUSED
@@ -56,7 +56,7 @@ def leave_refusal(hand: Hand, left: int, laid: Sequence[int]) -> IllegalAction |
     elif code == Refusal.INCARTATO:
         reason = "you must keep a card to discard: laying down every card is not going out"
     elif code == Refusal.POZZO_UNUSED:
-        reason = f"you must use the {card_name(hand.pozzo_card)} you took from the pozzo"
+        reason = f"you must use the {hand.taken_name()} you took from the pozzo"
     else:
         reason = "you must lay the joker you recovered again before ending the turn"
     return IllegalAction(code, reason)

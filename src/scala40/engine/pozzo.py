@@ -191,6 +191,7 @@ def stranded_by(hand: Hand, opened: Hand) -> bool:
     """
     p = hand.current
     card = hand.pozzo_card
+    assert card is not None, "only an opening after a pozzo take can strand its card"
     table = opened.table
     if usable_when_opened(hand, opened.hands[p][:], card, table):
         return False
@@ -237,7 +238,9 @@ def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
     probe = hand.clone()
     probe.move_pozzo_card()
     probe.pozzo_used = False  # the search asks for a real use, whatever the keep rules say
-    return _search(probe, probe.pozzo_card, openings=openings)
+    card = probe.pozzo_card
+    assert card is not None
+    return _search(probe, card, openings=openings)
 
 
 def _search(start: Hand, card: int, *, openings: bool = False) -> bool:

@@ -204,7 +204,8 @@ class Hand:
     phase: Phase
     turns_done: int
     drew: Drew
-    pozzo_card: int
+    pozzo_card: int | None
+    """The card taken from the pozzo this turn (``None``: none taken)."""
     pozzo_used: bool
     opened_now: bool
     actions_now: int
@@ -355,7 +356,7 @@ class Hand:
     def _reset_turn(self) -> None:
         """A new turn: nothing drawn, nothing laid."""
         self.drew = Drew.NOTHING
-        self.pozzo_card = -1
+        self.pozzo_card = None
         self.pozzo_used = True
         self.snapshot = None
         self._reset_melding()
@@ -410,6 +411,10 @@ class Hand:
     def first_round_done(self) -> bool:
         """Whether every player has completed one full turn (going out is allowed)."""
         return self.turns_done >= self.n
+
+    def taken_name(self) -> str:
+        """The card taken from the pozzo this turn, by name (for the reasons of refusals)."""
+        return "card" if self.pozzo_card is None else card_name(self.pozzo_card)
 
     def hand_cards(self, player: int) -> list[int]:
         """A player's cards as a sorted list of kinds."""
@@ -622,7 +627,7 @@ class Hand:
         return left == 0
 
     def _pozzo_rule_for(self, cards: Sequence[int]) -> bool:
-        return self.pozzo_card >= 0 and self.pozzo_card in cards
+        return self.pozzo_card is not None and self.pozzo_card in cards
 
     def _open(self, specs: Sequence[MeldSpec]) -> None:
         self._can_meld()
@@ -647,7 +652,7 @@ class Hand:
         ):
             raise IllegalAction(
                 Refusal.POZZO_IN_OPENING,
-                f"you took the {card_name(self.pozzo_card)} from the pozzo: "
+                f"you took the {self.taken_name()} from the pozzo: "
                 "it must be part of your opening",
             )
         goes_out = self._leave_check(left, all_cards)
@@ -657,7 +662,7 @@ class Hand:
             if pozzo_rules.stranded_by(self, probe):
                 raise IllegalAction(
                     Refusal.POZZO_STRANDED,
-                    f"this opening leaves the {card_name(self.pozzo_card)} you took from the "
+                    f"this opening leaves the {self.taken_name()} you took from the "
                     "pozzo with no meld or lay-off this turn",
                 )
         self._lay_opening(p, counts, all_cards, melds, left)

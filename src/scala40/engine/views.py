@@ -56,7 +56,7 @@ class PlayerView:
     phase: Phase
     turns_done: int
     drew: Drew
-    pozzo_card: int
+    pozzo_card: int | None
     pozzo_used: bool
     opened_now: bool
     actions_now: int

@@ -154,7 +154,7 @@ class ObservationEncoder:
             opened=view.opened,
             current=view.current,
             phase=view.phase,
-            pozzo_card=view.pozzo_card if view.drew == Drew.POZZO and not view.pozzo_used else -1,
+            pozzo_card=view.pozzo_card if view.drew == Drew.POZZO and not view.pozzo_used else None,
             jokers_owed=view.jokers_owed,
             must_go_out=view.must_go_out,
             opened_now=view.opened_now,
@@ -192,7 +192,7 @@ class ObservationEncoder:
             opened=hand.opened,
             current=hand.current,
             phase=hand.phase,
-            pozzo_card=hand.pozzo_card if hand.drew == Drew.POZZO and not hand.pozzo_used else -1,
+            pozzo_card=hand.pozzo_card if hand.drew == Drew.POZZO and not hand.pozzo_used else None,
             jokers_owed=hand.jokers_owed,
             must_go_out=hand.must_go_out,
             opened_now=hand.opened_now,
@@ -272,7 +272,7 @@ class ObservationEncoder:
         opened: Sequence[bool],
         current: int,
         phase: str,
-        pozzo_card: int,
+        pozzo_card: int | None,
         jokers_owed: int,
         must_go_out: bool,
         opened_now: bool,
@@ -328,7 +328,7 @@ class ObservationEncoder:
         else:
             ph = 1
         cells[self._phase + ph] = 1
-        if my_turn and pozzo_card >= 0:
+        if my_turn and pozzo_card is not None:
             cells[self._to_use + pozzo_card] = 1
         f = self._flags
         cells[f] = jokers_owed  # at most the pack's jokers

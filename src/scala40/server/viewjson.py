@@ -222,7 +222,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
         "dealer": view.dealer,
         "opened_now": view.opened_now,
         "drew": view.drew,
-        "pozzo_card": None if view.pozzo_card < 0 else format_card(view.pozzo_card),
+        "pozzo_card": None if view.pozzo_card is None else format_card(view.pozzo_card),
         "legal": (legal if legal is not None else legal_json(view)) if my_turn else {},
         "rules": {
             "preset": facts.preset,
@@ -290,7 +290,7 @@ def view_from_json(data: Mapping[str, Any]) -> PlayerView:
         phase=Phase(data["phase"]),
         turns_done=int(data["turns_done"]),
         drew=Drew(data["drew"]),
-        pozzo_card=-1 if pozzo_card is None else parse_card(pozzo_card),
+        pozzo_card=None if pozzo_card is None else parse_card(pozzo_card),
         pozzo_used=bool(data["pozzo_used"]),
         opened_now=bool(data["opened_now"]),
         actions_now=int(data["actions_now"]),
