@@ -652,8 +652,7 @@ class Hand:
         ):
             raise IllegalAction(
                 Refusal.POZZO_IN_OPENING,
-                f"you took the {self.taken_name()} from the pozzo: "
-                "it must be part of your opening",
+                f"you took the {self.taken_name()} from the pozzo: it must be part of your opening",
             )
         goes_out = self._leave_check(left, all_cards)
         if self.drew == _FROM_POZZO and not self.pozzo_used and self.pozzo_card not in all_cards:
