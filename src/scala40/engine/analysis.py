@@ -334,26 +334,26 @@ def _suit_runs(suit: int, pattern: tuple[int, ...], mj: int, rules: Rules) -> li
                     )
                 if not mj:
                     continue
+            span = row[lo : hi + 1]
+            both_ends = lo == ACE and hi == HIGH_ACE and not both_aces
             for slots in _joker_choices(hi - lo + 1, tuple(missing), mj, minimum):
                 if not slots:
                     continue
-                if (
-                    lo == ACE
-                    and hi == HIGH_ACE
-                    and 0 not in slots
-                    and hi - lo not in slots
-                    and not both_aces
-                ):
+                if both_ends and 0 not in slots and hi - lo not in slots:
                     continue
-                nat = tuple(row[r] for r in range(lo, hi + 1) if r - lo not in slots)
-                jpen = sum(prow[lo + i] for i in slots)
+                nat = list(span)
+                jpen = 0
+                for i in reversed(slots):  # slots ascend: delete from the right
+                    del nat[i]
+                    jpen += prow[lo + i]
+                n = len(slots)
                 append(
                     Candidate(
-                        (True, suit, lo, hi, tuple(lo + i for i in slots)),
-                        nat,
-                        len(slots),
+                        (True, suit, lo, hi, tuple([lo + i for i in slots])),
+                        tuple(nat),
+                        n,
                         points,
-                        pen - jpen + len(slots) * joker_pen,
+                        pen - jpen + n * joker_pen,
                     )
                 )
     return out
