@@ -126,13 +126,18 @@ def _turn_code(hand: Hand) -> Refusal | None:
 
 
 def _card_code(hand: Hand, card: int) -> Refusal | None:
-    """The bans that single out ``card`` (held), the turn's bans passed."""
-    if _pozzo_banned(hand, card):
+    """The bans that single out ``card`` (held), the turn's bans passed.
+
+    Ordered for speed (bots ask it for every card): a natural that fits nothing is free.
+    """
+    if hand.drew == _FROM_POZZO and _pozzo_banned(hand, card):
         return Refusal.POZZO_DISCARD
     if card == JOKER and _swapped_joker_only(hand):
         return Refusal.SWAPPED_JOKER_DISCARD
     if hand.sizes[hand.current] == 1:
         return None if hand.first_round_done else Refusal.FIRST_ROUND
+    if card != JOKER and card not in hand.fits():
+        return None
     if _fit_banned(hand, card) and not _bans_lifted(hand, card):
         return Refusal.JOKER_DISCARD if card == JOKER else Refusal.DISCARD_FITS
     return None
