@@ -162,6 +162,46 @@ def _natural_groups(present: list[int]) -> list[tuple[tuple[int, ...], int]]:
 
 _RUN_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
 _SET_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
+_PRESENT = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
+_DOUBLE = bytes.maketrans(bytes(range(256)), b"00" + b"1" * 254)
+_SUIT = 0x1FFF
+
+
+def presence(counts: Sequence[int], table: bytes = _PRESENT) -> int:
+    """Bit ``k`` set when the hand holds kind ``k`` (52 naturals), via one bytes pass."""
+    return int(bytes(counts[51::-1]).translate(table), 2)
+
+
+def doubles(counts: Sequence[int]) -> int:
+    """Bit ``k`` set when the hand holds two or more of natural kind ``k``."""
+    return presence(counts, _DOUBLE)
+
+
+def meldable_bits(counts: Sequence[int], jokers: int) -> int:
+    """Bit ``k`` set: natural kind ``k`` of the hand could be in a meld with at most one
+    joker (a set's rank held in enough suits; a run window of three with at most
+    ``jokers`` (0 or 1) gaps). Every candidate meld's naturals are among these cards.
+    Bit arithmetic on 13-bit suit masks: it keys the memo of :func:`candidate_melds`."""
+    held = presence(counts)
+    a, b, c, d = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39 & _SUIT
+    if jokers:
+        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    else:
+        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    usable = 0
+    for t, m in enumerate((a, b, c, d)):
+        u = m & ranks
+        if m & 1:
+            m |= 1 << 13  # the ace above the king
+        x, y, z = m, m >> 1, m >> 2
+        w = x & y & z if not jokers else (x & y) | (x & z) | (y & z)
+        run = m & (w | w << 1 | w << 2)
+        if run >> 13 & 1:
+            run |= 1
+        usable |= ((u | run) & _SUIT) << (13 * t)
+    return usable
+
+
 _HAND_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
 """Whole hands, asked again at every decision of a turn and in every search probe."""
 _CACHE_LIMIT = 200_000
@@ -192,6 +232,18 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
     hit = _HAND_CACHE.get(whole)
     if hit is not None:
         return hit
+    if mj < 2:
+        # Cards in no meld change nothing: hands that differ only in such cards share one
+        # list, and the per-suit memo below sees the patterns without them.
+        bits = meldable_bits(counts, mj)
+        reduced = (bits, doubles(counts) & bits, shape)
+        hit = _HAND_CACHE.get(reduced)
+        if hit is not None:
+            _HAND_CACHE[whole] = hit
+            return hit
+        counts = [c if bits >> k & 1 else 0 for k, c in enumerate(counts[:JOKER])] + [
+            counts[JOKER]
+        ]
     if (
         len(_RUN_CACHE) > _CACHE_LIMIT
         or len(_SET_CACHE) > _CACHE_LIMIT
@@ -225,6 +277,8 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
             sets = _SET_CACHE[set_key] = _rank_sets(rank, mask, mj, rules)
         out.extend(sets)
     _HAND_CACHE[whole] = out
+    if mj < 2:
+        _HAND_CACHE[reduced] = out
     return out
 
 
@@ -617,10 +671,13 @@ __all__ = [
     "best_opening",
     "candidate_melds",
     "counts_of",
+    "doubles",
     "fitting_cards",
     "least_penalty",
     "meld_bound",
     "meld_spec",
+    "meldable_bits",
     "melds_with",
+    "presence",
     "solve",
 ]

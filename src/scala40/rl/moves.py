@@ -38,7 +38,7 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Candidate, candidate_melds
+from scala40.engine.analysis import Candidate, candidate_melds, doubles, meldable_bits
 from scala40.engine.cards import JOKER, KINDS, card_value_table
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.legal import legal_discards, opened_plays
@@ -90,41 +90,6 @@ class Build:
 _CACHE_LIMIT = 50_000
 
 
-_PRESENT = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
-_DOUBLE = bytes.maketrans(bytes(range(256)), b"00" + b"1" * 254)
-_SUIT = 0x1FFF
-
-
-def presence(counts: Sequence[int], table: bytes = _PRESENT) -> int:
-    """Bit ``k`` set when the hand holds kind ``k`` (52 naturals), via one bytes pass."""
-    return int(bytes(counts[51::-1]).translate(table), 2)
-
-
-def meldable_bits(counts: Sequence[int], jokers: int) -> int:
-    """Bit ``k`` set: natural kind ``k`` of the hand could be in a meld with at most one
-    joker (a set's rank held in enough suits; a run window of three with at most
-    ``jokers`` (0 or 1) gaps). Every candidate meld's naturals are among these cards.
-    Bit arithmetic on 13-bit suit masks: this runs on most steps of an environment."""
-    held = presence(counts)
-    a, b, c, d = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39 & _SUIT
-    if jokers:
-        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
-    else:
-        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
-    usable = 0
-    for t, m in enumerate((a, b, c, d)):
-        u = m & ranks
-        if m & 1:
-            m |= 1 << 13  # the ace above the king
-        x, y, z = m, m >> 1, m >> 2
-        w = x & y & z if not jokers else (x & y) | (x & z) | (y & z)
-        run = m & (w | w << 1 | w << 2)
-        if run >> 13 & 1:
-            run |= 1
-        usable |= ((u | run) & _SUIT) << (13 * t)
-    return usable
-
-
 class Moves:
     """The translation for one set of rules (stateless apart from memoized candidates)."""
 
@@ -158,7 +123,7 @@ class Moves:
                 return []
             # The analysis reads at most two copies of a kind: usable cards, their
             # doubles and the jokers fix the list.
-            key = (bits, presence(counts, _DOUBLE) & bits, counts[JOKER])
+            key = (bits, doubles(counts) & bits, counts[JOKER])
         hit = self._cands.get(key)
         if hit is not None:
             return hit
