@@ -241,9 +241,7 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         if hit is not None:
             _HAND_CACHE[whole] = hit
             return hit
-        counts = [c if bits >> k & 1 else 0 for k, c in enumerate(counts[:JOKER])] + [
-            counts[JOKER]
-        ]
+        counts = [c if bits >> k & 1 else 0 for k, c in enumerate(counts[:JOKER])] + [counts[JOKER]]
     if (
         len(_RUN_CACHE) > _CACHE_LIMIT
         or len(_SET_CACHE) > _CACHE_LIMIT
