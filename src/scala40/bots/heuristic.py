@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from operator import sub
 from typing import cast
@@ -367,22 +367,21 @@ class _Seat:
         """:func:`solve`, remembered; ``None`` also when no meld at all can be laid (the
         callers only read a packing's melds, and an empty packing has none)."""
         key = (bytes(counts), objective, leave, must_use, jokers)
-        try:
-            return cast(Solution | None, self._solved[key])
-        except KeyError:
-            pass
-        found = None
-        if candidate_melds(counts, self.rules):
-            found = solve(
+        return cast(
+            Solution | None,
+            self._remembered(
+                key,
                 counts,
-                self.rules,
-                objective=objective,
-                leave=leave,
-                must_use=must_use,
-                jokers=jokers,
-            )
-        _remember(self._solved, key, found)
-        return found
+                lambda: solve(
+                    counts,
+                    self.rules,
+                    objective=objective,
+                    leave=leave,
+                    must_use=must_use,
+                    jokers=jokers,
+                ),
+            ),
+        )
 
     def _best_opening(
         self, counts: list[int], *, must_use: int | None = None, leave: int = 1
@@ -390,13 +389,25 @@ class _Seat:
         """:func:`best_opening`, remembered like :meth:`_solve` (``None`` when no meld can be
         laid)."""
         key = (bytes(counts), "opening", leave, must_use)
+        return cast(
+            OpeningAnalysis | None,
+            self._remembered(
+                key,
+                counts,
+                lambda: best_opening(counts, self.rules, must_use=must_use, leave=leave),
+            ),
+        )
+
+    def _remembered(
+        self, key: tuple[object, ...], counts: list[int], work: Callable[[], object]
+    ) -> object:
+        """``work()``'s answer for ``key``, worked out once (``None`` without working when
+        no meld at all can be laid from ``counts``)."""
         try:
-            return cast(OpeningAnalysis | None, self._solved[key])
+            return self._solved[key]
         except KeyError:
             pass
-        found = None
-        if candidate_melds(counts, self.rules):
-            found = best_opening(counts, self.rules, must_use=must_use, leave=leave)
+        found = work() if candidate_melds(counts, self.rules) else None
         _remember(self._solved, key, found)
         return found
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Literal, assert_never, cast
 
 from scala40.engine.actions import Meld, MeldSpec
@@ -303,6 +303,27 @@ def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate
     if sets is None:
         sets = _SET_CACHE[set_key] = _rank_sets(rank0 + 1, mask, mj, rules)
     return [c for c in (*runs, *sets) if card in c.naturals]
+
+
+def opening_within_reach(
+    usable: int, counts: Sequence[int], size: int, rules: Rules, *, jokers: bool
+) -> bool:
+    """A cheap necessary condition for any opening: the natural cards in ``usable`` (bit
+    ``k``: kind ``k`` could be in some meld), each at its best worth, plus the jokers when
+    ``jokers``, reach the opening points — or cover all but one of the ``size`` cards (a
+    chiusura in mano needs no points). It may say yes wrongly, never no wrongly."""
+    values = card_value_table(rules.face_values)
+    best = max(values)
+    points = cards = 0
+    for k in compress(range(JOKER), counts):
+        if usable >> k & 1:
+            n = counts[k]
+            cards += n
+            points += n * (best if k % 13 == 0 else values[k % 13 + 1])
+    if jokers:
+        cards += counts[JOKER]
+        points += counts[JOKER] * best
+    return points >= rules.opening_points or cards >= size - 1
 
 
 def meld_bound(counts: Sequence[int], card: int, rules: Rules) -> int:
@@ -676,6 +697,7 @@ __all__ = [
     "meld_spec",
     "meldable_bits",
     "melds_with",
+    "opening_within_reach",
     "presence",
     "solve",
 ]

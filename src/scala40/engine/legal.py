@@ -14,7 +14,6 @@ and about actions drawn from a wider universe.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Final
 
 from scala40.engine import discard as discard_rules
@@ -29,13 +28,14 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Candidate, candidate_melds
-from scala40.engine.cards import JOKER, KINDS, card_value_table
+from scala40.engine.analysis import Candidate, candidate_melds, opening_within_reach
+from scala40.engine.cards import JOKER, KINDS
 from scala40.engine.going_out import leave_code
 from scala40.engine.melds import SWAP
 from scala40.engine.opening import jokers_barred, opening_code, swaps_barred
 from scala40.engine.phases import Drew
 from scala40.engine.pozzo import may_take
+from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW, OVER, PLAY, Hand
 
 _DISCARDS: Final = tuple(Discard(k) for k in range(KINDS))
@@ -157,7 +157,7 @@ def openings(hand: Hand) -> list[Open]:
     size = hand.sizes[p]
     cands = candidate_melds(counts, rules, jokers=not jokers_barred(rules, True))
     need = rules.opening_points
-    if not cands or not _may_open(cands, counts, size, need, rules.face_values):
+    if not cands or not _may_open(cands, counts, size, rules):
         return []
     pending = hand.drew == _FROM_POZZO and not hand.pozzo_used
     taken = hand.pozzo_card
@@ -230,28 +230,15 @@ def openings(hand: Hand) -> list[Open]:
     return out
 
 
-def _may_open(cands: list[Candidate], counts: list[int], size: int, need: int, faces: str) -> bool:
-    """A bound that rules most hands out before the search: every card some candidate
-    uses, each at its best worth, must reach the opening points — or cover all but one
-    card of the hand (a chiusura in mano needs no points)."""
+def _may_open(cands: list[Candidate], counts: list[int], size: int, rules: Rules) -> bool:
+    """:func:`opening_within_reach` for the cards the candidate melds use: it rules most
+    hands out before the search."""
     usable = 0
-    wild = 0
+    jokers = False
     for c in cands:
         usable |= c.mask
-        if c.jokers > wild:
-            wild = c.jokers
-    values = card_value_table(faces)
-    best = max(values)
-    points = cards = 0
-    for k in compress(range(JOKER), counts):
-        if usable >> k & 1:
-            n = counts[k]
-            cards += n
-            points += n * (best if k % 13 == 0 else values[k % 13 + 1])
-    if wild:
-        cards += counts[JOKER]
-        points += counts[JOKER] * best
-    return points >= need or cards >= size - 1
+        jokers = jokers or c.jokers > 0
+    return opening_within_reach(usable, counts, size, rules, jokers=jokers)
 
 
 def _levels(counts: list[int]) -> tuple[int, int, int]:

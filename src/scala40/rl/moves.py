@@ -38,8 +38,14 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import Candidate, candidate_melds, doubles, meldable_bits
-from scala40.engine.cards import JOKER, KINDS, card_value_table
+from scala40.engine.analysis import (
+    Candidate,
+    candidate_melds,
+    doubles,
+    meldable_bits,
+    opening_within_reach,
+)
+from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.legal import legal_discards, opened_plays
 from scala40.engine.melds import HIGH, LOW
@@ -98,10 +104,6 @@ class Moves:
         self.layout = layout or ActionLayout.for_rules(rules)
         self.size = self.layout.size
         self._cands: dict[object, list[Candidate]] = {}
-        values = card_value_table(rules.face_values)
-        # The most a natural card can be worth in any meld (an ace: low or high).
-        self._worth = [max(values[k % 13 + 1], values[14] if k % 13 == 0 else 0) for k in range(52)]
-        self._joker_worth = max(values[1:15])
         self._last_bits: tuple[bytes, int] = (b"", 0)
         self._max_jokers = rules.max_jokers
         self._spec_indexes: dict[int, tuple[list[Candidate], dict[MeldSpec, int]]] = {}
@@ -156,22 +158,18 @@ class Moves:
         candidate list is built: this runs on every play step of an unopened player.
         """
         counts = hand.hands[hand.current]
-        jokers = counts[JOKER]
-        mj = min(jokers, self._max_jokers)
+        mj = min(counts[JOKER], self._max_jokers)
         if mj >= 2:
-            return self._could_open_slow(hand)
-        usable = self._bits(counts, mj)
-        worth = self._worth
-        total = cards = 0
-        while usable:
-            low = usable & -usable
-            k = low.bit_length() - 1
-            usable ^= low
-            total += counts[k] * worth[k]
-            cards += counts[k]
-        total += jokers * self._joker_worth
-        cards += jokers
-        return total >= self.rules.opening_points or cards >= hand.sizes[hand.current] - 1
+            usable = 0
+            for c in self.candidates(counts):
+                usable |= c.mask
+            if not usable:
+                return False
+        else:
+            usable = self._bits(counts, mj)
+        return opening_within_reach(
+            usable, counts, hand.sizes[hand.current], self.rules, jokers=True
+        )
 
     def _bits(self, counts: Sequence[int], mj: int) -> int:
         key = bytes(counts)
@@ -180,27 +178,6 @@ class Moves:
         bits = meldable_bits(counts, mj)
         self._last_bits = (key, bits)
         return bits
-
-    def _could_open_slow(self, hand: Hand) -> bool:
-        """:meth:`could_open` from the candidate melds (several jokers per meld)."""
-        counts = hand.hands[hand.current]
-        cands = self.candidates(counts)
-        if not cands:
-            return False
-        usable = [False] * KINDS
-        for c in cands:
-            for k in c.naturals:
-                usable[k] = True
-        worth = self._worth
-        total = cards = 0
-        for k in range(52):
-            if usable[k]:
-                total += counts[k] * worth[k]
-                cards += counts[k]
-        jokers = counts[JOKER]
-        total += jokers * self._joker_worth
-        cards += jokers
-        return total >= self.rules.opening_points or cards >= hand.sizes[hand.current] - 1
 
     # The mask ---------------------------------------------------------------------------
     def mask(
