@@ -243,7 +243,7 @@ class _Policy:
         if legal:
             return self._drop(hand, legal[int(rng.random() * len(legal))], keep, p)
         # Melded into a corner: take the turn back and discard from the drawn hand.
-        if hand.actions_now:
+        if hand.turn.actions_now:
             hand.apply(TakeBack())
             return 1 + self._discard(hand)
         raise AssertionError("no legal discard")  # pragma: no cover - the engine guarantees one

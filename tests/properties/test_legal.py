@@ -29,6 +29,7 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions, legal_discards
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import Phase
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
 
@@ -200,8 +201,7 @@ def test_mutating_a_clone_never_changes_the_original(rules: Rules, seed: int, st
     clone.opened.append(True)
     for known in clone.known:
         known[0] += 1
-    clone.current = (clone.current + 1) % clone.n
-    clone.phase = "over"
+    clone.turn = clone.turn._replace(player=(clone.current + 1) % clone.n, phase=Phase.OVER)
     assert fingerprint(hand) == kept, diff(fingerprint(hand), kept)
     # And the other way round: playing the original leaves an earlier clone alone.
     clone = hand.clone()

@@ -29,17 +29,23 @@ def oracle(hand: Hand) -> bool:
     """Whether, after taking the pozzo card, some offered sequence uses it and can end."""
     probe = hand.clone()
     probe.move_pozzo_card()
-    probe.pozzo_used = False
+    probe.turn = probe.turn._replace(pozzo_used=False)
     p = probe.current
     seen: set[object] = set()
 
     def ends(h: Hand) -> bool:
         if h.over:
             return h.result is not None and h.result.winner == p
-        return h.pozzo_used and any(isinstance(a, Discard) for a in legal_actions(h))
+        return h.turn.pozzo_used and any(isinstance(a, Discard) for a in legal_actions(h))
 
     def visit(h: Hand) -> bool:
-        key = (tuple(h.hands[p]), tuple(h.table), h.jokers_owed, h.opened[p], h.pozzo_used)
+        key = (
+            tuple(h.hands[p]),
+            tuple(h.table),
+            h.turn.jokers_owed,
+            h.opened[p],
+            h.turn.pozzo_used,
+        )
         if key in seen:
             return False
         seen.add(key)

@@ -68,8 +68,8 @@ def perturb_hidden(hand: Hand, me: int, rng: random.Random, swaps: int = 6) -> H
     h.stock = list(h.stock)
     others = [p for p in range(h.n) if p != me]
     snapshot_hand = None
-    if h.snapshot is not None and h.snapshot.hand is not None:
-        snapshot_hand = list(h.snapshot.hand)
+    if h.turn.start is not None and h.turn.start.hand is not None:
+        snapshot_hand = list(h.turn.start.hand)
     for _ in range(swaps):
         holders = [p for p in others if private(h, p)]
         zones: list[int | None] = [*holders]
@@ -91,8 +91,9 @@ def perturb_hidden(hand: Hand, me: int, rng: random.Random, swaps: int = 6) -> H
     h.stock[h.bottom_known :] = top
     h.shuffle_seed = rng.getrandbits(63)
     if snapshot_hand is not None:
-        assert h.snapshot is not None
-        h.snapshot = replace(h.snapshot, hand=tuple(snapshot_hand))
+        start = h.turn.start
+        assert start is not None
+        h.turn = h.turn._replace(start=start._replace(hand=tuple(snapshot_hand)))
     h._fits = None
     return h
 
@@ -172,8 +173,8 @@ def test_a_view_shows_own_cards_public_zones_and_sizes_only(
             + hand.stock[hand.bottom_known :]
         )
         assert unseen == truth
-        if view.turn_start is not None and hand.current != me:
-            assert view.turn_start.hand is None, "the current player's hand at the draw leaked"
+        if view.turn.start is not None and hand.current != me:
+            assert view.turn.start.hand is None, "the current player's hand at the draw leaked"
 
 
 @PROPS
@@ -301,7 +302,7 @@ def test_a_take_back_looks_the_same_in_every_resampled_world(
     if not melding:
         return
     hand.apply(rng.choice(melding))
-    if hand.over or not hand.actions_now:
+    if hand.over or not hand.turn.actions_now:
         return
     event("a take-back compared across worlds")
     for me, seat in enumerate(hand.seats):
@@ -340,7 +341,7 @@ def check_public(hand: Hand, rng: random.Random) -> PlayerView:
     # Nobody's cards: not a hand, not a hand at the draw.
     assert pub.me == -1 and pub.seat == -1 and not pub.my_turn
     assert pub.hand == ()
-    assert pub.turn_start is None or pub.turn_start.hand is None
+    assert pub.turn.start is None or pub.turn.start.hand is None
     # Known cards are exactly the publicly known ones, not what the players hold.
     assert pub.known == tuple(
         tuple(k for k in range(KINDS) for _ in range(hand.known[p][k])) for p in range(hand.n)
@@ -348,13 +349,13 @@ def check_public(hand: Hand, rng: random.Random) -> PlayerView:
     # The same public facts every player sees, field by field.
     for seat in hand.seats:
         mine = PlayerView.of(hand, seat)
-        start = mine.turn_start
+        start = mine.turn.start
         blanked = replace(
             mine,
             seat=-1,
             me=-1,
             hand=(),
-            turn_start=None if start is None else replace(start, hand=None),
+            turn=mine.turn._replace(start=None if start is None else start._replace(hand=None)),
         )
         assert pub == blanked, view_diff(pub, blanked)
     # Any world differing in anyone's private cards or the stock order looks the same.
@@ -384,7 +385,7 @@ def test_public_views_are_checked_in_every_phase_after_pozzo_takes_and_take_back
             seen.add(str(hand.phase))
             if isinstance(action, TakePozzo | TakeBack):
                 seen.add(type(action).__name__)
-            if pub.turn_start is not None and pub.phase == PLAY:
+            if pub.turn.start is not None and pub.phase == PLAY:
                 seen.add("turn_start")
     assert {"draw", "play", "over", "TakePozzo", "TakeBack", "turn_start"} <= seen, seen
 

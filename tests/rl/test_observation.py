@@ -163,7 +163,7 @@ def test_the_fast_path_checks_reach_every_kind_of_position() -> None:
                 seen.add(type(action).__name__)
             if len(hand.seats) < rules.players:
                 seen.add("watcher")
-            if hand.phase == PLAY and hand.drew == Drew.POZZO and not hand.pozzo_used:
+            if hand.phase == PLAY and hand.turn.drew == Drew.POZZO and not hand.turn.pozzo_used:
                 seen.add("pozzo card to use")
     wanted = {"draw", "play", "over", "TakePozzo", "TakeBack", "watcher", "pozzo card to use"}
     assert wanted <= seen, wanted - seen

@@ -45,7 +45,7 @@ def test_draw_from_the_stock_takes_the_top_card():
     hand.apply(DRAW)
     assert hand.hand_cards(0) == same("9C 2D QD KS")
     assert len(hand.stock) == stock - 1
-    assert hand.phase == "play" and hand.drew == "stock"
+    assert hand.phase == "play" and hand.turn.drew == "stock"
 
 
 def test_draw_first_then_meld_and_discard():
@@ -81,11 +81,11 @@ def test_discard_of_a_card_not_held_names_it():
 
 def test_only_the_top_card_of_the_pozzo_is_taken():
     hand = opened_two("9C 2D QD", pozzo="4H 8H")
-    assert hand.pozzo_card is None  # nothing taken yet this turn
+    assert hand.turn.pozzo_card is None  # nothing taken yet this turn
     hand.apply(POZZO)
     assert cards("8H")[0] in hand.hand_cards(0)
     assert hand.pozzo[-1] == cards("4H")[0]
-    assert hand.pozzo_card == cards("8H")[0]
+    assert hand.turn.pozzo_card == cards("8H")[0]
 
 
 def test_unopened_player_may_not_take_the_pozzo():
@@ -232,7 +232,7 @@ def test_take_back_returns_a_swapped_joker_to_its_meld():
     hand.apply(BACK)
     assert table_texts(hand) == ["5♥ 6♥ JK=7♥"]
     assert cards("JK")[0] not in hand.hand_cards(0)
-    assert hand.jokers_owed == 0
+    assert hand.turn.jokers_owed == 0
     assert conserved(hand)
 
 

@@ -68,7 +68,7 @@ def _visible(hand: Hand, seat: int) -> set[int]:
     if seat in hand.seats:
         me = hand.seats.index(seat)
         out.update(hand.hand_cards(me))
-        start = hand.snapshot
+        start = hand.turn.start
         if start is not None and start.hand is not None and hand.current == me:
             out.update(k for k, c in enumerate(start.hand) if c)
     for meld in hand.table:

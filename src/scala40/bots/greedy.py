@@ -62,10 +62,10 @@ def _leave(view: PlayerView) -> int:
 
 def _plan(view: PlayerView, world: Hand) -> Iterator[Action]:
     """Candidate actions of the play phase, best first (the caller keeps the first legal)."""
-    if not view.must_go_out:
-        if view.pozzo_card is not None and not view.pozzo_used:
-            yield from _uses(view, world, view.pozzo_card)
-        if view.jokers_owed:
+    if not view.turn.must_go_out:
+        if view.turn.pozzo_card is not None and not view.turn.pozzo_used:
+            yield from _uses(view, world, view.turn.pozzo_card)
+        if view.turn.jokers_owed:
             yield from _uses(view, world, JOKER)
         if view.opened[view.me]:
             yield from _opened_moves(view, world)

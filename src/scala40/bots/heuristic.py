@@ -428,7 +428,7 @@ class _Seat:
 
     def _jokers_now(self) -> bool:
         """Whether a joker may be placed this turn (``open_without_jokers = "strict"``)."""
-        return not (self.view.opened_now and self.rules.open_without_jokers == "strict")
+        return not (self.view.turn.opened_now and self.rules.open_without_jokers == "strict")
 
     def next_takes(self) -> bool:
         """Whether the next player could take a discard at all."""
@@ -520,9 +520,9 @@ class _Seat:
         if not any(left):
             return True
         v = self.view
-        banned = v.pozzo_card if v.drew == Drew.POZZO else None
+        banned = v.turn.pozzo_card if v.turn.drew == Drew.POZZO else None
         if banned is not None:
-            start = v.turn_start.hand if v.turn_start is not None else None
+            start = v.turn.start.hand if v.turn.start is not None else None
             copies = start[banned] if start is not None else left[banned]
             if left[banned] >= 2 or left[banned] < copies:
                 banned = None  # a copy was laid, or another is held: that one may go
@@ -530,10 +530,10 @@ class _Seat:
 
     def _plan(self) -> Iterator[_Choice]:
         v = self.view
-        if not v.must_go_out:
-            if v.pozzo_card is not None and not v.pozzo_used:
-                yield from self._pozzo_uses(v.pozzo_card)
-            if v.jokers_owed:
+        if not v.turn.must_go_out:
+            if v.turn.pozzo_card is not None and not v.turn.pozzo_used:
+                yield from self._pozzo_uses(v.turn.pozzo_card)
+            if v.turn.jokers_owed:
                 yield from self._joker_homes(owed=True)
             if self.opened:
                 yield from self._opened_moves()
@@ -554,7 +554,7 @@ class _Seat:
                     else "",
                 )
         leaves = [self.keep]
-        if self.view.drew == Drew.POZZO:
+        if self.view.turn.drew == Drew.POZZO:
             # The card taken may stay in hand (``open_from_pozzo = "keep"``) but is not this
             # turn's discard: keep one more card if the best opening would leave only it.
             leaves.append(self.keep + 1)

@@ -149,7 +149,7 @@ def _discard(hand: Hand, rng: random.Random) -> None:
     pay = penalty_table(hand.rules.face_values)
     kinds = [k for k in range(KINDS) if counts[k] and hand.can_discard(k)]
     if not kinds:
-        if hand.actions_now:
+        if hand.turn.actions_now:
             hand.apply(TakeBack())
             kinds = [k for k in range(KINDS) if hand.hands[p][k] and hand.can_discard(k)]
         if not kinds:

@@ -95,10 +95,15 @@ class Candidate:
         return self._meld
 
     def spec(self) -> MeldSpec:
-        """The action form, made once: candidates are shared by every hand of that shape."""
-        if self._spec is None:
-            self._spec = meld_spec(self.meld)
-        return self._spec
+        """The action form, made once per shape: a shape is one meld whichever hand it
+        comes from, so every candidate of that shape shares it (and skips its meld)."""
+        spec = self._spec
+        if spec is None:
+            spec = _SPECS.get(self.shape)
+            if spec is None:
+                spec = _SPECS[self.shape] = meld_spec(self.meld)
+            self._spec = spec
+        return spec
 
     def action(self) -> Meld:
         """The :class:`Meld` action laying it, made once like :meth:`spec`."""
@@ -108,6 +113,10 @@ class Candidate:
 
     def __repr__(self) -> str:
         return f"Candidate({self.meld.text()!r}, {self.points})"
+
+
+_SPECS: dict[tuple[bool, int, int, int, tuple[int, ...]], MeldSpec] = {}
+"""Each shape's action form (:meth:`Candidate.spec`): a few thousand shapes exist."""
 
 
 def meld_spec(meld: TableMeld) -> MeldSpec:

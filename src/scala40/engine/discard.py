@@ -28,9 +28,9 @@ _FROM_POZZO: Final = Drew.POZZO
 
 def discard_code(hand: Hand, card: int) -> Refusal | None:
     """Why the current player may not discard ``card`` now (``None``: they may)."""
-    if hand.phase != _PLAY:
+    if hand.turn.phase != _PLAY:
         return Refusal.DRAW_FIRST
-    if not 0 <= card < KINDS or not hand.hands[hand.current][card]:
+    if not 0 <= card < KINDS or not hand.hands[hand.turn.player][card]:
         return Refusal.NOT_IN_HAND
     return _turn_code(hand) or _card_code(hand, card)
 
@@ -40,11 +40,11 @@ def legal_discards(hand: Hand) -> list[int]:
 
     The turn's own bans are asked once; the bans lifting is worked out once, not per card.
     """
-    if hand.phase != _PLAY or _turn_code(hand) is not None:
+    if hand.turn.phase != _PLAY or _turn_code(hand) is not None:
         return []
-    held = hand.hands[hand.current]
+    held = hand.hands[hand.turn.player]
     kinds = list(compress(_ALL_KINDS, held))
-    if hand.sizes[hand.current] == 1:
+    if hand.sizes[hand.turn.player] == 1:
         return [k for k in kinds if _card_code(hand, k) is None]
     free: list[int] = []
     barred: list[int] = []
@@ -80,7 +80,7 @@ def discard_refusal(hand: Hand, card: int) -> IllegalAction | None:
     name = card_name(card) if type(card) is int and 0 <= card < KINDS else repr(card)
     if code == Refusal.DISCARD_FITS:
         where = hand.table[hand.fits()[card][0][0]]
-        who = "you have not opened: " if not hand.opened[hand.current] else ""
+        who = "you have not opened: " if not hand.opened[hand.turn.player] else ""
         reason = (
             f"{who}the {name} fits the {where.kind} {where.text()} on the table, "
             "so it cannot be discarded"
@@ -113,14 +113,14 @@ _REASONS: Final = {
 
 def _turn_code(hand: Hand) -> Refusal | None:
     """The bans of the whole turn, whatever the card."""
-    p = hand.current
-    if hand.jokers_owed:
+    p = hand.turn.player
+    if hand.turn.jokers_owed:
         return Refusal.JOKER_UNUSED
-    if not hand.pozzo_used:
+    if not hand.turn.pozzo_used:
         return Refusal.POZZO_UNUSED
-    if not hand.opened[p] and hand.drew == _FROM_POZZO and not free_take_made(hand):
+    if not hand.opened[p] and hand.turn.drew == _FROM_POZZO and not free_take_made(hand):
         return Refusal.MUST_OPEN
-    if hand.must_go_out and hand.sizes[p] != 1:
+    if hand.turn.must_go_out and hand.sizes[p] != 1:
         return Refusal.CHIUSURA_PENDING
     return None
 
@@ -130,11 +130,11 @@ def _card_code(hand: Hand, card: int) -> Refusal | None:
 
     Ordered for speed (bots ask it for every card): a natural that fits nothing is free.
     """
-    if hand.drew == _FROM_POZZO and _pozzo_banned(hand, card):
+    if hand.turn.drew == _FROM_POZZO and _pozzo_banned(hand, card):
         return Refusal.POZZO_DISCARD
     if card == JOKER and _swapped_joker_only(hand):
         return Refusal.SWAPPED_JOKER_DISCARD
-    if hand.sizes[hand.current] == 1:
+    if hand.sizes[hand.turn.player] == 1:
         return None if hand.first_round_done else Refusal.FIRST_ROUND
     if card != JOKER and card not in hand.fits():
         return None
@@ -145,16 +145,16 @@ def _card_code(hand: Hand, card: int) -> Refusal | None:
 
 def free_take_made(hand: Hand) -> bool:
     """The first player took the turned-up card under ``first_pozzo_free`` (no duty)."""
-    return hand.rules.first_pozzo_free and hand.turns_done == 0 and hand.drew == _FROM_POZZO
+    return hand.rules.first_pozzo_free and hand.turns_done == 0 and hand.turn.drew == _FROM_POZZO
 
 
 def _pozzo_banned(hand: Hand, card: int) -> bool:
     """The card taken from the pozzo is never the discard; a copy held besides it is."""
-    if hand.drew != _FROM_POZZO or card != hand.pozzo_card:
+    if hand.turn.drew != _FROM_POZZO or card != hand.turn.pozzo_card:
         return False
-    start = hand.snapshot
+    start = hand.turn.start
     assert start is not None and start.hand is not None
-    now = hand.hands[hand.current][card]
+    now = hand.hands[hand.turn.player][card]
     laid = now < start.hand[card]
     return not laid and now < 2
 
@@ -168,10 +168,10 @@ def _swapped_joker_only(hand: Hand) -> bool:
     """
     if not hand.rules.keep_swapped_joker:
         return False
-    start = hand.snapshot
+    start = hand.turn.start
     assert start is not None and start.hand is not None
     held = start.hand[JOKER]
-    if hand.drew == _FROM_POZZO and hand.pozzo_card == JOKER:
+    if hand.turn.drew == _FROM_POZZO and hand.turn.pozzo_card == JOKER:
         held -= 1
     return held <= 0
 
@@ -180,7 +180,7 @@ def _bans(hand: Hand) -> tuple[bool, bool]:
     """Which bans hold for the current player (RULES.md §4): on a joker (not opened), and
     on a natural card that fits the table (``fit_discard_ban``; FISCA: before opening, and
     for everyone with three or more players)."""
-    opened = hand.opened[hand.current]
+    opened = hand.opened[hand.turn.player]
     mode = hand.rules.fit_discard_ban
     if mode == "never":
         fitting = False
@@ -205,7 +205,7 @@ def _fit_banned(hand: Hand, card: int) -> bool:
 
 def _bans_lifted(hand: Hand, card: int) -> bool:
     """Every card in hand is barred: any natural may go, a joker only if alone."""
-    held = hand.hands[hand.current]
+    held = hand.hands[hand.turn.player]
     swapped = _swapped_joker_only(hand)
     for k in range(KINDS):
         if not held[k] or _pozzo_banned(hand, k) or (k == JOKER and swapped):

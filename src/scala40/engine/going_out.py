@@ -32,10 +32,10 @@ def leave_code(hand: Hand, left: int, laid: Sequence[int]) -> Refusal | None:
         return Refusal.INCARTATO
     if not hand.first_round_done:
         return Refusal.FIRST_ROUND
-    taken = hand.pozzo_card
-    if taken is not None and not hand.pozzo_used and taken not in laid:
+    taken = hand.turn.pozzo_card
+    if taken is not None and not hand.turn.pozzo_used and taken not in laid:
         return Refusal.POZZO_UNUSED
-    if hand.jokers_owed - sum(1 for c in laid if c == JOKER) > 0:
+    if hand.turn.jokers_owed - sum(1 for c in laid if c == JOKER) > 0:
         return Refusal.JOKER_UNUSED
     return None
 

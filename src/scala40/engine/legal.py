@@ -22,7 +22,6 @@ from scala40.engine.actions import (
     Discard,
     DrawStock,
     LayOff,
-    MeldSpec,
     Open,
     SwapJoker,
     TakeBack,
@@ -51,7 +50,7 @@ _FROM_POZZO: Final = Drew.POZZO
 def legal_actions(hand: Hand) -> list[Action]:
     """Every legal action of the current player, in a stable order: new melds or
     openings, then lay-offs and swaps meld by meld, then discards, then the take-back."""
-    phase = hand.phase
+    phase = hand.turn.phase
     if phase == OVER:
         return []
     if phase == DRAW:
@@ -59,14 +58,14 @@ def legal_actions(hand: Hand) -> list[Action]:
             return [_DRAW_STOCK, _TAKE_POZZO]
         return [_DRAW_STOCK]
     out: list[Action] = []
-    if not hand.must_go_out:
-        if hand.opened[hand.current]:
+    if not hand.turn.must_go_out:
+        if hand.opened[hand.turn.player]:
             _add_opened_plays(hand, out)
         else:
             out.extend(openings(hand))
     discards = _DISCARDS
     out.extend([discards[k] for k in discard_rules.legal_discards(hand)])
-    if hand.actions_now:
+    if hand.turn.actions_now:
         out.append(_TAKE_BACK)
     return out
 
@@ -84,7 +83,7 @@ def opened_plays(hand: Hand) -> list[Action]:
     """The legal new melds, lay-offs and swaps of the current player, who has opened, in
     the play phase (the part of :func:`legal_actions` before the discards)."""
     out: list[Action] = []
-    if hand.phase == PLAY and not hand.must_go_out and hand.opened[hand.current]:
+    if hand.turn.phase == PLAY and not hand.turn.must_go_out and hand.opened[hand.turn.player]:
         _add_opened_plays(hand, out)
     return out
 
@@ -92,10 +91,10 @@ def opened_plays(hand: Hand) -> list[Action]:
 def _add_opened_plays(hand: Hand, out: list[Action]) -> None:
     """New melds, lay-offs and swaps of a player who has opened (RULES.md §3, §6)."""
     rules = hand.rules
-    p = hand.current
+    p = hand.turn.player
     counts = hand.hands[p]
     size = hand.sizes[p]
-    strict_now = jokers_barred(rules, hand.opened_now)
+    strict_now = jokers_barred(rules, hand.turn.opened_now)
     for c in candidate_melds(counts, rules, jokers=not strict_now):
         left = size - len(c.naturals) - c.jokers
         if left <= 1 and leave_code(hand, left, _laid(c)) is not None:
@@ -107,7 +106,7 @@ def _add_opened_plays(hand: Hand, out: list[Action]) -> None:
     by_meld: list[list[Action]] = [[] for _ in table]
     fits = hand.fits()
     single = size - 1
-    may_swap = not swaps_barred(rules, hand.opened_now)
+    may_swap = not swaps_barred(rules, hand.turn.opened_now)
     lay_offs = _LAY_OFFS
     for k, spots in sorted(fits.items()):
         if not counts[k]:
@@ -152,19 +151,18 @@ def openings(hand: Hand) -> list[Open]:
     left in hand.
     """
     rules = hand.rules
-    p = hand.current
+    p = hand.turn.player
     counts = hand.hands[p]
     size = hand.sizes[p]
     cands = candidate_melds(counts, rules, jokers=not jokers_barred(rules, True))
     need = rules.opening_points
     if not cands or not _may_open(cands, counts, size, rules):
         return []
-    pending = hand.drew == _FROM_POZZO and not hand.pozzo_used
-    taken = hand.pozzo_card
+    pending = hand.turn.drew == _FROM_POZZO and not hand.turn.pozzo_used
+    taken = hand.turn.pozzo_card
     in_opening = rules.open_from_pozzo == "opening"
     out: list[Open] = []
     chosen: list[Candidate] = []
-    specs: list[MeldSpec] = []
 
     def offer(points: int, plain: int, used: int) -> None:
         left = size - used
@@ -177,7 +175,7 @@ def openings(hand: Hand) -> list[Open]:
             laid = tuple(k for c in chosen for k in _laid(c))
             if leave_code(hand, left, laid) is not None:
                 return
-        action = Open(tuple(specs))
+        action = Open(tuple([c.spec() for c in chosen]))
         if pending:
             if laid is None:
                 laid = tuple(k for c in chosen for k in _laid(c))
@@ -193,7 +191,6 @@ def openings(hand: Hand) -> list[Open]:
     worth = [c.points for c in cands]
     sizes = [len(c.naturals) + c.jokers for c in cands]
     twice = [c.mask2 for c in cands]
-    spec_of = [c.spec() for c in cands]
 
     def extend(
         start: int, h1: int, h2: int, h3: int, wild: int, points: int, plain: int, used: int
@@ -212,7 +209,6 @@ def openings(hand: Hand) -> list[Open]:
                     continue
                 a1, a2, a3 = a1 & ~(m2 & ~a2), a2 & ~(m2 & ~a3), a3 & ~m2
             chosen.append(cands[i])
-            specs.append(spec_of[i])
             extend(
                 i,
                 a1,
@@ -224,7 +220,6 @@ def openings(hand: Hand) -> list[Open]:
                 used + sizes[i],
             )
             chosen.pop()
-            specs.pop()
 
     extend(0, *_levels(counts), counts[JOKER], 0, 0, 0)
     return out

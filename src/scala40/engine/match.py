@@ -100,7 +100,7 @@ class Match:
 
     @property
     def current_seat(self) -> int:
-        return self.hand.seats[self.hand.current]
+        return self.hand.seats[self.hand.turn.player]
 
     def active_seats(self) -> list[int]:
         seats = range(self.rules.players)

@@ -74,7 +74,7 @@ def _take_code(hand: Hand) -> Refusal | None:
     if free_take(hand):
         return None
     card = hand.pozzo[-1]
-    p = hand.current
+    p = hand.turn.player
     counts = hand.hands[p][:]
     counts[card] += 1
     if hand.opened[p]:
@@ -189,8 +189,8 @@ def stranded_by(hand: Hand, opened: Hand) -> bool:
 
     ``hand`` is the position before the opening, ``opened`` right after it.
     """
-    p = hand.current
-    card = hand.pozzo_card
+    p = hand.turn.player
+    card = hand.turn.pozzo_card
     assert card is not None, "only an opening after a pozzo take can strand its card"
     table = opened.table
     if usable_when_opened(hand, opened.hands[p][:], card, table):
@@ -237,8 +237,9 @@ def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
     can still end. ``openings``: the player has not opened and may open first."""
     probe = hand.clone()
     probe.move_pozzo_card()
-    probe.pozzo_used = False  # the search asks for a real use, whatever the keep rules say
-    card = probe.pozzo_card
+    # The search asks for a real use, whatever the keep rules say.
+    probe.turn = probe.turn._replace(pozzo_used=False)
+    card = probe.turn.pozzo_card
     assert card is not None
     return _search(probe, card, openings=openings)
 
@@ -256,19 +257,20 @@ def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
     def done(h: Hand) -> bool:
         if h.over:
             return h.result is not None and h.result.winner == p
-        if not h.pozzo_used:
+        if not h.turn.pozzo_used:
             return False
         return bool(legal_discards(h))
 
     def visit(h: Hand, may_open: bool) -> bool:
-        key = (tuple(h.hands[p]), tuple(h.table), h.jokers_owed, h.opened[p], h.pozzo_used)
+        turn = h.turn
+        key = (tuple(h.hands[p]), tuple(h.table), turn.jokers_owed, h.opened[p], turn.pozzo_used)
         if key in seen:
             return False
         seen.add(key)
         if h.opened[p]:
             counts = h.hands[p]
-            if h.pozzo_used:
-                if not h.jokers_owed:
+            if turn.pozzo_used:
+                if not turn.jokers_owed:
                     return False
             elif not (card in h.fits() or counts[JOKER] or _room_possible(h, counts, card)):
                 return False
@@ -294,7 +296,7 @@ def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
     a joker could have been laid with the card at the start (the direct check found none,
     and the hand only shrinks). Uses come first, so a direct answer is found at once.
     """
-    p = h.current
+    p = h.turn.player
     counts = h.hands[p]
     rules = h.rules
     if not h.opened[p]:
@@ -305,7 +307,7 @@ def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
         return
     fits = h.fits()
     wild = counts[JOKER]
-    if not h.pozzo_used:
+    if not h.turn.pozzo_used:
         if counts[card]:
             yield from _placements(h, card, fits)
             if card == JOKER:

@@ -1,9 +1,11 @@
 """One hand of Scala 40 as a state machine: draw, meld, lay off, swap, discard, go out.
 
-A :class:`Hand` holds the whole true state (every hand, the stock order) and is the only
-object that does; players and bots see a :class:`~scala40.engine.views.PlayerView`.
-Players are indexed 0..n-1 in play order *of this hand's seats* (``seats[i]`` is the
-table seat); player 0 is the first to play, on the dealer's left.
+A :class:`Deal` holds the whole true state (every player's cards, the stock order) and is
+the only object that does (``Hand`` is its older name, kept for users' code); players and
+bots see a :class:`~scala40.engine.views.PlayerView`. Where the current turn stands is one
+immutable :class:`~scala40.engine.turn.Turn` value. Players are indexed 0..n-1 in play
+order *of this deal's seats* (``seats[i]`` is the table seat); player 0 is the first to
+play, on the dealer's left.
 
 Every action is checked completely before anything changes, so a refused action
 (:class:`IllegalAction`) leaves the state untouched. ``clone()`` is a cheap copy for
@@ -61,6 +63,7 @@ from scala40.engine.pack import PackCount, check_pack, count_pack
 from scala40.engine.phases import Drew, Ending, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
+from scala40.engine.turn import Turn, TurnStart
 
 DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
@@ -82,22 +85,6 @@ class HandResult:
     reason: Ending
     hands: tuple[tuple[int, ...], ...]
     """Every player's cards at the end, as kinds: revealed now that the hand is over."""
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStart:
-    """The current player's situation right after the draw: what a take-back restores.
-
-    All of it is public except ``hand``, which a view keeps only for the player's own seat.
-    """
-
-    hand: tuple[int, ...] | None
-    size: int
-    table: tuple[TableMeld, ...]
-    opened: bool
-    known: tuple[int, ...]
-    pozzo_used: bool
-    stock_len: int
 
 
 def _card_ok(card: object, *, natural: bool = False) -> None:
@@ -123,7 +110,7 @@ def _spec_ok(spec: object) -> None:
 
 
 CACHE_SLOTS: Final = frozenset({"_fits"})
-"""The fields of :class:`Hand` worked out from the others (what fits the table): not state."""
+"""The fields of :class:`Deal` worked out from the others (what fits the table): not state."""
 
 
 def _check_players(
@@ -156,65 +143,33 @@ def _check_players(
         raise ValueError(f"reshuffles must be 0 or more, not {reshuffles}")
 
 
-class Hand:
-    """The true state of one hand."""
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Deal:
+    """The true state of one deal of Scala 40: where every card is, and whose turn it is.
 
-    __slots__ = (
-        "_fits",
-        "actions_now",
-        "bottom_known",
-        "current",
-        "drew",
-        "first_free",
-        "hands",
-        "jokers_owed",
-        "known",
-        "laid_off_now",
-        "must_go_out",
-        "n",
-        "opened",
-        "opened_now",
-        "phase",
-        "pozzo",
-        "pozzo_card",
-        "pozzo_used",
-        "reshuffles",
-        "result",
-        "rules",
-        "seats",
-        "shuffle_seed",
-        "sizes",
-        "snapshot",
-        "stock",
-        "table",
-        "turns_done",
-    )
+    "Hand" in the game's speech is both the deal (*la mano*) and the cards a player holds;
+    here the deal is a ``Deal`` and a player's cards are ``hands[p]``. The fields are
+    declared once, below (the dataclass makes them slots); :meth:`clone` copies them.
+    """
 
     rules: Rules
     seats: tuple[int, ...]
+    """Table seats in this deal's play order (index = player)."""
     n: int
     hands: list[list[int]]
+    """Each player's cards, as counts by kind."""
     sizes: list[int]
     stock: list[int]
+    """Top card last."""
     pozzo: list[int]
+    """Top card last."""
     table: list[TableMeld]
     opened: list[bool]
     known: list[list[int]]
-    current: int
-    phase: Phase
+    """Cards each player is publicly known to hold (taken from the pozzo, recovered jokers)."""
+    turn: Turn
     turns_done: int
-    drew: Drew
-    pozzo_card: int | None
-    """The card taken from the pozzo this turn (``None``: none taken)."""
-    pozzo_used: bool
-    opened_now: bool
-    actions_now: int
-    jokers_owed: int
-    laid_off_now: bool
-    """A lay-off or swap was made this turn (then going out is no chiusura in mano)."""
-    must_go_out: bool
     first_free: bool
-    snapshot: TurnStart | None
     bottom_known: int
     """How many cards at the bottom of the stock everyone saw go there (complete_set_to_stock)."""
     shuffle_seed: int
@@ -230,7 +185,7 @@ class Hand:
         deck: Sequence[int],
         seats: Sequence[int] | None = None,
         shuffle_seed: int = 0,
-    ) -> Hand:
+    ) -> Deal:
         """Deal a hand from ``deck`` (kinds, top card last, as a stock is held).
 
         Cards go one at a time to players 0..n-1 in turn, then the next card is turned up
@@ -267,14 +222,12 @@ class Hand:
         self.table = []
         self.opened = [False] * n
         self.known = [[0] * KINDS for _ in range(n)]
-        self.current = 0
-        self.phase = DRAW
+        self.turn = Turn.begin(0)
         self.turns_done = 0
         self.result = None
         self.first_free = rules.first_pozzo_free
         self.bottom_known = 0
         self._table_changed()
-        self._reset_turn()
         return self
 
     @classmethod
@@ -294,7 +247,7 @@ class Hand:
         known: Sequence[Sequence[int]] | None = None,
         reshuffles: int = 0,
         bottom_known: int = 0,
-    ) -> Hand:
+    ) -> Deal:
         """Set up any position at the start of a turn (for tests, puzzles, bug reports).
 
         ``hands`` lists each player's cards as kinds; ``stock`` is top-last and defaults to
@@ -341,8 +294,7 @@ class Hand:
             raise ValueError("the stock is empty: a turn starts with a card to draw")
         if not 0 <= bottom_known <= len(self.stock):
             raise ValueError(f"bottom_known must be 0 to the stock size, not {bottom_known}")
-        self.current = current
-        self.phase = DRAW
+        self.turn = Turn.begin(current)
         self.turns_done = n if turns_done is None else turns_done
         self.result = None
         self.first_free = rules.first_pozzo_free and self.turns_done == 0
@@ -350,28 +302,11 @@ class Hand:
         self.reshuffles = reshuffles
         self.bottom_known = bottom_known
         self._table_changed()
-        self._reset_turn()
         return self
 
-    def _reset_turn(self) -> None:
-        """A new turn: nothing drawn, nothing laid."""
-        self.drew = Drew.NOTHING
-        self.pozzo_card = None
-        self.pozzo_used = True
-        self.snapshot = None
-        self._reset_melding()
-
-    def _reset_melding(self) -> None:
-        """Nothing laid this turn yet (a new turn, or a take-back)."""
-        self.opened_now = False
-        self.actions_now = 0
-        self.jokers_owed = 0
-        self.laid_off_now = False
-        self.must_go_out = False
-
-    def clone(self) -> Hand:
+    def clone(self) -> Deal:
         """An independent copy for search (melds are immutable and shared)."""
-        c = Hand.__new__(Hand)
+        c = Deal.__new__(Deal)
         c.rules = self.rules
         c.seats = self.seats
         c.n = self.n
@@ -382,19 +317,9 @@ class Hand:
         c.table = self.table[:]
         c.opened = self.opened[:]
         c.known = [h[:] for h in self.known]
-        c.current = self.current
-        c.phase = self.phase
+        c.turn = self.turn
         c.turns_done = self.turns_done
-        c.drew = self.drew
-        c.pozzo_card = self.pozzo_card
-        c.pozzo_used = self.pozzo_used
-        c.opened_now = self.opened_now
-        c.actions_now = self.actions_now
-        c.jokers_owed = self.jokers_owed
-        c.laid_off_now = self.laid_off_now
-        c.must_go_out = self.must_go_out
         c.first_free = self.first_free
-        c.snapshot = self.snapshot
         c.shuffle_seed = self.shuffle_seed
         c.reshuffles = self.reshuffles
         c.result = self.result
@@ -404,8 +329,18 @@ class Hand:
 
     # Reading -----------------------------------------------------------------------
     @property
+    def current(self) -> int:
+        """The player whose turn it is (``turn.player``)."""
+        return self.turn.player
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current turn (``turn.phase``)."""
+        return self.turn.phase
+
+    @property
     def over(self) -> bool:
-        return self.phase == OVER
+        return self.turn.phase == OVER
 
     @property
     def first_round_done(self) -> bool:
@@ -414,7 +349,8 @@ class Hand:
 
     def taken_name(self) -> str:
         """The card taken from the pozzo this turn, by name (for the reasons of refusals)."""
-        return "card" if self.pozzo_card is None else card_name(self.pozzo_card)
+        taken = self.turn.pozzo_card
+        return "card" if taken is None else card_name(taken)
 
     def hand_cards(self, player: int) -> list[int]:
         """A player's cards as a sorted list of kinds."""
@@ -482,7 +418,7 @@ class Hand:
     # The one entry point -------------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the current player, or raise :class:`IllegalAction`."""
-        if self.phase == OVER:
+        if self.turn.phase == OVER:
             raise IllegalAction(Refusal.HAND_OVER, "the hand is over")
         t = type(action)
         if t is DrawStock:
@@ -536,7 +472,7 @@ class Hand:
 
     # Drawing ---------------------------------------------------------------------------
     def _need_phase(self, phase: Phase) -> None:
-        if self.phase != phase:
+        if self.turn.phase != phase:
             if phase == DRAW:
                 raise IllegalAction(Refusal.ALREADY_DREW, "you have already drawn this turn")
             raise IllegalAction(
@@ -548,12 +484,10 @@ class Hand:
         card = self.stock.pop()
         if self.bottom_known > len(self.stock):
             self.bottom_known = len(self.stock)
-        p = self.current
+        p = self.turn.player
         self.hands[p][card] += 1
         self.sizes[p] += 1
-        self.drew = Drew.STOCK
-        self.phase = PLAY
-        self._take_snapshot()
+        self.turn = self.turn.drawn(Drew.STOCK, self._start(p, pozzo_used=True))
 
     def _take_pozzo(self) -> None:
         self._need_phase(DRAW)
@@ -567,36 +501,33 @@ class Hand:
 
         ``TakePozzo`` checks first; the pozzo rules' search calls this on its probes.
         """
-        p = self.current
-        free = pozzo_rules.free_take(self)
+        p = self.turn.player
+        rules = self.rules
+        used = pozzo_rules.free_take(self) or rules.keep_pozzo_card
+        if not self.opened[p] and rules.open_from_pozzo == "keep":
+            used = True
         card = self.pozzo.pop()
         self.hands[p][card] += 1
         self.sizes[p] += 1
         self.known[p][card] += 1
-        self.drew = Drew.POZZO
-        self.pozzo_card = card
-        self.pozzo_used = free or self.rules.keep_pozzo_card
-        if not self.opened[p] and self.rules.open_from_pozzo == "keep":
-            self.pozzo_used = True
-        self.phase = PLAY
-        self._take_snapshot()
+        self.turn = self.turn.drawn(_FROM_POZZO, self._start(p, used), card, used)
 
-    def _take_snapshot(self) -> None:
-        p = self.current
-        self.snapshot = TurnStart(
+    def _start(self, p: int, pozzo_used: bool) -> TurnStart:
+        """Player ``p``'s situation right after the draw (what a take-back restores)."""
+        return TurnStart(
             tuple(self.hands[p]),
             self.sizes[p],
             tuple(self.table),
             self.opened[p],
             tuple(self.known[p]),
-            self.pozzo_used,
+            pozzo_used,
             len(self.stock),
         )
 
     # Melding ---------------------------------------------------------------------------
     def _can_meld(self) -> None:
         self._need_phase(PLAY)
-        if self.must_go_out:
+        if self.turn.must_go_out:
             raise IllegalAction(
                 Refusal.CHIUSURA_PENDING,
                 "you laid down your hand for a chiusura in mano: discard your last card "
@@ -626,12 +557,10 @@ class Hand:
             raise refused
         return left == 0
 
-    def _pozzo_rule_for(self, cards: Sequence[int]) -> bool:
-        return self.pozzo_card is not None and self.pozzo_card in cards
-
     def _open(self, specs: Sequence[MeldSpec]) -> None:
         self._can_meld()
-        p = self.current
+        turn = self.turn
+        p = turn.player
         rules = self.rules
         if self.opened[p]:
             raise IllegalAction(
@@ -644,18 +573,16 @@ class Hand:
         refused = opening_refusal(melds, rules, whole_hand=left <= 1)
         if refused is not None:
             raise refused
-        if (
-            self.drew == _FROM_POZZO
-            and not self.pozzo_used
-            and rules.open_from_pozzo == "opening"
-            and self.pozzo_card not in all_cards
-        ):
+        owes_pozzo = (
+            turn.drew == _FROM_POZZO and not turn.pozzo_used and turn.pozzo_card not in all_cards
+        )
+        if owes_pozzo and rules.open_from_pozzo == "opening":
             raise IllegalAction(
                 Refusal.POZZO_IN_OPENING,
                 f"you took the {self.taken_name()} from the pozzo: it must be part of your opening",
             )
         goes_out = self._leave_check(left, all_cards)
-        if self.drew == _FROM_POZZO and not self.pozzo_used and self.pozzo_card not in all_cards:
+        if owes_pozzo:
             probe = self.clone()
             probe._lay_opening(p, counts, all_cards, melds, left)
             if pozzo_rules.stranded_by(self, probe):
@@ -674,23 +601,26 @@ class Hand:
         """Put a checked opening on the table."""
         self._commit_cards(p, counts, laid)
         self.opened[p] = True
-        self.opened_now = True
-        self.actions_now += 1
         for m in melds:
             self._put_meld(m)
-        if left <= 1 and all_melds_points(melds, self.rules) < self.rules.opening_points:
-            # Only a chiusura in mano lays down a hand worth less than the opening.
-            self.must_go_out = True
+        # Only a chiusura in mano lays down a hand worth less than the opening.
+        short = left <= 1 and all_melds_points(melds, self.rules) < self.rules.opening_points
+        t = self.turn
+        self.turn = t._replace(
+            opened_now=True,
+            actions_now=t.actions_now + 1,
+            pozzo_used=t.pozzo_used or t.pozzo_card in laid,
+            must_go_out=t.must_go_out or short,
+        )
 
     def _commit_cards(self, p: int, counts: list[int], laid: Sequence[int]) -> None:
+        """Take the laid cards out of player ``p``'s hand (``counts`` is the hand after)."""
         self.hands[p] = counts
         self.sizes[p] -= len(laid)
         known = self.known[p]
         for c in laid:
             if known[c]:
                 known[c] -= 1
-        if self._pozzo_rule_for(laid):
-            self.pozzo_used = True
 
     def _put_meld(self, meld: TableMeld) -> None:
         if self.rules.complete_set_to_stock and not meld.is_run and len(meld.slots) == 4:
@@ -706,7 +636,7 @@ class Hand:
 
     def _meld(self, spec: MeldSpec) -> None:
         self._can_meld()
-        p = self.current
+        p = self.turn.player
         if not self.opened[p]:
             raise IllegalAction(
                 Refusal.NOT_OPENED, "you have not opened: your first melds must make an opening"
@@ -718,23 +648,34 @@ class Hand:
         left = self.sizes[p] - len(spec.cards)
         goes_out = self._leave_check(left, spec.cards)
         self._commit_cards(p, counts, spec.cards)
-        self._placed_jokers(spec.cards.count(JOKER))
-        self.actions_now += 1
+        self._count_play(spec.cards)
         self._put_meld(meld)
         if goes_out:
             self._end_went_out(p, chiusura=False, without_discard=True)
 
     def _joker_placement_allowed(self) -> None:
-        if jokers_barred(self.rules, self.opened_now):
+        if jokers_barred(self.rules, self.turn.opened_now):
             raise IllegalAction(
                 Refusal.JOKER_IN_OPENING,
                 "under these rules you may not place a joker in the turn you open",
             )
 
-    def _placed_jokers(self, count: int) -> None:
-        """Jokers laid this turn settle the recovered jokers the player owes."""
-        if count:
-            self.jokers_owed = max(0, self.jokers_owed - count)
+    def _count_play(self, laid: Sequence[int], *, laid_off: bool = False) -> None:
+        """Count a meld or a lay-off of ``laid`` in the turn.
+
+        Laying the card taken from the pozzo uses it; jokers laid settle the recovered
+        jokers the player owes; a lay-off means going out is no chiusura in mano.
+        """
+        t = self.turn
+        owed = t.jokers_owed
+        if owed:
+            owed = max(0, owed - sum(1 for c in laid if c == JOKER))
+        self.turn = t._replace(
+            actions_now=t.actions_now + 1,
+            pozzo_used=t.pozzo_used or t.pozzo_card in laid,
+            jokers_owed=owed,
+            laid_off_now=t.laid_off_now or laid_off,
+        )
 
     def _target(self, target: int) -> TableMeld:
         if not 0 <= target < len(self.table):
@@ -746,7 +687,7 @@ class Hand:
 
     def _lay_off(self, card: int, target: int, end: str | None, declared: int | None) -> None:
         self._can_meld()
-        p = self.current
+        p = self.turn.player
         if not self.opened[p]:
             raise IllegalAction(
                 Refusal.NOT_OPENED, "you have not opened: lay-offs are allowed only after opening"
@@ -759,9 +700,7 @@ class Hand:
         left = self.sizes[p] - 1
         goes_out = self._leave_check(left, (card,))
         self._commit_cards(p, counts, (card,))
-        self._placed_jokers(1 if card == JOKER else 0)
-        self.actions_now += 1
-        self.laid_off_now = True
+        self._count_play((card,), laid_off=True)
         self.table[target : target + 1] = []
         if (
             self.rules.complete_set_to_stock
@@ -778,14 +717,15 @@ class Hand:
 
     def _swap(self, card: int, target: int) -> None:
         self._can_meld()
-        p = self.current
+        turn = self.turn
+        p = turn.player
         rules = self.rules
         if not self.opened[p]:
             raise IllegalAction(
                 Refusal.NOT_OPENED, "you have not opened: no joker swap before opening"
             )
         meld = self._target(target)
-        if swaps_barred(rules, self.opened_now):
+        if swaps_barred(rules, turn.opened_now):
             raise IllegalAction(
                 Refusal.JOKER_IN_OPENING,
                 "under these rules a joker recovered in the turn you open could not be laid again",
@@ -798,25 +738,25 @@ class Hand:
         if known[card]:
             known[card] -= 1
         known[JOKER] += 1
-        if self.pozzo_card == card:
-            self.pozzo_used = True
-        if not rules.keep_swapped_joker:
-            self.jokers_owed += 1
-        self.actions_now += 1
-        self.laid_off_now = True
+        self.turn = turn._replace(
+            actions_now=turn.actions_now + 1,
+            pozzo_used=turn.pozzo_used or turn.pozzo_card == card,
+            jokers_owed=turn.jokers_owed + (0 if rules.keep_swapped_joker else 1),
+            laid_off_now=True,
+        )
         self.table[target] = new
         self._table_changed()
 
     def _take_back(self) -> None:
         self._need_phase(PLAY)
-        if not self.actions_now:
+        if not self.turn.actions_now:
             raise IllegalAction(
                 Refusal.NOTHING_TO_TAKE_BACK, "you have laid nothing down this turn"
             )
-        start = self.snapshot
+        start = self.turn.start
         assert start is not None and start.hand is not None
         hand = start.hand
-        p = self.current
+        p = self.turn.player
         self.sizes[p] = start.size
         self.table = list(start.table)
         self.opened[p] = start.opened
@@ -835,8 +775,7 @@ class Hand:
         if extra > 0:
             del self.stock[:extra]
             self.bottom_known -= extra
-        self.pozzo_used = start.pozzo_used
-        self._reset_melding()
+        self.turn = self.turn.taken_back(start.pozzo_used)
         self._table_changed()
 
     # Discarding -------------------------------------------------------------------------
@@ -852,7 +791,8 @@ class Hand:
         ban = self.discard_ban(card)
         if ban is not None:
             raise ban
-        p = self.current
+        turn = self.turn
+        p = turn.player
         self.hands[p][card] -= 1
         self.sizes[p] -= 1
         if self.known[p][card]:
@@ -860,7 +800,7 @@ class Hand:
         self.pozzo.append(card)
         if self.sizes[p] == 0:
             # A chiusura in mano: opened this turn and laid only new melds (no lay-off, no swap).
-            chiusura = self.opened_now and not self.laid_off_now
+            chiusura = turn.opened_now and not turn.laid_off_now
             self._end_went_out(p, chiusura=chiusura, without_discard=False)
             return
         self.turns_done += 1
@@ -874,9 +814,7 @@ class Hand:
             if not self.stock:
                 self._end_counting(Ending.STOCK_OUT)
                 return
-        self.current = (p + 1) % self.n
-        self.phase = DRAW
-        self._reset_turn()
+        self.turn = Turn.begin((p + 1) % self.n)
 
     def _reshuffle(self) -> None:
         """The pozzo but its top card becomes the new stock, shuffled (RULES.md §8)."""
@@ -915,4 +853,8 @@ class Hand:
             reason,
             tuple(tuple(self.hand_cards(q)) for q in range(self.n)),
         )
-        self.phase = OVER
+        self.turn = self.turn._replace(phase=OVER)
+
+
+Hand = Deal
+"""The older name of :class:`Deal`, kept so users' code that imports it keeps working."""

@@ -25,8 +25,8 @@ def ending_before_rebuild(hand: Hand) -> Ending | None:
     because it drew the stock's last card: ``stock_out = "end_hand"``, or the stock was
     already rebuilt ``reshuffle_limit`` times. Cards the turn sent under the stock
     (``complete_set_to_stock``) do not change that."""
-    start = hand.snapshot
-    if hand.drew != _FROM_STOCK or start is None or start.stock_len:
+    start = hand.turn.start
+    if hand.turn.drew != _FROM_STOCK or start is None or start.stock_len:
         return None
     rules = hand.rules
     if rules.stock_out == "end_hand":

@@ -25,9 +25,10 @@ from operator import mul
 from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
-from scala40.engine.phases import Drew, Phase
+from scala40.engine.phases import Phase
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand, TurnStart
+from scala40.engine.state import PLAY, Hand
+from scala40.engine.turn import Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,22 +53,11 @@ class PlayerView:
     stock_bottom: tuple[int, ...]
     """Cards everyone saw go under the stock, still there (complete_set_to_stock)."""
     opened: tuple[bool, ...]
-    current: int
-    phase: Phase
+    turn: Turn
+    """The current turn, the same value the deal holds; its ``start`` keeps the current
+    player's hand at the draw only in that player's own view (never in a public view)."""
     turns_done: int
-    drew: Drew
-    pozzo_card: int | None
-    pozzo_used: bool
-    opened_now: bool
-    actions_now: int
-    jokers_owed: int
-    laid_off_now: bool
-    must_go_out: bool
     first_free: bool
-    turn_start: TurnStart | None
-    """Public facts at the current player's draw (table, stock size, opened, known cards),
-    plus the hand at the draw when the viewer is the current player (never in a public
-    view)."""
     scores: tuple[int, ...] = ()
     """Match totals (per seat, or per team with partnerships); empty for a lone hand."""
     eliminated: tuple[bool, ...] = ()
@@ -75,8 +65,18 @@ class PlayerView:
     hand_number: int = 0
 
     @property
+    def current(self) -> int:
+        """The player whose turn it is (``turn.player``)."""
+        return self.turn.player
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current turn (``turn.phase``)."""
+        return self.turn.phase
+
+    @property
     def my_turn(self) -> bool:
-        return self.current == self.me
+        return self.turn.player == self.me
 
     @property
     def is_public(self) -> bool:
@@ -183,10 +183,10 @@ _KINDS = range(KINDS)
 def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
     """The view of player ``me`` of ``hand`` (table seat ``seat``), or the public view
     when ``me`` is -1: the only code that copies fields of the true state into a view."""
-    start = hand.snapshot
-    if start is not None and (me < 0 or hand.current != me):
+    turn = hand.turn
+    if me < 0 or turn.player != me:
         # The current player's hand at the draw is theirs alone.
-        start = replace(start, hand=None)
+        turn = turn.without_hand()
     return PlayerView(
         rules=hand.rules,
         seat=seat,
@@ -201,19 +201,9 @@ def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
         stock_size=len(hand.stock),
         stock_bottom=tuple(hand.stock[: hand.bottom_known]),
         opened=tuple(hand.opened),
-        current=hand.current,
-        phase=hand.phase,
+        turn=turn,
         turns_done=hand.turns_done,
-        drew=hand.drew,
-        pozzo_card=hand.pozzo_card,
-        pozzo_used=hand.pozzo_used,
-        opened_now=hand.opened_now,
-        actions_now=hand.actions_now,
-        jokers_owed=hand.jokers_owed,
-        laid_off_now=hand.laid_off_now,
-        must_go_out=hand.must_go_out,
         first_free=hand.first_free,
-        turn_start=start,
     )
 
 
@@ -301,38 +291,27 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     for p, cards in enumerate(view.known):
         for k in cards:
             h.known[p][k] += 1
-    h.current = view.current
-    h.phase = view.phase
     h.turns_done = view.turns_done
-    h.drew = view.drew
-    h.pozzo_card = view.pozzo_card
-    h.pozzo_used = view.pozzo_used
-    h.opened_now = view.opened_now
-    h.actions_now = view.actions_now
-    h.jokers_owed = view.jokers_owed
-    h.laid_off_now = view.laid_off_now
-    h.must_go_out = view.must_go_out
     h.first_free = view.first_free
     h.shuffle_seed = rng.getrandbits(63)
     h.reshuffles = 0
     h.result = None
     h.bottom_known = len(view.stock_bottom)
     h._table_changed()
-    h.snapshot = None
-    start = view.turn_start
-    if view.phase == PLAY and start is not None:
-        if start.hand is None:
-            # Rebuild the current player's hand at the draw from public moves since then.
-            counts = hands[view.current][:]
-            for m in view.table:
-                for k in m.cards():
-                    counts[k] += 1
-            for m in start.table:
-                for k in m.cards():
-                    counts[k] -= 1
-            extra = len(stock) - start.stock_len
-            for k in stock[: max(0, extra)]:
+    turn = view.turn
+    start = turn.start
+    if turn.phase == PLAY and start is not None and start.hand is None:
+        # Rebuild the current player's hand at the draw from public moves since then.
+        counts = hands[turn.player][:]
+        for m in view.table:
+            for k in m.cards():
                 counts[k] += 1
-            start = replace(start, hand=tuple(counts))
-        h.snapshot = start
+        for m in start.table:
+            for k in m.cards():
+                counts[k] -= 1
+        extra = len(stock) - start.stock_len
+        for k in stock[: max(0, extra)]:
+            counts[k] += 1
+        turn = turn._replace(start=start._replace(hand=tuple(counts)))
+    h.turn = turn
     return h

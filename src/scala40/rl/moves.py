@@ -207,10 +207,10 @@ class Moves:
             return out
         p = hand.current
         counts = hand.hands[p]
-        if hand.actions_now:
+        if hand.turn.actions_now:
             out[TAKE_BACK] = 1
         self._discards(hand, out)
-        if hand.must_go_out:
+        if hand.turn.must_go_out:
             return out
         if not hand.opened[p]:
             if self.could_open(hand):
