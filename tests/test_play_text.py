@@ -16,9 +16,23 @@ from click.testing import CliRunner, Result
 from scala40.bots import GreedyBot, RandomBot
 from scala40.bots.base import Bot
 from scala40.cli import main
+from scala40.engine.actions import (
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.legal import legal_actions
+from scala40.engine.match import Match
 from scala40.engine.rules import Rules
-from scala40.engine.views import PlayerView
-from scala40.play_text import Reader, bot_reader, play_game
+from scala40.engine.state import DRAW
+from scala40.engine.views import PlayerView, resample
+from scala40.notation.actions import format_action, parse_action
+from scala40.play_text import HINT_SEED, Reader, bot_reader, hint, play_game
 
 
 def run(*args: str, stdin: str = "") -> Result:
@@ -147,3 +161,101 @@ def test_bot_levels_set_the_table_size() -> None:
     assert "you against Bot 1 (random), Bot 2 (greedy)." in result.output
     result = run("--seed", "2", "--rules", "house", "--players", "5", stdin="quit\n")
     assert "Bot 4 (greedy)." in result.output
+
+
+HINT_LABELS = {
+    DrawStock: "Draw",
+    TakePozzo: "Take the pozzo",
+    Open: "Openings",
+    Meld: "New melds",
+    LayOff: "Lay-offs",
+    SwapJoker: "Joker swaps",
+    Discard: "Discards",
+    TakeBack: "Take back",
+}
+
+
+def _line_of(text: str, label: str) -> str:
+    lines = [line for line in text.splitlines() if line.startswith(f"  {label}")]
+    assert len(lines) == 1, (label, text)
+    return lines[0]
+
+
+def test_the_hint_lists_every_kind_of_legal_move_with_the_engines_refusals() -> None:
+    """At every turn of the person's, the hint has a line for each kind of move the engine
+    allows (with its first move as typed), the engine's reason when the pozzo is refused
+    and when a card may not be discarded, and what goes out now; over two hands every
+    kind shows up."""
+    rules = Rules.build(None, {"players": "2"})
+    bot = GreedyBot()
+    seen: set[str] = set()
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        match = Match(rules, seed=seed)
+        while not match.over and match.hand_number == 1:
+            view = match.view(match.current_seat)
+            if match.current_seat == 0:
+                text = hint(view)
+                assert text.startswith("Your moves now (type one):\n")
+                world = resample(view, random.Random(HINT_SEED))
+                actions = legal_actions(world)
+                for kind, label in HINT_LABELS.items():
+                    mine = [a for a in actions if isinstance(a, kind)]
+                    if not mine:
+                        assert f"\n  {label}" not in text, (label, text)
+                        continue
+                    seen.add(label)
+                    line = _line_of(text, label)
+                    first = mine[0] if kind is not Open else None
+                    assert first is None or format_action(first, pretty=True) in line
+                refused = world.check(TakePozzo()) if view.phase == DRAW else None
+                if refused is not None:
+                    assert f"  Not the pozzo: {refused.reason}" in text
+                    seen.add("Not the pozzo")
+                barred = {
+                    err.reason
+                    for k in set(view.hand)
+                    if view.phase != DRAW and (err := world.check(Discard(k))) is not None
+                }
+                if barred:
+                    line = _line_of(text, "Not to discard: ")
+                    assert all(reason in line for reason in barred)
+                    seen.add("Not to discard")
+                if "Goes out now" in text:
+                    seen.add("Goes out now")
+                    for move in _line_of(text, "Goes out now").split(": ", 1)[1].split(" · "):
+                        probe = world.clone()
+                        probe.apply(parse_action(move))
+                        assert probe.result is not None and probe.result.winner == world.current
+            match.apply(bot.choose(view, rng))
+    assert seen == {*HINT_LABELS.values(), "Not the pozzo", "Not to discard", "Goes out now"}
+
+
+def test_hint_at_the_prompt_shows_the_moves_and_changes_nothing() -> None:
+    script = ["hint", "draw", "hint", "quit"]
+    result = run("--seed", "3", "--players", "3", "--plain", stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your moves now (type one):\n  Draw: draw\n" in out
+    assert "Not the pozzo: " in out or "  Take the pozzo (" in out
+    assert "  Discards (" in out and "discard " in out
+    # A hint deals the unseen cards with its own seed: the bots play the same match.
+    rules = Rules.build(None, {"players": "3", "elimination": "61"})
+
+    def asking(bot: Bot, rng: random.Random) -> Reader:
+        inner = bot_reader(bot, rng)
+        asked: list[PlayerView] = []
+
+        def read(prompt: str, view: PlayerView) -> str | None:
+            if view not in asked:
+                asked.append(view)
+                return "hint"
+            return inner(prompt, view)
+
+        return read
+
+    plain: list[str] = []
+    hinted: list[str] = []
+    play_game(rules, ["greedy"] * 2, bot_reader(GreedyBot(), random.Random(5)), plain.append, 7)
+    play_game(rules, ["greedy"] * 2, asking(GreedyBot(), random.Random(5)), hinted.append, 7)
+    assert [line for line in hinted if not line.startswith("Your moves now")] == plain

@@ -22,7 +22,11 @@ from scala40.engine.actions import (
     Action,
     Discard,
     DrawStock,
+    LayOff,
+    Meld,
     Open,
+    SwapJoker,
+    TakeBack,
     TakePozzo,
 )
 from scala40.engine.analysis import best_opening, counts_of, solve
@@ -33,7 +37,7 @@ from scala40.engine.match import HandRecord, Match
 from scala40.engine.melds import SWAP
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
-from scala40.engine.state import DRAW
+from scala40.engine.state import DRAW, Hand
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action, parse_action
 from scala40.notation.cards import format_card, format_cards
@@ -51,6 +55,13 @@ MAX_BOT_ACTIONS = 1000
 """A bot still acting after this many actions in one turn is stuck: a bug, not a game."""
 
 LEGAL_SHOWN = 60
+HINT_SHOWN = 6
+"""Moves of one kind the hint lists before it says how many more ``legal`` would list."""
+HINT_OPENINGS_SHOWN = 3
+"""Fewer openings: each is a long line of melds."""
+HINT_SEED = 0
+"""The hint deals the unseen cards with a seed of its own: the person's moves do not depend
+on them, and the bots' generator is left alone, so asking never changes the match."""
 
 HELP = """\
 Actions (cards as 7H 10H QS AS JK or 7♥; table melds by number, 0 first):
@@ -62,7 +73,8 @@ Actions (cards as 7H 10H QS AS JK or 7♥; table melds by number, 0 first):
   swap 7D 1                    put the 7♦ in place of the joker of meld 1
   discard QS                   discard (ends your turn)
   takeback                     take back everything laid down this turn
-Helpers: hint (best opening), legal (every legal action), show, help, quit"""
+Helpers: hint (your moves now, kind by kind, and a plan), legal (every legal action),
+show, help, quit"""
 
 
 class BotError(RuntimeError):
@@ -203,7 +215,7 @@ def _human_line(
     elif word == "show":
         return True
     elif word == "hint":
-        write(hint(view, rng))
+        write(hint(view))
     elif word == "legal":
         write(legal_text(view, rng))
     else:
@@ -323,8 +335,102 @@ def _announce_hand(match: Match, names: Sequence[str], write: Writer) -> None:
 # Helpers the person can ask for -------------------------------------------------------------
 
 
-def hint(view: PlayerView, rng: random.Random) -> str:
-    """The best opening (and whether it reaches the threshold), or melds and lay-offs."""
+def hint(view: PlayerView) -> str:
+    """What the person may do now, then a plan.
+
+    The moves are the engine's legal actions, grouped by kind (draw, pozzo, openings, new
+    melds, lay-offs, joker swaps, discards, what goes out now, the take-back), a few of
+    each as the text to type. What the engine refuses is said in its own words: why the
+    pozzo may not be taken, why a card may not be discarded. The plan comes from the
+    analysis: the best opening, or the melds the hand could lay.
+    """
+    world = resample(view, random.Random(HINT_SEED))
+    actions = legal_actions(world)
+    if not view.opened[view.me] and view.phase != DRAW:
+        best = best_opening(counts_of(view.hand), view.rules)
+        if best is not None and best.opens:
+            first = Open(best.solution.specs())
+            if first in actions:  # the analysis's best opening leads the list
+                actions.remove(first)
+                actions.insert(0, first)
+    lines = ["Your moves now (type one):", *moves_text(world, actions)]
+    plan = _plan(view, world)
+    if plan:
+        lines.append(plan)
+    return "\n".join(lines)
+
+
+def moves_text(world: Hand, actions: Sequence[Action]) -> list[str]:
+    """The legal ``actions`` of ``world`` grouped by kind, one line each, with the engine's
+    reasons for a pozzo it refuses and for cards it will not let go."""
+    by_kind: dict[type, list[Action]] = {kind: [] for kind in _MOVE_KINDS}
+    for action in actions:
+        by_kind[type(action)].append(action)
+    lines: list[str] = []
+    for kind, moves in by_kind.items():
+        label = _MOVE_KINDS[kind]
+        if kind is TakePozzo and world.pozzo:
+            label += f" ({format_card(world.pozzo[-1], pretty=True)})"
+        if moves:
+            lines.append(_moves_line(label, moves))
+        elif kind is TakePozzo and world.phase == DRAW:
+            refused = world.check(TakePozzo())
+            if refused is not None:
+                lines.append(f"  Not the pozzo: {refused.reason}")
+        if kind is Discard and world.phase != DRAW:
+            lines.extend(_discard_refusals(world, moves))
+            out = [a for a in actions if _goes_out(world, a)]
+            if out:
+                lines.append(_moves_line("Goes out now", out))
+    return lines
+
+
+def _discard_refusals(world: Hand, discards: Sequence[Action]) -> list[str]:
+    """Why the cards held but not among the legal ``discards`` may not go, each reason
+    once (a ban on the whole turn is the same for every card)."""
+    allowed = {a.card for a in discards if isinstance(a, Discard)}
+    reasons: list[str] = []
+    for card in sorted(set(world.hand_cards(world.current)) - allowed):
+        refused = world.check(Discard(card))
+        if refused is not None and refused.reason not in reasons:
+            reasons.append(refused.reason)
+    return ["  Not to discard: " + "; ".join(reasons)] if reasons else []
+
+
+_MOVE_KINDS: Mapping[type, str] = {
+    # In the order the player thinks of them: first the draw, then what to lay down.
+    DrawStock: "Draw",
+    TakePozzo: "Take the pozzo",
+    Open: "Openings",
+    Meld: "New melds",
+    LayOff: "Lay-offs",
+    SwapJoker: "Joker swaps",
+    Discard: "Discards",
+    TakeBack: "Take back",
+}
+
+
+def _moves_line(label: str, actions: Sequence[Action]) -> str:
+    """``  Lay-offs (3): layoff 8♠ 2 · …``: a kind, how many, the first few as typed."""
+    limit = HINT_OPENINGS_SHOWN if isinstance(actions[0], Open) else HINT_SHOWN
+    shown = " · ".join(format_action(a, pretty=True) for a in actions[:limit])
+    more = len(actions) - limit
+    tail = f" · and {more} more (legal lists them all)" if more > 0 else ""
+    many = f" ({len(actions)})" if len(actions) > 1 else ""
+    return f"  {label}{many}: {shown}{tail}"
+
+
+def _goes_out(world: Hand, action: Action) -> bool:
+    """Whether ``action`` ends the hand with the person out (not merely ends it, as when
+    the stock runs out): played on a copy of the world, so the engine decides."""
+    probe = world.clone()
+    probe.apply(action)
+    return probe.result is not None and probe.result.winner == world.current
+
+
+def _plan(view: PlayerView, world: Hand) -> str:
+    """The best opening (and whether it reaches the threshold), or the melds the hand
+    could lay and, before the draw, the cards that fit the table."""
     rules = view.rules
     counts = counts_of(view.hand)
     before = " (with your cards before the draw)" if view.phase == DRAW else ""
@@ -335,28 +441,26 @@ def hint(view: PlayerView, rng: random.Random) -> str:
         melds = " | ".join(format_meld(m, pretty=True) for m in best.melds)
         verdict = "enough to open" if best.opens else "not enough"
         text = f"Best opening{before}: {melds} = {best.points} points: {verdict}"
-        text += f" ({rules.opening_points} needed)."
-        if best.opens and view.phase != DRAW:
-            text += "\nType: " + format_action(Open(best.solution.specs()))
-        return text
+        return text + f" ({rules.opening_points} needed)."
     out = []
     sol = solve(counts, rules, objective="penalty", leave=1)
     if sol is not None and sol.melds:
         melds = " | ".join(format_meld(m, pretty=True) for m in sol.melds)
-        out.append(f"Melds you could lay: {melds}")
-    fits = resample(view, rng).fits()
-    lay, swap = [], []
-    for k in sorted(set(view.hand)):
-        targets = [str(t) for t, how in fits.get(k, ()) if how != SWAP]
-        if targets:
-            lay.append(f"{format_card(k, pretty=True)} (meld {', '.join(targets)})")
-        if any(how == SWAP for _, how in fits.get(k, ())):
-            swap.append(format_card(k, pretty=True))
-    if lay:
-        out.append("Cards that fit the table: " + ", ".join(lay))
-    if swap:
-        out.append("Cards that could free a joker: " + ", ".join(swap))
-    return "\n".join(out) if out else f"Nothing to lay down{before}."
+        out.append(f"Melds you could lay{before}: {melds}")
+    if view.phase == DRAW:
+        fits = world.fits()
+        lay, swap = [], []
+        for k in sorted(set(view.hand)):
+            targets = [str(t) for t, how in fits.get(k, ()) if how != SWAP]
+            if targets:
+                lay.append(f"{format_card(k, pretty=True)} (meld {', '.join(targets)})")
+            if any(how == SWAP for _, how in fits.get(k, ())):
+                swap.append(format_card(k, pretty=True))
+        if lay:
+            out.append("Cards that fit the table: " + ", ".join(lay))
+        if swap:
+            out.append("Cards that could free a joker: " + ", ".join(swap))
+    return "\n".join(out)
 
 
 def legal_text(view: PlayerView, rng: random.Random) -> str:

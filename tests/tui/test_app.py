@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from rich.color import Color
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from scala40.bots import make_bot
 from scala40.bots.heuristic import hint
@@ -22,11 +25,22 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.rules import Rules
-from scala40.tui.app import PlayApp, SummaryScreen
+from scala40.notation.cards import format_card
+from scala40.tui.app import (
+    CURSOR,
+    MARK,
+    DiscardScreen,
+    PlayApp,
+    QuitScreen,
+    SummaryScreen,
+    hand_rows,
+)
 from scala40.tui.selection import readings
 from scala40.tui.text import count
 
 SIZE = (100, 32)
+ARTIFACTS = Path(__file__).parents[1] / "e2e" / "artifacts"
+"""Screenshots of the terminal game's views, beside the browser tests' ones."""
 
 pytestmark = pytest.mark.anyio
 
@@ -96,7 +110,7 @@ async def by_keys(pilot: Pilot[int | None], app: PlayApp, action: Action) -> Non
     elif isinstance(action, Discard):
         await pilot.press("c")
         await cursor_to(pilot, app, action.card)
-        await pilot.press("x")
+        await pilot.press("x", "x")
     elif isinstance(action, Open):
         await pilot.press("c")
         for spec in action.melds:
@@ -133,8 +147,8 @@ async def test_a_few_turns_by_keys_and_the_bots_answer() -> None:
         assert after is not None and len(after.hand) == 14 and after.stock_size == stock - 1
         assert app.message.startswith("You take ")
         drawn = app.my_hand()[app.picking.cursor]
-        # Discard the card the cursor rests on (the one just drawn).
-        await pilot.press("x")
+        # Discard the card the cursor rests on (the one just drawn), confirmed by Enter.
+        await pilot.press("x", "enter")
         await settle(pilot)
         view = app.view()
         assert view is not None and view.my_turn and len(view.hand) == 13
@@ -152,6 +166,7 @@ async def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing() ->
         before = app.view()
         await pilot.press("x")
         assert "Not allowed: draw a card first" in app.message
+        assert not isinstance(app.screen, DiscardScreen), "a refused discard asks nothing"
         assert app.view() == before
         await pilot.press("d")
         hand = app.my_hand()
@@ -200,12 +215,124 @@ async def test_table_melds_show_joker_identities_and_others_card_counts() -> Non
         assert "Your hand (13 cards, not opened: 40 to open)" in hand_text
 
 
-async def test_quit_leaves_the_game() -> None:
+def screen_text(app: PlayApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_q_asks_first_and_n_or_escape_keep_the_match() -> None:
     app = app_for(seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.press("d")
+        before = app.view()
         await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        assert "Quit this match? y/n" in screen_text(app, "#question")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot("tui-quit-confirm.svg", str(ARTIFACTS))
+        # While the question is open the game keys do nothing.
+        await pilot.press("x", "d", "right")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        assert not isinstance(app.screen, QuitScreen)
+        assert app.is_running and app.view() == before
+        assert "The match goes on." in app.message
+        await pilot.press("q", "escape")
+        assert app.is_running and app.view() == before
+        assert not isinstance(app.screen, QuitScreen)
+
+
+async def test_q_then_y_leaves_the_match() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running
     assert app.return_value is None
+
+
+async def test_x_names_the_card_and_escape_keeps_it_in_hand() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        hand = app.my_hand()
+        card = hand[app.picking.cursor]
+        await pilot.press("x")
+        assert isinstance(app.screen, DiscardScreen)
+        name = format_card(card, pretty=True)
+        question = screen_text(app, "#question")
+        assert f"Discard {name}?" in question
+        assert "x again or Enter to confirm, Escape to cancel" in question
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot("tui-discard-confirm.svg", str(ARTIFACTS))
+        await pilot.press("escape")
+        assert not isinstance(app.screen, DiscardScreen)
+        assert app.my_hand() == hand
+        assert f"Not discarded: {name} stays in your hand." in screen_text(app, "#message")
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert "You discard" not in log
+
+
+async def test_x_then_x_again_discards_the_named_card() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        hand = app.my_hand()
+        card = hand[app.picking.cursor]
+        await pilot.press("x", "x")
+        await settle(pilot)
+        log = "\n".join(str(line) for line in app.query_one("#log").lines)
+        assert f"You discard {format_card(card, pretty=True)}" in log
+        view = app.view()
+        assert view is not None and view.my_turn and len(view.hand) == 13
+
+
+def _hand_lines(app: PlayApp) -> list[list[tuple[str, Color | None, bool | None]]]:
+    """The hand panel as drawn: each line's segments (text, background, reverse)."""
+    panel = app.query_one("#hand", Static)
+    lines = []
+    for y in range(panel.content_size.height):
+        strip = panel.render_line(y)
+        lines.append([(s.text, s.style.bgcolor, s.style.reverse) for s in strip if s.style])
+    return lines
+
+
+async def test_the_cursor_card_has_a_background_and_a_mark_under_it() -> None:
+    app = app_for(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "space", "right")
+        hand = app.my_hand()
+        cursor = app.picking.cursor
+        assert app.picking.picked == [cursor - 1]
+        lines = _hand_lines(app)
+        cursor_bg = Color.parse(CURSOR)
+        row = next(i for i, line in enumerate(lines) if any(bg == cursor_bg for _, bg, _ in line))
+        segments = lines[row]
+        texts = [t for t, _, _ in segments]
+        at = next(i for i, (_, bg, _) in enumerate(segments) if bg == cursor_bg)
+        assert texts[at] == format_card(hand[cursor], pretty=True)
+        column = sum(len(t) for t in texts[:at])
+        mark_line = "".join(t for t, _, _ in lines[row + 1])
+        assert mark_line.strip() == MARK
+        assert column <= mark_line.index(MARK) < column + len(texts[at])
+        # The picked card next to it is drawn in reverse, without the cursor's background.
+        picked = next(i for i, (t, _, rev) in enumerate(segments) if rev and t.strip() and i != at)
+        assert picked < at and segments[picked][1] != cursor_bg
+        assert texts[picked] == format_card(hand[cursor - 1], pretty=True)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot("tui-cursor.svg", str(ARTIFACTS))
+
+
+def test_hand_rows_break_lines_and_keep_the_mark_under_its_card() -> None:
+    cells = [(f"c{i}", 2) for i in range(10)]
+    rows = hand_rows(cells, cursor=6, width=9)
+    assert rows == ["c0 c1 c2", "c3 c4 c5", "c6 c7 c8", f"[b]{MARK}[/b]", "c9"]
+    rows = hand_rows([("10♥", 3), ("7♥", 2)], cursor=0, width=80)
+    assert rows == ["10♥ 7♥", f" [b]{MARK}[/b]"]
 
 
 async def test_a_whole_hand_by_keys_to_the_summary_and_the_end_of_the_match() -> None:
@@ -258,7 +385,7 @@ def test_the_table_panels_read_a_view_with_nobodys_cards_in_or_out_of_the_hand()
             break
         pub = app.public_view()
         assert pub is not None and pub.me == -1 and pub.hand == () and not pub.my_turn
-        assert pub.turn_start is None or pub.turn_start.hand is None
+        assert pub.turn.start is None or pub.turn.start.hand is None
         hand = app.match.hand
         assert pub.hand_sizes == tuple(hand.sizes) and pub.pozzo == tuple(hand.pozzo)
         if not app.playing:  # the person was eliminated: the bots play on, shown publicly

@@ -11,6 +11,10 @@ Bots move through ``make_bot(level).choose(view, rng)`` in a worker thread, one 
 a time, each applied on the UI thread and shown as it happens, so the screen never
 freezes while a strong bot thinks. At the end of a hand a summary shows every hand
 revealed, what each player paid and the running score table.
+
+The two keys that cannot be taken back ask first: ``q`` during a match (leaving throws
+the match away) and ``x`` (a discard ends the turn); both questions are small modal
+screens, so no other key acts while one is open.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from textual import work
+from rich.cells import cell_len
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -54,6 +59,7 @@ from scala40.notation.cards import format_card
 from scala40.tui.selection import plain_order, readings
 from scala40.tui.text import (
     card_markup,
+    colour_of,
     count,
     hand_text,
     meld_markup,
@@ -74,12 +80,26 @@ HELP = """\
   j          another reading of the picked cards (where a joker goes)
   l          lay the picked card off on the chosen meld (L: at the low end)
   s          swap the picked card for the joker of the chosen meld
-  x          discard the picked card (or the one under the cursor)
+  x          discard the picked card (or the one under the cursor): x again to confirm
   t          take back what you laid down this turn
   h          hint (what a club player would do)
   r          the score table so far
-  ?          this help           q  quit
+  ?          this help           q  quit (asks first while the match is on)
+
+The card under the cursor has an amber background and ▲ under it; picked cards are
+shown in reverse; cards set aside for the opening are dimmed.
 """
+
+CURSOR = "#ffd75f"
+"""The cursor card's background, bright amber: it stands apart from the picked cards
+(reverse video) and from those set aside (dim)."""
+CURSOR_INK = {"red": "#a00000", "magenta": "#800080", "default": "black"}
+"""The cursor card's ink by suit colour (:func:`colour_of`): a darker shade of the suit's
+colour, readable on the amber."""
+MARK = "▲"
+"""Under the cursor card, so the cursor shows without colour too."""
+HAND_WIDTH = 60
+"""Columns for the hand before its panel is laid out (until then its width is unknown)."""
 
 
 @dataclass
@@ -126,6 +146,53 @@ class SummaryScreen(ModalScreen[None]):
 
 class HelpScreen(SummaryScreen):
     """The keys, on request."""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question before a step that cannot be taken back.
+
+    A modal screen, so while it is open no game key acts; it sits over the top of the
+    table, so the hand (and the card a discard would throw) stays in sight below it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center top; }
+    ConfirmScreen > Static {
+        width: auto; max-width: 90%; height: auto; margin-top: 4;
+        border: thick $warning; background: $panel; padding: 0 2;
+    }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.question, id="question")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class QuitScreen(ConfirmScreen):
+    """``q`` during a match: leaving gives the match up, so the person says so (``y``)."""
+
+
+class DiscardScreen(ConfirmScreen):
+    """``x``: a discard ends the turn, so a second ``x`` (or Enter, or ``y``) confirms it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "answer(True)", "Discard"),
+        Binding("enter", "answer(True)", "Discard", show=False),
+        Binding("y", "answer(True)", "Discard", show=False),
+        Binding("n", "answer(False)", "Cancel", show=False),
+        Binding("escape", "answer(False)", "Cancel"),
+    ]
 
 
 class PlayApp(App[int | None]):
@@ -217,6 +284,7 @@ class PlayApp(App[int | None]):
         )
         self._announce_hand()
         self.refresh_all()
+        self.call_after_refresh(self._relayout_hand)
         self.start_bots()
 
     # What the person sees ------------------------------------------------------------------
@@ -315,16 +383,28 @@ class PlayApp(App[int | None]):
         cards = sorted_hand(v.hand)
         cells = []
         for i, k in enumerate(cards):
-            cell = card_markup(k)
+            text = format_card(k, pretty=True)
+            if i == self.picking.cursor:
+                cell = f"[bold {CURSOR_INK[colour_of(k)]} on {CURSOR}]{text}[/]"
+            else:
+                cell = card_markup(k)
             if i in self.picking.picked:
                 cell = f"[reverse]{cell}[/reverse]"
             elif i in self.picking.aside:
                 cell = f"[dim]{cell}[/dim]"
-            if i == self.picking.cursor:
-                cell = f"[u]{cell}[/u]"
-            cells.append(cell)
+            cells.append((cell, cell_len(text)))
         mine = "opened" if v.opened[v.me] else f"not opened: {self.rules.opening_points} to open"
-        return f"Your hand ({count(len(cards))}, {mine}):\n" + " ".join(cells)
+        width = self.query_one("#hand", Static).content_size.width or HAND_WIDTH
+        rows = hand_rows(cells, self.picking.cursor, width)
+        return f"Your hand ({count(len(cards))}, {mine}):\n" + "\n".join(rows)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The hand is laid out in lines as wide as its panel: lay it out again once the
+        panel has its new width."""
+        self.call_after_refresh(self._relayout_hand)
+
+    def _relayout_hand(self) -> None:
+        self._show("hand", self._hand_text(self.view()))
 
     def _aside_text(self) -> str:
         parts = []
@@ -526,9 +606,27 @@ class PlayApp(App[int | None]):
         self.play(SwapJoker(card, self.target % len(v.table)))
 
     def action_discard(self) -> None:
+        """Ask before discarding: a discard ends the turn, and ``x`` is one key away from
+        the cursor keys. A discard the engine refuses says why at once, without asking."""
         card = self._one_card("discard")
-        if card is not None:
-            self.play(Discard(card))
+        if card is None or self.my_turn() is None:
+            return
+        refused = self.match.hand.check(Discard(card))
+        if refused is not None:
+            self.say(f"Not allowed: {refused.reason}", "bold red")
+            return
+        question = (
+            f"Discard {card_markup(card)}? "
+            "[b]x[/b] again or [b]Enter[/b] to confirm, [b]Escape[/b] to cancel"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.play(Discard(card))
+            else:
+                self.say(f"Not discarded: {card_markup(card)} stays in your hand.")
+
+        self.push_screen(DiscardScreen(question), answered)
 
     def action_take_back(self) -> None:
         self.play(TakeBack())
@@ -549,8 +647,23 @@ class PlayApp(App[int | None]):
         self.push_screen(HelpScreen(HELP))
 
     def action_quit_game(self) -> None:
-        """Leave: the winner once the match is over, ``None`` when the person walks out."""
-        self.exit(self.match.winner)
+        """Leave: the winner once the match is over, ``None`` when the person walks out.
+
+        While the match is on, leaving throws it away, so the person is asked first."""
+        if self.match.over:
+            self.exit(self.match.winner)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(None)
+            else:
+                self.say("The match goes on.")
+
+        self.push_screen(
+            QuitScreen("Quit this match? [b]y[/b]/[b]n[/b]  [dim](Escape: go on playing)[/dim]"),
+            answered,
+        )
 
     # Bots ----------------------------------------------------------------------------------
     def start_bots(self) -> None:
@@ -665,6 +778,35 @@ class PlayApp(App[int | None]):
             f"[b]Hand {m.hand_number}{kind}[/b]: {dealer}; "
             f"pozzo {format_card(self._pozzo_top(), pretty=True)}"
         )
+
+
+def hand_rows(cells: Sequence[tuple[str, int]], cursor: int, width: int) -> list[str]:
+    """The hand's cells (markup and width on screen) in lines at most ``width`` wide, the
+    line holding the cursor card followed by a line with :data:`MARK` under that card.
+
+    The lines are broken here rather than wrapped by the panel, so the mark stays under
+    its card however narrow the terminal."""
+    rows: list[str] = []
+    line: list[str] = []
+    used = 0
+    mark_at: int | None = None
+    for i, (cell, w) in enumerate(cells):
+        if line and used + 1 + w > width:
+            rows.append(" ".join(line))
+            if mark_at is not None:
+                rows.append(" " * mark_at + f"[b]{MARK}[/b]")
+                mark_at = None
+            line, used = [], 0
+        start = used + 1 if line else 0
+        if i == cursor:
+            mark_at = start + (w - 1) // 2
+        line.append(cell)
+        used = start + w
+    if line:
+        rows.append(" ".join(line))
+        if mark_at is not None:
+            rows.append(" " * mark_at + f"[b]{MARK}[/b]")
+    return rows
 
 
 def second_person(text: str) -> str:
