@@ -120,8 +120,17 @@ def test_bots_stop_when_nobody_is_there_and_play_on_when_someone_returns(
     time.sleep(1.0)
     assert actor.version == paused_at, "the bots played on with nobody at the table"
     with client.websocket_connect(ws_url(made)) as ws:
-        back = play_until_my_turn(ws, 2)
-    assert back["v"] > paused_at + 2  # the bots played their turns again
+        state = until(ws, "state")
+        # Play on until three turns have passed (a new hand counts its turns afresh): two of
+        # them are the bots'. Counting actions would not do: a turn can be many of them.
+        turns = state["view"]["turns_done"]
+        for _ in range(60):
+            view = state["view"]
+            if view["status"] != "playing" or not turns <= view["turns_done"] < turns + 3:
+                break
+            state = play_until_my_turn(ws, 1, start=state)
+    assert state["view"]["status"] != "playing" or state["view"]["turns_done"] != turns
+    assert state["v"] > paused_at + 2  # the bots played their turns again
 
 
 def test_a_table_every_human_left_is_closed(make_client: Any, db_url: str) -> None:
