@@ -498,9 +498,26 @@ def arena(
 @rules_options
 @click.option("--players", "names", default=None, metavar="NAMES", help="Names, comma-separated.")
 @click.option("--list", "list_all", is_flag=True, help="List the saved score sheets.")
-@click.option("--export", "export_id", default=None, metavar="ID", help="Print a saved sheet.")
-@click.option("--csv", "as_csv", is_flag=True, help="With --export: as CSV.")
+@click.option(
+    "--export", "export_id", default=None, metavar="ID", help="Print a saved sheet, as a table."
+)
+@click.option("--csv", "as_csv", is_flag=True, help="With --export: as CSV, for a spreadsheet.")
+@click.option("--json", "as_json", is_flag=True, help="With --export: as JSON, everything kept.")
 @click.option("--resume", "resume_id", default=None, metavar="ID", help="Carry on a saved game.")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="The web server's database URL, if serve was given --db; default SQLite in $SCALA40_DATA.",
+)
+@click.option(
+    "--url",
+    "base_url",
+    default="http://127.0.0.1:8000",
+    show_default=True,
+    help="The web server's address, for the links printed.",
+)
 def score(
     preset: str | None,
     rule_items: tuple[str, ...],
@@ -508,25 +525,61 @@ def score(
     list_all: bool,
     export_id: str | None,
     as_csv: bool,
+    as_json: bool,
     resume_id: str | None,
+    db_url: str | None,
+    base_url: str,
 ) -> None:
     """Keep the score of a game played with real cards: penalties, eliminations, winner.
 
     Asks for the players and (unless --rules/--rule give them) the scoring rules, then
     each hand: who went out, who had not opened, what everyone had left (points, or the
-    cards: the program counts them). Saved after every hand in $SCALA40_DATA/scoresheets.
+    cards: the program counts them). Saved after every hand in the web server's database
+    in $SCALA40_DATA, so `scala40 serve` shows the sheet at /score to whoever opens the
+    keeper link printed at the start (--resume ID prints it again); --list shows the
+    sheets made on the web too.
     """
+    from sqlalchemy.exc import SQLAlchemyError
+
     from scala40.notation.codec import rules_changes
+    from scala40.scoresheet.history import Keyring, SheetFiles
     from scala40.scoresheet.prompt import score_command
     from scala40.scoresheet.sheet import ScoreSheetError
+    from scala40.server.scoresheet_api import SheetStore, TerminalSheets
+    from scala40.server.settings import default_db_url
+    from scala40.server.store import Store
 
     changes = rules_changes(rules_from_options(preset, rule_items))
     changes.pop("players", None)
     asked = preset is None and not rule_items
+    if as_csv and as_json:
+        raise InputError("choose one of --csv and --json")
+    form = "csv" if as_csv else "json" if as_json else None
+    if db_url is not None:
+        from scala40.server.serve import check_db_url
+
+        try:
+            check_db_url(db_url)
+        except ValueError as err:
+            raise InputError(str(err)) from None
+    store = Store(db_url or default_db_url())
     try:
-        score_command(None, changes, asked, names, list_all, export_id, as_csv, resume_id)
+        store.migrate()
+        shelf = TerminalSheets(SheetStore(store), Keyring(), base_url)
+        moved = shelf.import_files(SheetFiles())
+        if moved:
+            click.echo(
+                f"Moved {len(moved)} score sheet file(s) into the web server's store;"
+                " their old IDs still work.",
+                err=True,
+            )
+        score_command(shelf, None, changes, asked, names, list_all, export_id, form, resume_id)
     except ScoreSheetError as err:
         raise InputError(str(err)) from None
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot use the score-sheet store: {err}") from None
+    finally:
+        store.close()
 
 
 @main.command()

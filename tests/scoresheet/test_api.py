@@ -6,7 +6,9 @@ and only that token changes or deletes it. The id alone reads it (the share link
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import warnings
 from collections.abc import Iterator
@@ -311,6 +313,36 @@ def test_the_list_shows_only_the_sheets_asked_for(client: TestClient) -> None:
     too_many = client.get("/api/scoresheets", params={"ids": ",".join(f"x{i}" for i in range(101))})
     assert too_many.status_code == 400 and too_many.json()["error"]["code"] == "too_many_ids"
     assert "at most 100" in too_many.json()["error"]["message"]
+
+
+def test_a_keeper_link_is_checked_by_reading_the_sheet_with_its_token(
+    client: TestClient,
+) -> None:
+    """How a browser opening a terminal's keeper link learns whether to keep the sheet."""
+    made, other = new(client), new(client)
+    url = f"/api/scoresheets/{made['id']}"
+    assert "kept" not in client.get(url).json()
+    assert client.get(url, headers=keeper(made)).json()["kept"] is True
+    assert client.get(url, headers=keeper(other)).json()["kept"] is False
+    assert client.get(url, headers={"Authorization": "Bearer nope"}).json()["kept"] is False
+    # Asking changes nothing.
+    assert client.get(url).json()["sheet"]["hands"] == []
+
+
+def test_the_csv_download_is_a_spreadsheet_with_a_header_and_the_totals(
+    client: TestClient,
+) -> None:
+    made = new(client)
+    add(client, made["id"], keeper(made), went_out=0, left={"1": 30, "2": 12})
+    add(client, made["id"], keeper(made), hands=1, went_out=2, left={"0": 7, "1": 80})
+    res = client.get(f"/api/scoresheets/{made['id']}/csv")
+    assert res.headers["content-type"] == "text/csv; charset=utf-8"
+    assert f'filename="scala40-{made["id"]}.csv"' in res.headers["content-disposition"]
+    rows = list(csv.reader(io.StringIO(res.text)))
+    assert rows[0] == ["hand", "dealer", "Anna", "Bruno", "Carla", "notes"]
+    assert rows[-1] == ["total", "", "7", "110", "12", "in play"]
+    assert [r[0] for r in rows[1:-1]] == ["1", "2"]
+    assert "Bruno is out" in rows[2][-1]
 
 
 def test_the_token_is_never_stored_in_clear(client: TestClient, store: Store) -> None:

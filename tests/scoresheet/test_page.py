@@ -34,12 +34,13 @@ from playwright.sync_api import (
 from sqlalchemy import insert
 from starlette.staticfiles import StaticFiles
 
+from scala40.scoresheet.history import Keyring
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
 from scala40.server import pages
 from scala40.server.errors import install_error_handler
 from scala40.server.headers import SecurityHeaders
 from scala40.server.sameorigin import SameOrigin
-from scala40.server.scoresheet_api import build_router, score_sheets
+from scala40.server.scoresheet_api import SheetStore, TerminalSheets, build_router, score_sheets
 from scala40.server.store import Store
 
 CHROMIUM = "/usr/bin/chromium"
@@ -318,3 +319,45 @@ def test_a_sheet_from_before_keepers_opens_read_only_and_goes_on_as_a_copy(
     expect(page.locator("#saved li")).to_have_count(1)
     expect(page.locator("#saved li")).to_contain_text("Anna, Bruno")
     assert old.errors == []
+
+
+def test_a_terminal_sheet_opens_from_its_keeper_link_and_prints_as_a_sheet(
+    base_url: str, browser: Browser, phones: list[Phone], store: Store, tmp_path: Path
+) -> None:
+    # `scala40 score` started this game and printed its keeper link (same database).
+    shelf = TerminalSheets(SheetStore(store), Keyring(tmp_path), base_url)
+    saved = shelf.start(ScoreSheet.new(["Anna", "Bruno"], {"elimination": 101}))
+    first = hand_from_json({"went_out": 0, "left": {"1": 30}}, 2)
+    saved = shelf.change(saved.id, 0, lambda s: s.add(first))
+
+    # A wrong token shows the sheet read-only, with the reason, and keeps nothing.
+    stranger = phone(phones, browser, "en-US").page
+    stranger.goto(f"{base_url}/score?id={saved.id}#keeper=notthetoken")
+    expect(stranger.locator("#error")).to_contain_text("does not belong to this sheet")
+    expect(stranger.locator("#hand-form")).to_be_hidden()
+
+    it = phone(phones, browser, "it-IT")
+    page = it.page
+    page.goto(shelf.keeper_link(saved.id))
+    expect(page.locator("#claim-note")).to_contain_text("tenuto anche in questo browser")
+    expect(page.locator("#hand-title")).to_have_text("Mano 2 — distribuisce Bruno")
+    assert "keeper" not in page.url  # the token does not stay in the address bar
+    expect(page.locator("#csv")).to_have_text("Scarica CSV")
+    expect(page.locator("#print")).to_have_text("Stampa")
+    csv_answer = page.request.get(base_url + (page.locator("#csv").get_attribute("href") or ""))
+    assert csv_answer.headers["content-type"].startswith("text/csv")
+    it.shot("score-claimed.png")
+
+    # Printed: the totals and the hands, without a control in sight.
+    page.emulate_media(media="print")
+    for control in ("#hand-form", "#print", "#csv", "#share-row", "#lang", "#claim-note"):
+        expect(page.locator(control)).to_be_hidden()
+    expect(page.locator("#lines tbody tr")).to_have_count(1)
+    expect(page.locator("#lines tfoot")).to_contain_text("30")
+    it.shot("score-print.png")
+    page.emulate_media(media="screen")
+
+    # The sheet is this browser's now: listed among its games, after the web's own rules.
+    page.goto(f"{base_url}/score")
+    expect(page.locator("#saved li")).to_contain_text("Anna, Bruno")
+    assert it.errors == []

@@ -1,14 +1,35 @@
-"""``scala40 score`` driven by scripted answers, as a table would type them."""
+"""``scala40 score`` driven by scripted answers, as a table would type them.
+
+The terminal keeps its sheets in the web server's database in ``$SCALA40_DATA``: these
+tests read that database, and open the web app on the same folder, to see what a player
+would see there.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from starlette.exceptions import StarletteDeprecationWarning
+
+with warnings.catch_warnings():
+    # Starlette asks for the httpx2 fork; httpx is what this project installs.
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from starlette.testclient import TestClient
 
 from scala40.cli import main
+from scala40.scoresheet.history import Keyring, SheetChanged, SheetFiles
+from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
+from scala40.server.scoresheet_api import SheetStore, TerminalSheets
+from scala40.server.store import Store
 
 
 @pytest.fixture
@@ -22,8 +43,27 @@ def score(*args: str, answers: list[str] | None = None) -> Result:
     return CliRunner().invoke(main, ["score", *args], input=text)
 
 
-def saved(data: Path) -> list[dict[str, object]]:
-    return [json.loads(p.read_text()) for p in sorted((data / "scoresheets").glob("*.json"))]
+def saved(data: Path) -> list[dict[str, Any]]:
+    """The sheets in the database the terminal and the server share, oldest first."""
+    store = Store(f"sqlite:///{data / 'scala40.db'}")
+    try:
+        rows = SheetStore(store).rows()
+    finally:
+        store.close()
+    return [{"id": r.id, "finished": r.finished, "sheet": json.loads(r.sheet)} for r in rows]
+
+
+@pytest.fixture
+def web(data: Path) -> Iterator[TestClient]:
+    """``scala40 serve``'s app started with the same ``$SCALA40_DATA`` as the terminal."""
+    from scala40.server.app import create_app
+    from scala40.server.settings import Settings
+
+    with TestClient(create_app(Settings())) as client:
+        yield client
+
+
+KEEPER_LINK = re.compile(r"http://127\.0\.0\.1:8000/score\?id=([\w-]+)#keeper=([\w-]+)")
 
 
 def test_a_whole_game_to_the_winner_asking_the_rules(data: Path) -> None:
@@ -64,6 +104,7 @@ def test_a_whole_game_to_the_winner_asking_the_rules(data: Path) -> None:
     assert "*** Anna wins! ***" in out
     [game] = saved(data)
     assert game["finished"]
+    assert game["id"] in out
     sheet = game["sheet"]
     assert isinstance(sheet, dict)
     assert sheet["players"] == ["Anna", "Bruno", "Carla"]
@@ -104,11 +145,11 @@ def test_list_export_csv_and_resume(data: Path) -> None:
     assert listing.exit_code == 0
     line = listing.output.strip()
     sheet_id = line.split()[0]
-    assert "Anna, Carla  1 hands  in play" in line
+    assert "Anna, Carla  1 hand  in play  (kept here)" in line
     exported = score("--export", sheet_id, "--csv")
     assert exported.exit_code == 0
     assert exported.output.splitlines()[1] == "1,Anna,0,40,Anna went out"
-    as_json = json.loads(score("--export", sheet_id).output)
+    as_json = json.loads(score("--export", sheet_id, "--json").output)
     assert as_json["id"] == sheet_id
     resumed = score("--resume", sheet_id, answers=["Carla", "n", "", "110"])
     assert "*** Carla wins! ***" in resumed.output
@@ -124,6 +165,9 @@ def test_bad_options_exit_2_with_the_reason(data: Path) -> None:
     assert "2 to 8 players" in bad.output
     assert score("--rule", "elimination=x", "--players", "A,B").exit_code == 2
     assert score("--csv").exit_code == 2
+    assert "--json goes with --export ID" in score("--json").output
+    assert "is not a database URL" in score("--db", "nonsense", "--list").output
+    assert "choose one of --csv and --json" in score("--export", "x", "--csv", "--json").output
 
 
 def test_end_of_input_saves_and_stops(data: Path) -> None:
@@ -158,3 +202,148 @@ def test_four_players_may_play_in_partnerships(data: Path) -> None:
     assert "Re-entry" not in result.output
     assert "Anna+Carla 20 (181 to 201)" in result.output
     assert "Bruno+Dario 40 (161 to 201)" in result.output
+
+
+# One store with the web page -------------------------------------------------------------
+
+A_GAME = ["Carla", "Carla", "n", "", "30", "45", "q"]
+"""Anna, Bruno and Carla by the FISCA rules; Carla deals; Carla goes out, Anna pays 30 and
+Bruno 45; then the table stops."""
+
+
+def test_a_terminal_sheet_is_on_the_web_for_its_keeper_and_nobody_else(
+    data: Path, web: TestClient
+) -> None:
+    result = score("--players", "Anna,Bruno,Carla", "--rules", "fisca", answers=A_GAME)
+    assert result.exit_code == 0, result.output
+    found = KEEPER_LINK.search(result.output)
+    assert found, result.output
+    sheet_id, token = found.groups()
+    assert f"follow the score at http://127.0.0.1:8000/score?view={sheet_id}" in result.output
+    keeper = {"Authorization": f"Bearer {token}"}
+
+    # The keeper's browser, holding the link, checks it and lists the sheet as its own.
+    assert web.get(f"/api/scoresheets/{sheet_id}", headers=keeper).json()["kept"] is True
+    [listed] = web.get(f"/api/scoresheets?ids={sheet_id}").json()["sheets"]
+    assert listed["players"] == ["Anna", "Bruno", "Carla"]
+    assert listed["hands"] == 1
+
+    # Another visitor lists its own sheets: the terminal's is not among them, and no
+    # token of theirs keeps it.
+    other = web.post("/api/scoresheets", json={"players": ["Zeno", "Yuri"]}).json()
+    theirs = web.get(f"/api/scoresheets?ids={other['id']}").json()["sheets"]
+    assert [s["id"] for s in theirs] == [other["id"]]
+    assert web.get("/api/scoresheets").json()["sheets"] == []
+    stranger = {"Authorization": f"Bearer {other['token']}"}
+    assert web.get(f"/api/scoresheets/{sheet_id}", headers=stranger).json()["kept"] is False
+    hand = {"hands": 1, "went_out": 0, "left": {"1": 5, "2": 5}}
+    refused = web.post(f"/api/scoresheets/{sheet_id}/hands", json=hand, headers=stranger)
+    assert refused.status_code == 403
+
+    # The keeper enters hand 2 on the web; the terminal carries on from there.
+    assert web.post(f"/api/scoresheets/{sheet_id}/hands", json=hand, headers=keeper).is_success
+    resumed = score("--resume", sheet_id, answers=["q"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "Hand 3 (Bruno deals" in resumed.output
+    assert f"#keeper={token}" in resumed.output
+
+
+def test_sheets_made_on_the_web_are_listed_and_exported_at_the_terminal(
+    data: Path, web: TestClient
+) -> None:
+    made = web.post("/api/scoresheets", json={"players": ["Anna", "Bruno"]}).json()
+    sheet_id = made["id"]
+    hand = {"went_out": 1, "left": {"0": 25}}
+    headers = {"Authorization": f"Bearer {made['token']}"}
+    assert web.post(f"/api/scoresheets/{sheet_id}/hands", json=hand, headers=headers).is_success
+
+    listing = score("--list")
+    assert listing.exit_code == 0
+    assert f"{sheet_id}  " in listing.output
+    assert "Anna, Bruno  1 hand  in play  (kept on the web)" in listing.output
+    exported = score("--export", sheet_id)
+    assert exported.exit_code == 0
+    assert "Anna  Bruno" in exported.output
+    # Only the browser that keeps it enters hands: the terminal says where to go.
+    resumed = score("--resume", sheet_id)
+    assert resumed.exit_code == 2
+    assert "kept by the browser that started it" in resumed.output
+
+
+def test_sheets_saved_as_files_by_older_versions_move_into_the_store(
+    data: Path, web: TestClient
+) -> None:
+    sheet = ScoreSheet.new(["Anna", "Carla"], {"elimination": 101})
+    sheet = sheet.add(hand_from_json({"went_out": 0, "left": {"1": 40}}, 2))
+    SheetFiles().save("20250301-201500", sheet, "2025-03-01T20:15:00+00:00")
+
+    listing = score("--list")
+    assert listing.exit_code == 0, listing.output
+    assert "Moved 1 score sheet file(s)" in listing.output
+    assert "2025-03-01 20:15  Anna, Carla  1 hand  in play  (kept here)" in listing.output
+    folder = data / "scoresheets"
+    assert not (folder / "20250301-201500.json").exists()
+    assert (folder / "20250301-201500.json.imported").exists()
+    [game] = saved(data)
+    assert game["id"] != "20250301-201500"  # the store's ids are unguessable
+
+    # The old name still works, and the sheet is on the web for its keeper like any other.
+    assert "  Carla 40 (61 to 101)" in score("--export", "20250301-201500").output
+    resumed = score("--resume", "20250301-201500", answers=["q"])
+    assert resumed.exit_code == 0, resumed.output
+    found = KEEPER_LINK.search(resumed.output)
+    assert found and found.group(1) == game["id"]
+    headers = {"Authorization": f"Bearer {found.group(2)}"}
+    assert web.get(f"/api/scoresheets/{game['id']}", headers=headers).json()["kept"] is True
+    assert score("--list").output.count("Anna, Carla") == 1  # moved once
+
+
+def test_a_hand_entered_on_the_web_meanwhile_is_never_overwritten(data: Path) -> None:
+    store = Store(f"sqlite:///{data / 'scala40.db'}")
+    store.migrate()
+    try:
+        shelf = TerminalSheets(SheetStore(store), Keyring(), "http://h")
+        sheet = shelf.start(ScoreSheet.new(["Anna", "Carla"]))
+        first = hand_from_json({"went_out": 0, "left": {"1": 10}}, 2)
+        shelf.change(sheet.id, 0, lambda s: s.add(first))
+        with pytest.raises(SheetChanged):
+            shelf.change(sheet.id, 0, lambda s: s.add(first))
+        assert len(shelf.load(sheet.id).sheet.hands) == 1
+    finally:
+        store.close()
+
+
+# Export ----------------------------------------------------------------------------------
+
+
+def test_export_prints_a_sheet_with_players_as_columns_and_totals(data: Path) -> None:
+    answers = ["Anna", "Anna", "n", "", "60", "50", "Bruno", "n", "", "55", "45"]
+    answers += ["Anna", "n", "", "50"]
+    result = score("--players", "Anna,Bruno,Carla", "--rule", "elimination=101", answers=answers)
+    assert result.exit_code == 0, result.output
+    assert "*** Anna wins! ***" in result.output
+    [game] = saved(data)
+
+    text = score("--export", game["id"]).output
+    lines = text.splitlines()
+    assert lines[0] == f"Scala 40 score sheet {game['id']}"
+    assert "Players: Anna, Bruno, Carla" in lines
+    assert "Rules: elimination at 101; not opened pays the cards" in lines
+    head = next(line for line in lines if line.startswith("hand"))
+    assert head.split() == ["hand", "dealer", "Anna", "Bruno", "Carla", "notes"]
+    rows = {line.split()[0]: line.split() for line in lines if line[:1].isdigit()}
+    assert rows["1"][:5] == ["1", "Anna", "0", "60", "50"]
+    assert "Carla is out" in lines[lines.index(head) + 3]
+    assert next(line for line in lines if line.startswith("total")).split() == [
+        "total",
+        "45",
+        "110",
+        "105",
+    ]
+    assert "  Bruno 110 (out)" in lines
+    assert lines[-1] == "Result: Anna wins"
+
+    table = list(csv.reader(io.StringIO(score("--export", game["id"], "--csv").output)))
+    assert table[0] == ["hand", "dealer", "Anna", "Bruno", "Carla", "notes"]
+    assert table[1] == ["1", "Anna", "0", "60", "50", "Anna went out"]
+    assert table[-1] == ["total", "", "45", "110", "105", "Anna wins"]

@@ -1,19 +1,30 @@
 """``scala40 score``: the score sheet of a real-card game, kept at the terminal by prompts.
 
 Plain questions and answers, so it works in any terminal, with a screen reader and from
-a script (answers piped on standard input). The sheet is saved after every hand; end of
-input saves and stops, and ``--resume ID`` carries on.
+a script (answers piped on standard input). The sheet is saved after every hand, in the
+web server's store (see :mod:`scala40.scoresheet.history`), so ``/score`` shows it to
+whoever opens the keeper link printed at the start; end of input saves and stops, and
+``--resume ID`` carries on.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import click
 
-from scala40.scoresheet.export import notes, result_text, table_text, to_csv, unit_status
-from scala40.scoresheet.history import SavedSheet, SheetFiles
+from scala40.scoresheet.export import (
+    notes,
+    printable,
+    result_text,
+    table_text,
+    to_csv,
+    unit_status,
+)
+from scala40.scoresheet.history import SavedSheet, SheetChanged, SheetShelf
 from scala40.scoresheet.sheet import Entry, PaperHand, ScoreSheet, ScoreSheetError, parse_entry
 
 HELP = """\
@@ -143,12 +154,21 @@ def show_line(sheet: ScoreSheet) -> None:
         click.echo(f"  {left} of {sheet.rules.fixed_hands} hands left")
 
 
-def run(
-    files: SheetFiles, sheet_id: str, sheet: ScoreSheet, created: str | None = None
-) -> SavedSheet:
+def _links(shelf: SheetShelf, sheet_id: str) -> None:
+    click.echo(
+        "On the web (scala40 serve, same data folder), open to keep it in your browser:\n"
+        f"  {shelf.keeper_link(sheet_id)}\n"
+        "  (that link lets whoever opens it enter hands: keep it to yourself)\n"
+        f"The other players follow the score at {shelf.share_link(sheet_id)}"
+    )
+
+
+def run(shelf: SheetShelf, saved: SavedSheet) -> SavedSheet:
     """The hand loop: ask each hand, score it, save, until someone wins or the table stops."""
-    saved = files.save(sheet_id, sheet, created)
+    sheet_id, sheet = saved.id, saved.sheet
+    stop = f"Saved as {sheet_id}: carry on with scala40 score --resume {sheet_id}"
     click.echo(f"Score sheet {sheet_id}. Type ? for help.")
+    _links(shelf, sheet_id)
     while True:
         standing = sheet.standing()
         if standing.over:
@@ -164,61 +184,71 @@ def run(
         try:
             first = click.prompt("Who went out? (name, - for nobody, ? for help)").strip()
         except click.Abort:
-            click.echo(f"\nSaved as {sheet_id}: carry on with scala40 score --resume {sheet_id}")
+            click.echo("\n" + stop)
             return saved
         word = first.lower()
         if word in ("?", "h", "help"):
             click.echo(HELP)
             continue
         if word in ("q", "quit"):
-            click.echo(f"Saved as {sheet_id}: carry on with scala40 score --resume {sheet_id}")
+            click.echo(stop)
             return saved
         if word in ("t", "table"):
             click.echo(table_text(sheet, standing))
             continue
-        if word in ("u", "undo"):
-            try:
-                sheet = sheet.undo()
-            except ScoreSheetError as err:
-                click.echo(f"Cannot undo: {err}")
-                continue
-            saved = files.save(sheet_id, sheet)
-            click.echo(f"Hand {number - 1} taken off the sheet.")
-            continue
+        undo = word in ("u", "undo")
         try:
-            hand = ask_hand(sheet, first)
-            sheet = sheet.add(hand)
+            if undo:
+                saved = shelf.change(sheet_id, len(sheet.hands), ScoreSheet.undo)
+            else:
+                hand = ask_hand(sheet, first)
+                saved = shelf.change(sheet_id, len(sheet.hands), partial(ScoreSheet.add, hand=hand))
         except click.Abort:
-            click.echo(f"\nSaved as {sheet_id}: carry on with scala40 score --resume {sheet_id}")
+            click.echo("\n" + stop)
             return saved
-        except ScoreSheetError as err:
-            click.echo(f"Not entered: {err}")
+        except SheetChanged:
+            # The keeper link is open in a browser too, and a hand went in there.
+            saved = shelf.load(sheet_id)
+            sheet = saved.sheet
+            click.echo(
+                "The sheet changed meanwhile (on the web): here it is; enter the hand again."
+            )
+            click.echo(table_text(sheet))
             continue
-        saved = files.save(sheet_id, sheet)
-        show_line(sheet)
+        except ScoreSheetError as err:
+            click.echo(f"Cannot undo: {err}" if undo else f"Not entered: {err}")
+            continue
+        sheet = saved.sheet
+        if undo:
+            click.echo(f"Hand {number - 1} taken off the sheet.")
+        else:
+            show_line(sheet)
 
 
 def list_text(saved: list[SavedSheet]) -> str:
-    """One line per saved game: ID, date, players, hands, result."""
+    """One line per stored game: ID, date, players, hands, result, and who keeps it."""
     if not saved:
         return "No score sheets saved yet."
+    keepers = {"here": "kept here", "web": "kept on the web", "nobody": "read-only"}
     lines = []
     for s in saved:
         standing = s.sheet.standing()
         status = result_text(s.sheet, standing)
+        hands = len(standing.lines)
         lines.append(
             f"{s.id}  {s.created[:16].replace('T', ' ')}  {', '.join(s.sheet.players)}"
-            f"  {len(standing.lines)} hands  {status}"
+            f"  {hands} hand{'' if hands == 1 else 's'}  {status}  ({keepers[s.keeper]})"
         )
     return "\n".join(lines)
 
 
-def export_text(saved: SavedSheet, as_csv: bool) -> str:
-    if as_csv:
+def export_text(saved: SavedSheet, form: str) -> str:
+    """A saved sheet as ``text`` (a sheet to print), ``csv`` or ``json`` (everything)."""
+    if form == "csv":
         return to_csv(saved.sheet)
-    import json
-
-    return json.dumps(saved.to_json(), ensure_ascii=False, indent=1)
+    if form == "json":
+        return json.dumps(saved.to_json(), ensure_ascii=False, indent=1) + "\n"
+    return printable(saved.sheet, saved.id, saved.created, saved.finished)
 
 
 def new_sheet(
@@ -239,33 +269,42 @@ def new_sheet(
 
 
 def score_command(
+    shelf: SheetShelf,
     preset: str | None,
     changes: Mapping[str, Any],
     asked: bool,
     names: str | None,
     list_all: bool,
     export_id: str | None,
-    as_csv: bool,
+    form: str | None,
     resume_id: str | None,
-    folder: str | None = None,
 ) -> None:
-    """What ``scala40 score`` does with its options (raises :class:`ScoreSheetError`)."""
-    from pathlib import Path
+    """What ``scala40 score`` does with its options (raises :class:`ScoreSheetError`).
 
-    files = SheetFiles(Path(folder) if folder else None)
+    ``form`` is the export format asked for (``csv``, ``json``; ``None``: the printable
+    sheet), and goes with ``export_id`` alone.
+    """
     if list_all:
-        click.echo(list_text(files.all()))
+        click.echo(list_text(shelf.listing()))
         return
     if export_id is not None:
-        click.echo(export_text(files.load(export_id), as_csv), nl=False)
-        if not as_csv:
-            click.echo()
+        click.echo(export_text(shelf.load(export_id), form or "text"), nl=False)
         return
-    if as_csv:
-        raise ScoreSheetError("--csv goes with --export ID")
+    if form is not None:
+        raise ScoreSheetError(f"--{form} goes with --export ID")
     if resume_id is not None:
-        saved = files.load(resume_id)
-        run(files, saved.id, saved.sheet, saved.created)
+        saved = shelf.load(resume_id)
+        if saved.keeper != "here":
+            who = (
+                "nobody (it was saved before sheets had keepers)"
+                if saved.keeper == "nobody"
+                else "the browser that started it: enter its hands there"
+            )
+            raise ScoreSheetError(
+                f"score sheet {saved.id} is kept by {who}; here it can be listed and"
+                f" exported (scala40 score --export {saved.id})"
+            )
+        run(shelf, saved)
         return
     sheet = new_sheet(names, preset, changes, asked)
-    run(files, files.new_id(), sheet)
+    run(shelf, shelf.start(sheet))

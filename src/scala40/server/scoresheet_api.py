@@ -5,6 +5,14 @@ one row per game with the sheet as JSON (:meth:`ScoreSheet.to_json`). Every answ
 returns a sheet carries its derived standing (:func:`scala40.scoresheet.report.standing_json`),
 computed by the engine's own scoring, so the page never adds anything up itself.
 
+The same table is the store of ``scala40 score`` at the terminal (:class:`TerminalSheets`,
+over the database of the server started with the same ``$SCALA40_DATA``), so a sheet kept at
+either shows up at the other. A terminal sheet has a keeper token like any other: the
+terminal keeps it in its keyring (:class:`scala40.scoresheet.history.Keyring`) and prints
+the keeper link ``/score?id=ID#keeper=TOKEN``; a browser that opens it checks the token
+(``GET`` with the bearer header answers ``"kept"``) and lists the sheet among its own.
+The fragment never reaches the server's log or another site's Referer.
+
 Who may do what. A sheet id (22 random URL-safe characters) is the read capability: whoever
 has it, e.g. from the share link, can read the sheet, count cards and download the CSV.
 Creating a sheet hands out, once, a secret keeper token whose SHA-256 alone is stored
@@ -23,7 +31,9 @@ sheets the caller does not name: the page asks for the ids it holds.
                                                 {"elimination": 151}, "first_dealer": 0}
                                                 or a copy {"sheet": <ScoreSheet JSON>}
                                                 -> 201 the sheet + "token" + "share_url"
-    GET    /api/scoresheets/{id}               the sheet and its standing          [id]
+    GET    /api/scoresheets/{id}               the sheet and its standing; with a
+                                                bearer token also "kept": whether
+                                                that token keeps it                 [id]
     POST   /api/scoresheets/{id}/hands         {"hands": N, "went_out": 1, "left": {"0": 25,
                                                 "2": "JK KH"}, "not_opened": [2],
                                                 "chiusura": false, "doubled": false} [token]
@@ -57,6 +67,7 @@ from sqlalchemy.engine import Connection
 from scala40.engine.scoring import cards_penalty
 from scala40.notation.cards import format_cards
 from scala40.scoresheet.export import to_csv
+from scala40.scoresheet.history import Keeper, Key, Keyring, SavedSheet, SheetChanged, SheetFiles
 from scala40.scoresheet.report import standing_json
 from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, hand_from_json, parse_entry
 from scala40.server.errors import ApiError, read_json_object
@@ -145,6 +156,11 @@ def bearer_token(request: Request) -> str | None:
     return token
 
 
+def keeps(row: Any, token: str) -> bool:
+    """Whether ``token`` is the keeper token of the sheet in ``row`` (constant time)."""
+    return row.keeper_hash is not None and hmac.compare_digest(token_hash(token), row.keeper_hash)
+
+
 def check_keeper(row: Any, token: str | None) -> None:
     """Refuse, with :class:`ApiError`, a change by anyone but the sheet's keeper.
 
@@ -163,7 +179,7 @@ def check_keeper(row: Any, token: str | None) -> None:
             "sheet_token_needed",
             "changing a score sheet needs its keeper token: send Authorization: Bearer TOKEN",
         )
-    if not hmac.compare_digest(token_hash(token), row.keeper_hash):
+    if not keeps(row, token):
         raise ApiError(
             403,
             "not_sheet_keeper",
@@ -188,18 +204,29 @@ class SheetStore:
             raise ApiError(404, "no_such_sheet", f"there is no score sheet {sheet_id!r}")
         return row
 
-    def create(self, sheet: ScoreSheet) -> dict[str, Any]:
-        """Save a new sheet under a fresh keeper; the answer carries the token, once."""
+    def create(
+        self,
+        sheet: ScoreSheet,
+        created: datetime | None = None,
+        updated: datetime | None = None,
+    ) -> dict[str, Any]:
+        """Save a new sheet under a fresh keeper; the answer carries the token, once.
+
+        ``created`` and ``updated`` keep the dates of a sheet moved in from an older
+        version's file; a new game is stamped now.
+        """
         now = _now()
+        created = created or now
+        updated = updated or created
         sheet_id = new_sheet_id()
         token = new_token()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(score_sheets).values(
                     id=sheet_id,
-                    created=now,
-                    updated=now,
-                    finished=now if sheet.standing().over else None,
+                    created=created,
+                    updated=updated,
+                    finished=updated if sheet.standing().over else None,
                     players=json.dumps(list(sheet.players), ensure_ascii=False),
                     sheet=json.dumps(sheet.to_json(), ensure_ascii=False),
                     keeper_hash=token_hash(token),
@@ -207,10 +234,25 @@ class SheetStore:
             )
             return {**_full(self._row(conn, sheet_id), sheet), "token": token}
 
-    def get(self, sheet_id: str) -> dict[str, Any]:
+    def get(self, sheet_id: str, token: str | None = None) -> dict[str, Any]:
+        """The sheet; given a token, also whether it keeps the sheet (how a browser checks
+        a keeper link before listing the sheet as its own)."""
         with self.engine.connect() as conn:
             row = self._row(conn, sheet_id)
-            return _full(row, _sheet_of(row))
+            full = _full(row, _sheet_of(row))
+        if token is not None:
+            full["kept"] = keeps(row, token)
+        return full
+
+    def row(self, sheet_id: str) -> Any:
+        """The stored row of one sheet (:class:`ApiError` 404 when there is none)."""
+        with self.engine.connect() as conn:
+            return self._row(conn, sheet_id)
+
+    def rows(self) -> list[Any]:
+        """Every stored sheet, oldest first: for the terminal, which holds the database."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(score_sheets).order_by(score_sheets.c.created)).all())
 
     def sheet(self, sheet_id: str) -> ScoreSheet:
         with self.engine.connect() as conn:
@@ -352,8 +394,8 @@ def build_router(store: Store) -> APIRouter:
         return JSONResponse(made, status_code=201)
 
     @router.get("/api/scoresheets/{sheet_id}")
-    async def get(sheet_id: str) -> Response:
-        return JSONResponse(await run(sheets.get, sheet_id))
+    async def get(sheet_id: str, request: Request) -> Response:
+        return JSONResponse(await run(sheets.get, sheet_id, bearer_token(request)))
 
     @router.post("/api/scoresheets/{sheet_id}/hands")
     async def add_hand(sheet_id: str, request: Request) -> Response:
@@ -402,3 +444,128 @@ def build_router(store: Store) -> APIRouter:
         return Response(status_code=204)
 
     return router
+
+
+DEFAULT_BASE_URL = "http://127.0.0.1:8000"
+"""Where ``scala40 serve`` listens unless told otherwise: the base of the links the terminal
+prints (``scala40 score --url`` names another)."""
+
+
+def _parsed_stamp(text: str | None) -> datetime | None:
+    """A date an older version wrote in a sheet file (ISO 8601), or None if it has none."""
+    if not text:
+        return None
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+class TerminalSheets:
+    """The server's score sheets as ``scala40 score`` sees them (a
+    :class:`scala40.scoresheet.history.SheetShelf`).
+
+    The terminal writes through :class:`SheetStore`, so a hand it enters is checked against
+    the keeper token and the number of hands exactly as one sent by a browser. It may list
+    and export every sheet in the store: whoever runs it holds the database file itself.
+    It changes only the sheets whose token its keyring holds.
+    """
+
+    def __init__(self, sheets: SheetStore, keyring: Keyring, base_url: str) -> None:
+        self.sheets = sheets
+        self.keyring = keyring
+        self.base_url = base_url.rstrip("/")
+
+    def import_files(self, files: SheetFiles) -> list[tuple[str, str]]:
+        """Move the sheets an older version saved as files into the store, kept by this
+        terminal; returns (old name, new ID) for each. A file that cannot be read is left
+        where it is, and a moved one is renamed, never deleted. The file is renamed after
+        the sheet is stored: a crash in between, or two terminals starting at the same
+        moment, can store a sheet twice, but never lose one."""
+        moved = []
+        for name in files.pending():
+            try:
+                old = files.load(name)
+            except ScoreSheetError:
+                continue
+            made = self.sheets.create(
+                old.sheet, _parsed_stamp(old.created), _parsed_stamp(old.updated)
+            )
+            self.keyring.add(Key(made["id"], made["token"], was=name))
+            files.moved(name)
+            moved.append((name, str(made["id"])))
+        return moved
+
+    def _keeper(self, row: Any, tokens: dict[str, str]) -> Keeper:
+        if row.keeper_hash is None:
+            return "nobody"
+        token = tokens.get(row.id)
+        return "here" if token is not None and keeps(row, token) else "web"
+
+    def _saved(self, row: Any, tokens: dict[str, str]) -> SavedSheet:
+        try:
+            sheet = _sheet_of(row)
+        except ApiError as err:
+            raise ScoreSheetError(err.message) from None
+        return SavedSheet(
+            row.id,
+            sheet,
+            _stamp(row.created) or "",
+            _stamp(row.updated) or "",
+            _stamp(row.finished),
+            self._keeper(row, tokens),
+        )
+
+    def _tokens(self) -> dict[str, str]:
+        return {key.id: key.token for key in self.keyring.entries()}
+
+    def load(self, sheet_id: str) -> SavedSheet:
+        try:
+            row = self.sheets.row(self.keyring.resolve(sheet_id))
+        except ApiError:
+            raise ScoreSheetError(
+                f"no saved score sheet {sheet_id!r} (see scala40 score --list)"
+            ) from None
+        return self._saved(row, self._tokens())
+
+    def start(self, sheet: ScoreSheet) -> SavedSheet:
+        made = self.sheets.create(sheet)
+        self.keyring.add(Key(made["id"], made["token"]))
+        return self.load(str(made["id"]))
+
+    def change(
+        self, sheet_id: str, seen: int, how: Callable[[ScoreSheet], ScoreSheet]
+    ) -> SavedSheet:
+        token = self.keyring.token(sheet_id)
+        if token is None:
+            raise ScoreSheetError(
+                f"score sheet {sheet_id!r} is not kept by this terminal: only its keeper"
+                " (the browser that started it) can enter hands"
+            )
+        try:
+            self.sheets.change(sheet_id, token, seen, how)
+        except ApiError as err:
+            if err.code == "sheet_changed":
+                raise SheetChanged(err.message) from None
+            raise ScoreSheetError(err.message) from None
+        return self.load(sheet_id)
+
+    def listing(self) -> list[SavedSheet]:
+        tokens = self._tokens()
+        out = []
+        for row in self.sheets.rows():
+            try:
+                out.append(self._saved(row, tokens))
+            except ScoreSheetError:
+                continue  # a row no version can read: listing the others matters more
+        return out
+
+    def keeper_link(self, sheet_id: str) -> str:
+        token = self.keyring.token(sheet_id)
+        if token is None:
+            raise ScoreSheetError(f"this terminal does not keep score sheet {sheet_id!r}")
+        return f"{self.base_url}/score?id={sheet_id}#keeper={token}"
+
+    def share_link(self, sheet_id: str) -> str:
+        return f"{self.base_url}/score?view={sheet_id}"

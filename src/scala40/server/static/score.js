@@ -7,6 +7,11 @@
 // and sends as "Authorization: Bearer" on every change. Anyone else with the sheet's id
 // (the share link /score?view=ID) sees it read-only, refreshed every few seconds, and may
 // keep a copy of their own.
+//
+// A sheet kept at the terminal (`scala40 score`, same data folder) comes with a keeper link
+// /score?id=ID#keeper=TOKEN: the page asks the server whether that token keeps the sheet
+// and, if so, keeps it like one it started. The token rides in the fragment, which the
+// browser never sends, and is taken off the address at once.
 
 const KEY = "scala40:lang";
 const SHEETS = "scala40:sheets";
@@ -96,7 +101,12 @@ const STRINGS = {
     "error.broken_sheet": "This saved sheet cannot be read.",
     "error.network": "The server cannot be reached: check the connection and try again.",
     "sheet.total": "Total",
-    "sheet.csv": "Export CSV",
+    "sheet.csv": "Download CSV",
+    "sheet.print": "Print",
+    "sheet.started": "Started {date}",
+    "sheet.finished": "Started {date}, finished {end}",
+    "claim.done": "This sheet is now kept in this browser too: hands entered here go on the same sheet.",
+    "error.bad_keeper_link": "This keeper link does not belong to this sheet (or it was deleted): the sheet is shown read-only.",
     "sheet.new": "New game",
     "sheet.delete": "Delete game",
     "sheet.deleteConfirm": "Delete this game for good? The other players will not see it any more either.",
@@ -195,7 +205,12 @@ const STRINGS = {
     "error.broken_sheet": "Questo foglio salvato non si riesce a leggere.",
     "error.network": "Il server non risponde: controlla la connessione e riprova.",
     "sheet.total": "Totale",
-    "sheet.csv": "Esporta CSV",
+    "sheet.csv": "Scarica CSV",
+    "sheet.print": "Stampa",
+    "sheet.started": "Iniziata il {date}",
+    "sheet.finished": "Iniziata il {date}, finita il {end}",
+    "claim.done": "Ora questo foglio è tenuto anche in questo browser: le mani registrate qui vanno sullo stesso foglio.",
+    "error.bad_keeper_link": "Questo link del custode non è di questo foglio (o il foglio è stato eliminato): il foglio si vede in sola lettura.",
     "sheet.new": "Nuova partita",
     "sheet.delete": "Elimina la partita",
     "sheet.deleteConfirm": "Eliminare per sempre questa partita? Non la vedranno più nemmeno gli altri giocatori.",
@@ -624,12 +639,24 @@ function restoreRows(saved) {
   }
 }
 
+/** When the sheet was started (and finished), as the page's language writes dates. */
+function drawDates() {
+  const day = (stamp) => new Date(stamp).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+  const line = $("#sheet-date");
+  line.hidden = !state.created;
+  if (!state.created) return;
+  line.textContent = state.finished
+    ? t("sheet.finished", { date: day(state.created), end: day(state.finished) })
+    : t("sheet.started", { date: day(state.created) });
+}
+
 function drawGame() {
   const { id, sheet, standing } = state;
   $("#setup").hidden = true;
   $("#history").hidden = true;
   $("#game").hidden = false;
   drawUnits(standing);
+  drawDates();
   drawHandForm();
   drawLines(sheet, standing);
   drawKeeper();
@@ -758,6 +785,18 @@ async function openSheet(id) {
   drawGame();
 }
 
+// A keeper link from the terminal: kept here only once the server says the token keeps
+// the sheet, so a mistyped link never makes the page offer changes it cannot make.
+async function claimSheet(id, token) {
+  const answer = await api(`/api/scoresheets/${encodeURIComponent(id)}`, { token });
+  if (answer.kept) {
+    keepSheet(id, token);
+    $("#claim-note").hidden = false;
+  } else {
+    showError(t("error.bad_keeper_link"));
+  }
+}
+
 // Wiring ---------------------------------------------------------------------------------
 
 function wire() {
@@ -835,6 +874,7 @@ function wire() {
   $("#share").addEventListener("click", share);
   $("#copy-sheet").addEventListener("click", keepCopy);
   $("#delete-sheet").addEventListener("click", deleteSheet);
+  $("#print").addEventListener("click", () => window.print());
 }
 
 async function start() {
@@ -844,8 +884,11 @@ async function start() {
   // opens read-only unless this browser holds the sheet's token.
   const params = new URLSearchParams(location.search);
   const id = params.get("id") || params.get("view");
+  const claim = new URLSearchParams(location.hash.slice(1)).get("keeper");
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   if (id) {
     try {
+      if (claim) await claimSheet(id, claim);
       await openSheet(id);
       return;
     } catch (err) {
