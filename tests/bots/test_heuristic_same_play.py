@@ -7,7 +7,10 @@ give the same action, and use the generator the same way.
 
 ``GOLDEN`` holds digests of heads-up self-play recorded with the bot and views as they were
 before that work, on the same engine: every action of every hand, the generator's state
-after each hand and the fallback counts. Play that changes on purpose (a new weight, an
+after each hand and the fallback counts. They were recorded once more when ``choose``
+stopped drawing a shuffled world from the generator (its world only answers what is
+legal): ``test_the_decision_is_the_same_in_any_world_the_view_allows`` shows that this
+changed how the generator is drawn, not a decision. Play that changes on purpose (a new weight, an
 engine rule fix) records new digests: ``python tests/bots/test_heuristic_same_play.py``
 prints them.
 """
@@ -24,7 +27,7 @@ from scala40.bots import HeuristicBot
 from scala40.engine.cards import KINDS, pack_counts, pack_list
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
-from scala40.engine.views import PlayerView, resample
+from scala40.engine.views import PlayerView, checking_world, resample
 
 TABLES: dict[str, tuple[tuple[str | None, dict[str, str]], range]] = {
     # The benchmark's table (scala40 bench, heuristic_hands_per_s).
@@ -51,11 +54,11 @@ TABLES: dict[str, tuple[tuple[str | None, dict[str, str]], range]] = {
 }
 
 GOLDEN = {
-    "2p": "81cc9ac86cf3c63a2592814238a8fb580c21d8d058a92f147008938aa3f330f1",
-    "4p": "a5bec7a78a66a670267fd79ed2a7065473b9400b643075497874fdb3c5e04398",
-    "house_3p": "993b309fe29be0c44dd1ad2f6ee51936aaaf771e13de845e334e6d9946401036",
-    "pozzo_opening": "7a0914928b2ca72dbcae3294f2769b36913645b6cee63775c0d0fe656953ef95",
-    "3_decks": "7477fdd194e2aac82f9df2f0bcfb3d75c10896c2b5753a11cd24b42b7d8c561f",
+    "2p": "31b46d16e78aae9984f6edeb2b4843ba1f7defce6d98b3c0b34f7dd8d3609ca8",
+    "4p": "aa4cba92505edbee1e3fce19fddaac820d384728abf1357653badfc9c89ea614",
+    "house_3p": "d0d841b0b8bc236be407ed8d120aeb71387498a04fb4b8e94d38b825db379fe1",
+    "pozzo_opening": "95f14cc9a85a66077d18e9e07198f744450d21e1e828a0f0f87b1c82314a3a59",
+    "3_decks": "f21a7e105c6644ae31014d7a023bc23f151dcfd01b5d35247821cfe7bb61243d",
 }
 
 
@@ -124,6 +127,25 @@ def test_a_hint_names_the_action_the_bot_plays(table: str) -> None:
         assert hint.action == HeuristicBot().choose(view, played)
         assert hint.text
         assert told.getstate() == played.getstate()
+
+
+@pytest.mark.parametrize("table", ["2p", "pozzo_opening", "3_decks"])
+def test_the_decision_is_the_same_in_any_world_the_view_allows(table: str) -> None:
+    """The bot asks its world only what is legal for itself, which the view settles: so
+    the world dealt in a fixed order (``checking_world``, what ``choose`` now uses) and
+    any randomly dealt one give the same action. (The digests above were recorded again
+    when ``choose`` stopped shuffling a world: the generator is drawn less, the play is
+    this test's.)"""
+    decisions = 0
+    for i, (_, view) in enumerate(_positions(table, 3)):
+        if i % 2:
+            continue
+        fixed = HeuristicBot().choose_in(view, checking_world(view), random.Random(i))
+        for w in range(3):
+            world = resample(view, random.Random(i * 7 + w))
+            assert HeuristicBot().choose_in(view, world, random.Random(i)) == fixed
+        decisions += 1
+    assert decisions > 20
 
 
 def _reference_unseen(view: PlayerView) -> list[int]:

@@ -17,7 +17,7 @@ from typing import Protocol, runtime_checkable
 from scala40.engine.actions import Action, TakeBack
 from scala40.engine.legal import legal_actions
 from scala40.engine.state import Hand
-from scala40.engine.views import PlayerView, resample
+from scala40.engine.views import PlayerView, checking_world
 
 
 @runtime_checkable
@@ -35,11 +35,17 @@ class Bot(Protocol):
         ...
 
 
-def world_of(view: PlayerView, rng: random.Random) -> Hand:
-    """A full hand consistent with ``view``, for asking the engine what is legal."""
+def world_of(view: PlayerView, rng: random.Random | None = None) -> Hand:
+    """A full hand consistent with ``view``, for asking the engine what is legal.
+
+    What is legal in a turn depends only on what the seat sees, so the world is the
+    engine's :func:`~scala40.engine.views.checking_world` (unseen cards in a fixed order):
+    no shuffle, and ``rng`` (kept for callers that pass one) is not drawn from. A search
+    over what the others hold deals its own random worlds (``resample``).
+    """
     if not view.my_turn:
         raise ValueError("a bot is asked to act only on its own turn")
-    return resample(view, rng)
+    return checking_world(view)
 
 
 def first_legal(world: Hand, actions: Iterable[Action]) -> Action | None:

@@ -606,11 +606,11 @@ class Deal:
         # Only a chiusura in mano lays down a hand worth less than the opening.
         short = left <= 1 and all_melds_points(melds, self.rules) < self.rules.opening_points
         t = self.turn
-        self.turn = t._replace(
-            opened_now=True,
-            actions_now=t.actions_now + 1,
+        self.turn = t.played(
             pozzo_used=t.pozzo_used or t.pozzo_card in laid,
-            must_go_out=t.must_go_out or short,
+            jokers_owed=t.jokers_owed,
+            opened=True,
+            short=short,
         )
 
     def _commit_cards(self, p: int, counts: list[int], laid: Sequence[int]) -> None:
@@ -670,11 +670,8 @@ class Deal:
         owed = t.jokers_owed
         if owed:
             owed = max(0, owed - sum(1 for c in laid if c == JOKER))
-        self.turn = t._replace(
-            actions_now=t.actions_now + 1,
-            pozzo_used=t.pozzo_used or t.pozzo_card in laid,
-            jokers_owed=owed,
-            laid_off_now=t.laid_off_now or laid_off,
+        self.turn = t.played(
+            pozzo_used=t.pozzo_used or t.pozzo_card in laid, jokers_owed=owed, laid_off=laid_off
         )
 
     def _target(self, target: int) -> TableMeld:
@@ -738,11 +735,10 @@ class Deal:
         if known[card]:
             known[card] -= 1
         known[JOKER] += 1
-        self.turn = turn._replace(
-            actions_now=turn.actions_now + 1,
+        self.turn = turn.played(
             pozzo_used=turn.pozzo_used or turn.pozzo_card == card,
             jokers_owed=turn.jokers_owed + (0 if rules.keep_swapped_joker else 1),
-            laid_off_now=True,
+            laid_off=True,
         )
         self.table[target] = new
         self._table_changed()

@@ -254,6 +254,28 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
         )
     pool = view.unseen()
     _shuffle(pool, rng)
+    return _dealt_from(view, pool, rng.getrandbits(63))
+
+
+def checking_world(view: PlayerView) -> Hand:
+    """A full hand consistent with ``view``, its unseen cards dealt in a fixed order.
+
+    For asking the engine what this seat may do in its turn: every rule of a turn reads
+    only the seat's own cards and public facts (the table, the pozzo, counts), so any
+    consistent world answers alike, and dealing one without a shuffle or a generator is
+    cheaper than :func:`resample`. Not for search over what the others hold: there the
+    worlds must be random. Refused for a public view, like :func:`resample`.
+    """
+    if view.is_public:
+        raise ValueError(
+            "checking_world needs a player's view (PlayerView.of): a public view has no hand"
+        )
+    return _dealt_from(view, view.unseen(), 0)
+
+
+def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Hand:
+    """The world of ``view`` with ``pool`` (its unseen cards, in the order to deal them)
+    dealt to the others from the end and the rest left as the stock."""
     n = len(view.seats)
     me = view.me
     hands = [[0] * KINDS for _ in range(n)]
@@ -293,7 +315,7 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
             h.known[p][k] += 1
     h.turns_done = view.turns_done
     h.first_free = view.first_free
-    h.shuffle_seed = rng.getrandbits(63)
+    h.shuffle_seed = shuffle_seed
     h.reshuffles = 0
     h.result = None
     h.bottom_known = len(view.stock_bottom)
