@@ -53,7 +53,7 @@ from scala40.engine.errors import IllegalAction, RulesError
 from scala40.engine.legal import legal_actions, legal_discards
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView
 
 HANDS: Final = "hands"
@@ -341,7 +341,7 @@ def _seat_rngs(config: ArenaConfig, deal: int) -> list[random.Random]:
     ]
 
 
-def fallback_action(hand: Hand, rng: random.Random) -> Action:
+def fallback_action(hand: Deal, rng: random.Random) -> Action:
     """A legal action that moves the game on: draw from the stock, else discard, else
     any legal action but a take-back (which would undo the turn's progress)."""
     if hand.phase == DRAW:
@@ -355,7 +355,7 @@ def fallback_action(hand: Hand, rng: random.Random) -> Action:
 
 
 def _drive_hand(
-    hand: Hand,
+    hand: Deal,
     apply: Callable[[Action], None],
     view: Callable[[int], PlayerView],
     bots: Sequence[Bot],
@@ -411,7 +411,7 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
         deck, shuffle_seed = deal_of(rules, config.seed, deal)
         key = f"{zlib.crc32(bytes(deck)):08x}:{shuffle_seed:x}"
         out = GameOutcome.start(deal, rotation, lineup, key)
-        hand = Hand.deal(rules, deck, None, shuffle_seed)
+        hand = Deal.deal(rules, deck, None, shuffle_seed)
         if not _drive_hand(hand, hand.apply, lambda s: PlayerView.of(hand, s), bots, rngs, out):
             out.abandoned = True
             return out

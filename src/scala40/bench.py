@@ -33,7 +33,7 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 
 
 class _NoSwap(Exception):
@@ -67,7 +67,7 @@ def _joins_natural_meld(counts: list[int], card: int) -> bool:
     return False
 
 
-def _lays_off(hand: Hand, card: int) -> bool:
+def _lays_off(hand: Deal, card: int) -> bool:
     for meld in hand.table:
         for end in (None, LOW, HIGH):
             try:
@@ -90,7 +90,7 @@ class _Policy:
         self.keep: dict[int, set[int]] = {}
         """Cards of each unopened player's planned opening (spared when discarding)."""
 
-    def turn(self, hand: Hand) -> int:
+    def turn(self, hand: Deal) -> int:
         """Play the current player's whole turn; returns the actions applied."""
         p = hand.current
         rules = hand.rules
@@ -131,7 +131,7 @@ class _Policy:
         return steps + self._discard(hand)
 
     @staticmethod
-    def _meld_all(hand: Hand) -> int:
+    def _meld_all(hand: Deal) -> int:
         """Lay the natural melds the hand holds, keeping a card to discard."""
         p = hand.current
         steps = 0
@@ -154,7 +154,7 @@ class _Policy:
                 return k
         raise AssertionError("the draw added no card")  # pragma: no cover
 
-    def _lay_off_all(self, hand: Hand) -> int:
+    def _lay_off_all(self, hand: Deal) -> int:
         """Lay off every card that fits (not swaps), keeping one card to discard."""
         steps = 0
         p = hand.current
@@ -182,7 +182,7 @@ class _Policy:
         return steps + self._lay_off_jokers(hand)
 
     @staticmethod
-    def _lay_off_jokers(hand: Hand) -> int:
+    def _lay_off_jokers(hand: Deal) -> int:
         """Put jokers at the end of runs that can take one, keeping a card to discard."""
         p = hand.current
         steps = 0
@@ -202,7 +202,7 @@ class _Policy:
         return steps
 
     @staticmethod
-    def _swap(hand: Hand, card: int, target: int) -> int:
+    def _swap(hand: Deal, card: int, target: int) -> int:
         """Free a joker with ``card`` if the joker can then go at the end of some run."""
         p = hand.current
         if hand.sizes[p] < 3:
@@ -220,7 +220,7 @@ class _Policy:
                 return 2
         raise _NoSwap("no place for the joker")
 
-    def _discard(self, hand: Hand) -> int:
+    def _discard(self, hand: Deal) -> int:
         """Discard a random legal card, sparing the planned opening's cards if possible."""
         p = hand.current
         counts = hand.hands[p]
@@ -248,7 +248,7 @@ class _Policy:
             return 1 + self._discard(hand)
         raise AssertionError("no legal discard")  # pragma: no cover - the engine guarantees one
 
-    def _drop(self, hand: Hand, card: int, keep: set[int], p: int) -> int:
+    def _drop(self, hand: Deal, card: int, keep: set[int], p: int) -> int:
         hand.apply(Discard(card))
         if card in keep:
             # The plan lost a card: look again next turn.
@@ -256,11 +256,11 @@ class _Policy:
         return 1
 
 
-def _dealt(rules: Rules, rng: random.Random) -> Hand:
+def _dealt(rules: Rules, rng: random.Random) -> Deal:
     """A hand dealt from a pack shuffled by ``rng``."""
     deck = pack_list(rules.decks, rules.joker_count)
     rng.shuffle(deck)
-    return Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+    return Deal.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
 
 
 def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
@@ -372,14 +372,14 @@ def measure_heuristic_hands(seconds: float, seed: int) -> dict[str, Any]:
     return {"heuristic_hands_per_s": round(hands / elapsed, 1), "heuristic_hands_capped": capped}
 
 
-def _discard_step_positions(count: int, seed: int) -> list[Hand]:
+def _discard_step_positions(count: int, seed: int) -> list[Deal]:
     rules = Rules()
     rng = random.Random(seed)
-    out: list[Hand] = []
+    out: list[Deal] = []
     while len(out) < count:
         deck = pack_list(rules.decks, rules.joker_count)
         rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=seed)
+        hand = Deal.deal(rules, deck, shuffle_seed=seed)
         policy = _Policy(rng)
         for _ in range(rng.randrange(4, 30)):
             if hand.over:

@@ -37,7 +37,7 @@ from scala40.engine.match import HandRecord, Match
 from scala40.engine.melds import SWAP
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action, parse_action
 from scala40.notation.cards import format_card, format_cards
@@ -360,7 +360,7 @@ def hint(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
-def moves_text(world: Hand, actions: Sequence[Action]) -> list[str]:
+def moves_text(world: Deal, actions: Sequence[Action]) -> list[str]:
     """The legal ``actions`` of ``world`` grouped by kind, one line each, with the engine's
     reasons for a pozzo it refuses and for cards it will not let go."""
     by_kind: dict[type, list[Action]] = {kind: [] for kind in _MOVE_KINDS}
@@ -385,7 +385,7 @@ def moves_text(world: Hand, actions: Sequence[Action]) -> list[str]:
     return lines
 
 
-def _discard_refusals(world: Hand, discards: Sequence[Action]) -> list[str]:
+def _discard_refusals(world: Deal, discards: Sequence[Action]) -> list[str]:
     """Why the cards held but not among the legal ``discards`` may not go, each reason
     once (a ban on the whole turn is the same for every card)."""
     allowed = {a.card for a in discards if isinstance(a, Discard)}
@@ -420,7 +420,7 @@ def _moves_line(label: str, actions: Sequence[Action]) -> str:
     return f"  {label}{many}: {shown}{tail}"
 
 
-def _goes_out(world: Hand, action: Action) -> bool:
+def _goes_out(world: Deal, action: Action) -> bool:
     """Whether ``action`` ends the hand with the person out (not merely ends it, as when
     the stock runs out): played on a copy of the world, so the engine decides."""
     probe = world.clone()
@@ -428,7 +428,7 @@ def _goes_out(world: Hand, action: Action) -> bool:
     return probe.result is not None and probe.result.winner == world.current
 
 
-def _plan(view: PlayerView, world: Hand) -> str:
+def _plan(view: PlayerView, world: Deal) -> str:
     """The best opening (and whether it reaches the threshold), or the melds the hand
     could lay and, before the draw, the cards that fit the table."""
     rules = view.rules

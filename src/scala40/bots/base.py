@@ -1,7 +1,7 @@
 """What a bot is, and the one way a bot learns what it may do.
 
 A bot is handed a :class:`~scala40.engine.views.PlayerView` and nothing else: it never
-sees the true :class:`~scala40.engine.state.Hand`, so it cannot peek at other hands or
+sees the true :class:`~scala40.engine.state.Deal`, so it cannot peek at other hands or
 the stock order. To ask the engine's checker about its own turn it plays in a
 *determinized* world, :func:`~scala40.engine.views.resample`, where the unseen cards are
 dealt at random; on the bot's own turn what is legal depends only on what the seat knows,
@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 
 from scala40.engine.actions import Action, TakeBack
 from scala40.engine.legal import legal_actions
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, checking_world
 
 
@@ -35,7 +35,7 @@ class Bot(Protocol):
         ...
 
 
-def world_of(view: PlayerView, rng: random.Random | None = None) -> Hand:
+def world_of(view: PlayerView, rng: random.Random | None = None) -> Deal:
     """A full hand consistent with ``view``, for asking the engine what is legal.
 
     What is legal in a turn depends only on what the seat sees, so the world is the
@@ -48,7 +48,7 @@ def world_of(view: PlayerView, rng: random.Random | None = None) -> Hand:
     return checking_world(view)
 
 
-def first_legal(world: Hand, actions: Iterable[Action]) -> Action | None:
+def first_legal(world: Deal, actions: Iterable[Action]) -> Action | None:
     """The first of ``actions`` the engine accepts in ``world`` (``None`` if none)."""
     for action in actions:
         if world.check(action) is None:
@@ -56,7 +56,7 @@ def first_legal(world: Hand, actions: Iterable[Action]) -> Action | None:
     return None
 
 
-def any_legal(world: Hand, rng: random.Random) -> Action:
+def any_legal(world: Deal, rng: random.Random) -> Action:
     """A random legal action, taking back only when nothing else is possible."""
     actions = legal_actions(world)
     if not actions:

@@ -29,7 +29,7 @@ from scala40.engine.analysis import best_opening, solve
 from scala40.engine.cards import JOKER, KINDS, penalty_table
 from scala40.engine.legal import legal_discards
 from scala40.engine.melds import HIGH, LOW, SWAP
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView
 
 
@@ -47,7 +47,7 @@ class GreedyBot:
         return action if action is not None else any_legal(world, rng)
 
 
-def _pozzo_lays_off(view: PlayerView, world: Hand) -> bool:
+def _pozzo_lays_off(view: PlayerView, world: Deal) -> bool:
     """Opened, and the pozzo's top card is a natural with a plain lay-off (no swap)."""
     if not view.opened[view.me] or not view.pozzo:
         return False
@@ -60,7 +60,7 @@ def _leave(view: PlayerView) -> int:
     return 1 if view.turns_done >= len(view.seats) else 2
 
 
-def _plan(view: PlayerView, world: Hand) -> Iterator[Action]:
+def _plan(view: PlayerView, world: Deal) -> Iterator[Action]:
     """Candidate actions of the play phase, best first (the caller keeps the first legal)."""
     if not view.turn.must_go_out:
         if view.turn.pozzo_card is not None and not view.turn.pozzo_used:
@@ -74,7 +74,7 @@ def _plan(view: PlayerView, world: Hand) -> Iterator[Action]:
     yield from _discards(view, world)
 
 
-def _openings(view: PlayerView, world: Hand) -> Iterator[Action]:
+def _openings(view: PlayerView, world: Deal) -> Iterator[Action]:
     counts = world.hands[world.current]
     rules = view.rules
     best = best_opening(counts, rules, leave=_leave(view))
@@ -87,7 +87,7 @@ def _openings(view: PlayerView, world: Hand) -> Iterator[Action]:
             yield Open(whole.specs())
 
 
-def _opened_moves(view: PlayerView, world: Hand) -> Iterator[Action]:
+def _opened_moves(view: PlayerView, world: Deal) -> Iterator[Action]:
     counts = world.hands[world.current]
     rules = view.rules
     sol = solve(counts, rules, objective="penalty", leave=_leave(view))
@@ -104,7 +104,7 @@ def _opened_moves(view: PlayerView, world: Hand) -> Iterator[Action]:
             yield from _lay_offs(world, card)
 
 
-def _lay_offs(world: Hand, card: int) -> Iterator[Action]:
+def _lay_offs(world: Deal, card: int) -> Iterator[Action]:
     if card == JOKER:
         for t, meld in enumerate(world.table):
             for end in (LOW, HIGH) if meld.is_run else (None,):
@@ -115,7 +115,7 @@ def _lay_offs(world: Hand, card: int) -> Iterator[Action]:
             yield LayOff(card, t, how)
 
 
-def _uses(view: PlayerView, world: Hand, card: int) -> Iterator[Action]:
+def _uses(view: PlayerView, world: Deal, card: int) -> Iterator[Action]:
     """Ways to lay ``card`` this turn: a lay-off, else a new meld (or opening) holding it."""
     yield from _lay_offs(world, card)
     counts = world.hands[world.current]
@@ -130,7 +130,7 @@ def _uses(view: PlayerView, world: Hand, card: int) -> Iterator[Action]:
         yield Open(sol.specs())
 
 
-def _discards(view: PlayerView, world: Hand) -> Iterator[Action]:
+def _discards(view: PlayerView, world: Deal) -> Iterator[Action]:
     """Legal discards, costliest first, sparing the cards of the best melds in hand."""
     counts = world.hands[world.current]
     planned = [0] * KINDS

@@ -80,7 +80,7 @@ from scala40.engine.legal import legal_discards
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld
 from scala40.engine.phases import Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, Hand
+from scala40.engine.state import DRAW, OVER, Deal
 from scala40.engine.views import PlayerView
 
 
@@ -171,12 +171,12 @@ class HeuristicBot:
         text = "; then ".join([first.why, *whys])
         return Hint(first.action, text, tuple(then))
 
-    def choose_in(self, view: PlayerView, world: Hand, rng: random.Random) -> Action:
+    def choose_in(self, view: PlayerView, world: Deal, rng: random.Random) -> Action:
         """:meth:`choose` in a world already dealt: a search's determinized hand, whose
         current seat sees ``view``. Saves dealing a world per decision in play-outs."""
         return self._decide_in(view, world, rng, explain=False).action
 
-    def ranked_discards(self, view: PlayerView, world: Hand) -> list[Discard]:
+    def ranked_discards(self, view: PlayerView, world: Deal) -> list[Discard]:
         """Every legal discard of the play phase, the one this player prefers first."""
         return [
             c.action
@@ -186,7 +186,7 @@ class HeuristicBot:
 
     # Deciding -------------------------------------------------------------------------
     def _decide_in(
-        self, view: PlayerView, world: Hand, rng: random.Random, *, explain: bool = True
+        self, view: PlayerView, world: Deal, rng: random.Random, *, explain: bool = True
     ) -> _Choice:
         seat = _Seat(view, world, self.style, explain=explain)
         turn = (view.hand_number, view.turns_done, view.seat)
@@ -298,7 +298,7 @@ class _Seat:
     """One decision: the view, a determinized world to ask the checker, and derived facts."""
 
     def __init__(
-        self, view: PlayerView, world: Hand, style: Style, *, explain: bool = True
+        self, view: PlayerView, world: Deal, style: Style, *, explain: bool = True
     ) -> None:
         rules = view.rules
         self.view = view

@@ -29,7 +29,7 @@ from scala40.engine.actions import (
 from scala40.engine.cards import JOKER, KINDS, card_value_table, penalty_table
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import HIGH, LOW, SWAP
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView
 
 MAX_TURNS = 300
@@ -90,7 +90,7 @@ def loose_card(counts: list[int], card: int) -> bool:
     return True
 
 
-def finish_turn(hand: Hand, rng: random.Random) -> None:
+def finish_turn(hand: Deal, rng: random.Random) -> None:
     """Play the rest of the current player's turn after the draw."""
     p = hand.current
     rules = hand.rules
@@ -109,7 +109,7 @@ def finish_turn(hand: Hand, rng: random.Random) -> None:
         _discard(hand, rng)
 
 
-def _try(hand: Hand, action: object) -> bool:
+def _try(hand: Deal, action: object) -> bool:
     try:
         hand.apply(action)  # type: ignore[arg-type]
     except IllegalAction:
@@ -117,7 +117,7 @@ def _try(hand: Hand, action: object) -> bool:
     return True
 
 
-def _lay_off_all(hand: Hand) -> None:
+def _lay_off_all(hand: Deal) -> None:
     p = hand.current
     progress = True
     while progress and hand.sizes[p] > 1:
@@ -142,7 +142,7 @@ def _lay_off_all(hand: Hand) -> None:
         t += 1
 
 
-def _discard(hand: Hand, rng: random.Random) -> None:
+def _discard(hand: Deal, rng: random.Random) -> None:
     """The costliest loose card, else the costliest legal card; take back if cornered."""
     p = hand.current
     counts = hand.hands[p]
@@ -164,7 +164,7 @@ def _discard(hand: Hand, rng: random.Random) -> None:
     hand.apply(Discard(choice))
 
 
-def _finish_with_greedy(hand: Hand, rng: random.Random) -> None:
+def _finish_with_greedy(hand: Deal, rng: random.Random) -> None:
     bot = GreedyBot()
     p = hand.current
     for _ in range(200):
@@ -174,7 +174,7 @@ def _finish_with_greedy(hand: Hand, rng: random.Random) -> None:
     raise RuntimeError("a play-out could not end a turn")  # pragma: no cover
 
 
-def play_out(hand: Hand, rng: random.Random) -> None:
+def play_out(hand: Deal, rng: random.Random) -> None:
     """Play ``hand`` (a determinized world) to its end, or until :data:`MAX_TURNS`."""
     turns = 0
     if hand.phase != DRAW and not hand.over:
@@ -189,7 +189,7 @@ HEURISTIC_TURNS = 200
 """A club-player play-out still going after this many turns is scored as it stands."""
 
 
-def heuristic_play_out(hand: Hand, rng: random.Random) -> None:
+def heuristic_play_out(hand: Deal, rng: random.Random) -> None:
     """Play ``hand`` (a determinized world) to its end with the club player in every seat."""
     bots = [HeuristicBot() for _ in range(hand.n)]
     start = hand.turns_done
@@ -199,14 +199,14 @@ def heuristic_play_out(hand: Hand, rng: random.Random) -> None:
         hand.apply(bots[p].choose_in(view, hand, rng))
 
 
-def outcome(hand: Hand, player: int) -> float:
+def outcome(hand: Deal, player: int) -> float:
     """How well ``player`` did: the others' mean penalty minus its own, in hundreds."""
     pays = _penalties(hand)
     others = [x for q, x in enumerate(pays) if q != player]
     return (sum(others) / len(others) - pays[player]) / 100.0
 
 
-def match_value(hand: Hand, player: int, view: PlayerView) -> float | None:
+def match_value(hand: Deal, player: int, view: PlayerView) -> float | None:
     """How well ``player`` stands in the match once ``hand`` is scored, from 0 to 1.
 
     In a match to an elimination total what counts is not the hand's penalty but the
@@ -236,7 +236,7 @@ def match_value(hand: Hand, player: int, view: PlayerView) -> float | None:
     return room[player] / sum(room)
 
 
-def _penalties(hand: Hand) -> list[int]:
+def _penalties(hand: Deal) -> list[int]:
     if hand.result is not None:
         return list(hand.result.penalties)
     pay = penalty_table(hand.rules.face_values)

@@ -31,7 +31,7 @@ from scala40.bots.rollout import heuristic_play_out, match_value, outcome
 from scala40.engine.actions import Action, Discard, DrawStock, Open, TakePozzo
 from scala40.engine.analysis import best_opening, solve
 from scala40.engine.errors import IllegalAction
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView, resample
 
 WORLDS_PER_SECOND = 32
@@ -95,7 +95,7 @@ class StrongBot:
             return candidates[0]
         return self._search(view, candidates, rng)
 
-    def candidates(self, view: PlayerView, world: Hand, rng: random.Random) -> list[Action]:
+    def candidates(self, view: PlayerView, world: Deal, rng: random.Random) -> list[Action]:
         """What a search in ``view`` compares: the club player's choice first, then the
         alternatives worth searching (one element: nothing to search). ``world`` is a
         world dealt from ``view``, used only to ask the engine what is legal. Public so
@@ -113,7 +113,7 @@ class StrongBot:
             return [planned, *(a for a in ranked if a != planned)][: self.width]
         return [planned]
 
-    def _discards(self, view: PlayerView, world: Hand, count: int) -> list[Action]:
+    def _discards(self, view: PlayerView, world: Deal, count: int) -> list[Action]:
         out: list[Action] = []
         for action in self.base.ranked_discards(view, world):
             if len(out) >= count:
@@ -175,7 +175,7 @@ MAX_DEALS = 40
 """Deals tried for a world consistent with what the others did before taking one as is."""
 
 
-def deal_consistent(view: PlayerView, rng: random.Random) -> Hand:
+def deal_consistent(view: PlayerView, rng: random.Random) -> Deal:
     """A world dealt by :func:`resample` in which the others' hands agree with their play.
 
     A uniform deal ignores what the table has seen: a player who had a turn and did not
@@ -192,7 +192,7 @@ def deal_consistent(view: PlayerView, rng: random.Random) -> Hand:
     return world
 
 
-def _consistent(view: PlayerView, world: Hand) -> bool:
+def _consistent(view: PlayerView, world: Deal) -> bool:
     rules = view.rules
     n = len(view.seats)
     for p in range(n):

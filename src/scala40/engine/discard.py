@@ -18,7 +18,7 @@ from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.phases import Drew, Phase
 
 if TYPE_CHECKING:
-    from scala40.engine.state import Hand
+    from scala40.engine.state import Deal
 
 _ALL_KINDS: Final = range(KINDS)
 _PLAY: Final = Phase.PLAY
@@ -26,7 +26,7 @@ _FROM_POZZO: Final = Drew.POZZO
 """Module constants: an enum member lookup costs ~150 ns on Python 3.11, a global ~20 ns."""
 
 
-def discard_code(hand: Hand, card: int) -> Refusal | None:
+def discard_code(hand: Deal, card: int) -> Refusal | None:
     """Why the current player may not discard ``card`` now (``None``: they may)."""
     if hand.turn.phase != _PLAY:
         return Refusal.DRAW_FIRST
@@ -35,7 +35,7 @@ def discard_code(hand: Hand, card: int) -> Refusal | None:
     return _turn_code(hand) or _card_code(hand, card)
 
 
-def legal_discards(hand: Hand) -> list[int]:
+def legal_discards(hand: Deal) -> list[int]:
     """The kinds the current player may discard now, ascending.
 
     The turn's own bans are asked once; the bans lifting is worked out once, not per card.
@@ -72,7 +72,7 @@ def legal_discards(hand: Hand) -> list[int]:
     return [k for k in barred if k != JOKER or pozzo_only]
 
 
-def discard_refusal(hand: Hand, card: int) -> IllegalAction | None:
+def discard_refusal(hand: Deal, card: int) -> IllegalAction | None:
     """:func:`discard_code` with the reason worded for the player."""
     code = discard_code(hand, card)
     if code is None:
@@ -111,7 +111,7 @@ _REASONS: Final = {
 }
 
 
-def _turn_code(hand: Hand) -> Refusal | None:
+def _turn_code(hand: Deal) -> Refusal | None:
     """The bans of the whole turn, whatever the card."""
     p = hand.turn.player
     if hand.turn.jokers_owed:
@@ -125,7 +125,7 @@ def _turn_code(hand: Hand) -> Refusal | None:
     return None
 
 
-def _card_code(hand: Hand, card: int) -> Refusal | None:
+def _card_code(hand: Deal, card: int) -> Refusal | None:
     """The bans that single out ``card`` (held), the turn's bans passed.
 
     Ordered for speed (bots ask it for every card): a natural that fits nothing is free.
@@ -143,12 +143,12 @@ def _card_code(hand: Hand, card: int) -> Refusal | None:
     return None
 
 
-def free_take_made(hand: Hand) -> bool:
+def free_take_made(hand: Deal) -> bool:
     """The first player took the turned-up card under ``first_pozzo_free`` (no duty)."""
     return hand.rules.first_pozzo_free and hand.turns_done == 0 and hand.turn.drew == _FROM_POZZO
 
 
-def _pozzo_banned(hand: Hand, card: int) -> bool:
+def _pozzo_banned(hand: Deal, card: int) -> bool:
     """The card taken from the pozzo is never the discard; a copy held besides it is."""
     if hand.turn.drew != _FROM_POZZO or card != hand.turn.pozzo_card:
         return False
@@ -159,7 +159,7 @@ def _pozzo_banned(hand: Hand, card: int) -> bool:
     return not laid and now < 2
 
 
-def _swapped_joker_only(hand: Hand) -> bool:
+def _swapped_joker_only(hand: Deal) -> bool:
     """Every joker in hand was won by a swap this turn (``keep_swapped_joker``, §6).
 
     Jokers look alike, so the question is whether one held at the draw (other than one
@@ -176,7 +176,7 @@ def _swapped_joker_only(hand: Hand) -> bool:
     return held <= 0
 
 
-def _bans(hand: Hand) -> tuple[bool, bool]:
+def _bans(hand: Deal) -> tuple[bool, bool]:
     """Which bans hold for the current player (RULES.md §4): on a joker (not opened), and
     on a natural card that fits the table (``fit_discard_ban``; FISCA: before opening, and
     for everyone with three or more players)."""
@@ -195,7 +195,7 @@ def _bans(hand: Hand) -> tuple[bool, bool]:
     return not opened, fitting
 
 
-def _fit_banned(hand: Hand, card: int) -> bool:
+def _fit_banned(hand: Deal, card: int) -> bool:
     """The ban itself on ``card``: an unopened joker, or a card that fits."""
     joker, fitting = _bans(hand)
     if card == JOKER:
@@ -203,7 +203,7 @@ def _fit_banned(hand: Hand, card: int) -> bool:
     return fitting and card in hand.fits()
 
 
-def _bans_lifted(hand: Hand, card: int) -> bool:
+def _bans_lifted(hand: Deal, card: int) -> bool:
     """Every card in hand is barred: any natural may go, a joker only if alone."""
     held = hand.hands[hand.turn.player]
     swapped = _swapped_joker_only(hand)

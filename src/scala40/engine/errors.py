@@ -91,8 +91,8 @@ class IllegalAction(Scala40Error):
 class PackError(Scala40Error):
     """Cards that are not the pack: more copies of a card than it holds, or some missing.
 
-    Raised by :meth:`scala40.engine.pack.PackCount.check` (so by ``Hand.deal`` and
-    ``Hand.setup``). It is a ``ValueError`` like every :class:`Scala40Error`, so callers
+    Raised by :meth:`scala40.engine.pack.PackCount.check` (so by ``Deal.deal`` and
+    ``Deal.setup``). It is a ``ValueError`` like every :class:`Scala40Error`, so callers
     that caught ``ValueError`` before still do. The message names the cards for a player;
     ``over`` and ``missing`` are the kinds at fault and ``foreign`` the values that are no
     card at all, for programs that show them their own way.

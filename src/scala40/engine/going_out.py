@@ -16,10 +16,10 @@ from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Refusal
 
 if TYPE_CHECKING:
-    from scala40.engine.state import Hand
+    from scala40.engine.state import Deal
 
 
-def leave_code(hand: Hand, left: int, laid: Sequence[int]) -> Refusal | None:
+def leave_code(hand: Deal, left: int, laid: Sequence[int]) -> Refusal | None:
     """Why the current player may not lay ``laid`` leaving ``left`` cards (``None``: may).
 
     Cheap when ``left`` > 1, the common case: the generator calls it for every play.
@@ -40,7 +40,7 @@ def leave_code(hand: Hand, left: int, laid: Sequence[int]) -> Refusal | None:
     return None
 
 
-def leave_refusal(hand: Hand, left: int, laid: Sequence[int]) -> IllegalAction | None:
+def leave_refusal(hand: Deal, left: int, laid: Sequence[int]) -> IllegalAction | None:
     """:func:`leave_code` with the reason worded for the player."""
     code = leave_code(hand, left, laid)
     if code is None:

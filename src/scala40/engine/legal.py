@@ -2,7 +2,7 @@
 
 Every action is generated legal by construction: the melds a hand can form come from the
 analysis (valid each, made of cards held), lay-offs and swaps from what fits the table
-(:meth:`Hand.fits`, :meth:`Hand.joker_spots`), and each is then put to the same rule
+(:meth:`Deal.fits`, :meth:`Deal.joker_spots`), and each is then put to the same rule
 functions the hand's own checks use — how many cards a play may leave
 (:mod:`~scala40.engine.going_out`), whether melds open (:mod:`~scala40.engine.opening`),
 which card may be discarded (:mod:`~scala40.engine.discard`), whether the pozzo may be
@@ -35,7 +35,7 @@ from scala40.engine.opening import jokers_barred, opening_code, swaps_barred
 from scala40.engine.phases import Drew
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, PLAY, Hand
+from scala40.engine.state import DRAW, OVER, PLAY, Deal
 
 _DISCARDS: Final = tuple(Discard(k) for k in range(KINDS))
 """Actions are immutable values: the generator hands out shared ones where it can."""
@@ -47,7 +47,7 @@ _SWAPS: dict[tuple[int, int], SwapJoker] = {}
 _FROM_POZZO: Final = Drew.POZZO
 
 
-def legal_actions(hand: Hand) -> list[Action]:
+def legal_actions(hand: Deal) -> list[Action]:
     """Every legal action of the current player, in a stable order: new melds or
     openings, then lay-offs and swaps meld by meld, then discards, then the take-back."""
     phase = hand.turn.phase
@@ -70,7 +70,7 @@ def legal_actions(hand: Hand) -> list[Action]:
     return out
 
 
-def legal_discards(hand: Hand) -> list[int]:
+def legal_discards(hand: Deal) -> list[int]:
     """Kinds the current player may discard now."""
     return discard_rules.legal_discards(hand)
 
@@ -79,7 +79,7 @@ def _laid(c: Candidate) -> tuple[int, ...]:
     return (*c.naturals, *(JOKER,) * c.jokers)
 
 
-def opened_plays(hand: Hand) -> list[Action]:
+def opened_plays(hand: Deal) -> list[Action]:
     """The legal new melds, lay-offs and swaps of the current player, who has opened, in
     the play phase (the part of :func:`legal_actions` before the discards)."""
     out: list[Action] = []
@@ -88,7 +88,7 @@ def opened_plays(hand: Hand) -> list[Action]:
     return out
 
 
-def _add_opened_plays(hand: Hand, out: list[Action]) -> None:
+def _add_opened_plays(hand: Deal, out: list[Action]) -> None:
     """New melds, lay-offs and swaps of a player who has opened (RULES.md §3, §6)."""
     rules = hand.rules
     p = hand.turn.player
@@ -142,7 +142,7 @@ def _add_opened_plays(hand: Hand, out: list[Action]) -> None:
         out.extend(actions)
 
 
-def openings(hand: Hand) -> list[Open]:
+def openings(hand: Deal) -> list[Open]:
     """Every legal opening of the current (unopened) player, each listed once.
 
     Melds are combined in the order of the candidate list; a combination is an opening

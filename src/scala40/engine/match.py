@@ -17,7 +17,7 @@ from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.rules import ANY, Rules
-from scala40.engine.state import Hand, HandResult
+from scala40.engine.state import Deal, HandResult
 
 if TYPE_CHECKING:
     from scala40.engine.views import PlayerView
@@ -144,7 +144,7 @@ class Match:
         rng.shuffle(deck)
         return deck, rng.getrandbits(63)
 
-    def _deal_next(self) -> Hand:
+    def _deal_next(self) -> Deal:
         active = self.active_seats()
         n = self.rules.players
         d = (self.dealer + 1) % n
@@ -155,7 +155,7 @@ class Match:
         seats = [s for s in order if s in active]
         self.hand_number += 1
         deck, shuffle_seed = self.deck_for(self.hand_number)
-        return Hand.deal(self.rules, deck, seats, shuffle_seed)
+        return Deal.deal(self.rules, deck, seats, shuffle_seed)
 
     # Playing ------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:

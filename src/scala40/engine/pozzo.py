@@ -28,26 +28,26 @@ from scala40.engine.opening import jokers_barred
 from scala40.engine.phases import Drew
 
 if TYPE_CHECKING:
-    from scala40.engine.state import Hand
+    from scala40.engine.state import Deal
 
 _FROM_POZZO: Final = Drew.POZZO
 
 Fits = dict[int, list[tuple[int, str | None]]]
-"""What :meth:`Hand.fits` answers: natural kind -> (meld index, how) for each place."""
+"""What :meth:`Deal.fits` answers: natural kind -> (meld index, how) for each place."""
 
 
-def free_take(hand: Hand) -> bool:
+def free_take(hand: Deal) -> bool:
     """``first_pozzo_free``: the first player may take the turned-up card with no duty."""
     return hand.first_free and hand.turns_done == 0 and len(hand.pozzo) == 1
 
 
-def may_take(hand: Hand) -> bool:
+def may_take(hand: Deal) -> bool:
     """Whether the current player, at the draw, may take the top pozzo card (fast: no
     reason is worded; :func:`take_refusal` says why not)."""
     return _take_code(hand) is None
 
 
-def take_refusal(hand: Hand) -> IllegalAction | None:
+def take_refusal(hand: Deal) -> IllegalAction | None:
     """Why the current player may not take the top pozzo card now (``None``: they may).
 
     The hand must be at its draw; the phase is the caller's check.
@@ -68,7 +68,7 @@ def take_refusal(hand: Hand) -> IllegalAction | None:
     return IllegalAction(code, reason)
 
 
-def _take_code(hand: Hand) -> Refusal | None:
+def _take_code(hand: Deal) -> Refusal | None:
     if not hand.pozzo:  # only a set-up position can have none
         return Refusal.POZZO_EMPTY
     if free_take(hand):
@@ -107,7 +107,7 @@ def _take_code(hand: Hand) -> Refusal | None:
     return Refusal.POZZO_NEEDS_OPENING
 
 
-def _usable_after_best_opening(hand: Hand, counts: list[int], card: int, leave: int) -> bool:
+def _usable_after_best_opening(hand: Deal, counts: list[int], card: int, leave: int) -> bool:
     """``any_use``, the quick answer: the best opening without the card, then a direct use."""
     rules = hand.rules
     rest = counts[:]
@@ -124,7 +124,7 @@ def _usable_after_best_opening(hand: Hand, counts: list[int], card: int, leave: 
 
 
 def usable_when_opened(
-    hand: Hand, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
+    hand: Deal, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
 ) -> bool:
     """Whether an opened player holding ``counts`` can use ``card`` directly this turn
     (one lay-off, swap or new meld) and still end the turn."""
@@ -135,7 +135,7 @@ def usable_when_opened(
 
 
 def usable(
-    hand: Hand,
+    hand: Deal,
     counts: list[int],
     card: int,
     table: Sequence[TableMeld],
@@ -184,7 +184,7 @@ def usable(
     return sol is not None and bool(sol.melds)
 
 
-def stranded_by(hand: Hand, opened: Hand) -> bool:
+def stranded_by(hand: Deal, opened: Deal) -> bool:
     """Whether an opening leaves the untouched pozzo card with no use this turn.
 
     ``hand`` is the position before the opening, ``opened`` right after it.
@@ -201,7 +201,7 @@ def stranded_by(hand: Hand, opened: Hand) -> bool:
 # The search over sequences ------------------------------------------------------------------
 
 
-def _room_possible(hand: Hand, counts: list[int], card: int) -> bool:
+def _room_possible(hand: Deal, counts: list[int], card: int) -> bool:
     """A quick necessary condition for an opened player's sequence (no direct use found):
     a joker to win by a swap, or a run of the card's suit that the hand's cards and
     jokers can extend up to it. Most draws fail it, and then no search runs."""
@@ -232,7 +232,7 @@ def _room_possible(hand: Hand, counts: list[int], card: int) -> bool:
     return False
 
 
-def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
+def _used_by_a_sequence(hand: Deal, *, openings: bool) -> bool:
     """Whether, after taking the card, some sequence of legal plays uses it and the turn
     can still end. ``openings``: the player has not opened and may open first."""
     probe = hand.clone()
@@ -244,7 +244,7 @@ def _used_by_a_sequence(hand: Hand, *, openings: bool) -> bool:
     return _search(probe, card, openings=openings)
 
 
-def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
+def _search(start: Deal, card: int, *, openings: bool = False) -> bool:
     """Depth-first over the plays that can matter to ``card``, each position seen once.
 
     A position where the card is still in hand goes on only while a use remains possible
@@ -254,14 +254,14 @@ def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
     p = start.current
     seen: set[object] = set()
 
-    def done(h: Hand) -> bool:
+    def done(h: Deal) -> bool:
         if h.over:
             return h.result is not None and h.result.winner == p
         if not h.turn.pozzo_used:
             return False
         return bool(legal_discards(h))
 
-    def visit(h: Hand, may_open: bool) -> bool:
+    def visit(h: Deal, may_open: bool) -> bool:
         turn = h.turn
         key = (tuple(h.hands[p]), tuple(h.table), turn.jokers_owed, h.opened[p], turn.pozzo_used)
         if key in seen:
@@ -287,7 +287,7 @@ def _search(start: Hand, card: int, *, openings: bool = False) -> bool:
     return visit(start, openings)
 
 
-def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
+def _plays(h: Deal, card: int, may_open: bool) -> Iterator[Action]:
     """The plays that can lead to using ``card``: using it, and what can make room for it.
 
     Other plays only spend cards, and can as well come after the card is down: a lay-off
@@ -350,7 +350,7 @@ def _plays(h: Hand, card: int, may_open: bool) -> Iterator[Action]:
 
 
 def _placements(
-    h: Hand, card: int, fits: dict[int, list[tuple[int, str | None]]]
+    h: Deal, card: int, fits: dict[int, list[tuple[int, str | None]]]
 ) -> Iterator[Action]:
     """Every lay-off and swap of ``card`` on the table."""
     if card == JOKER:

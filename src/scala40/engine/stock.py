@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Final, assert_never
 from scala40.engine.phases import Drew, Ending
 
 if TYPE_CHECKING:
-    from scala40.engine.state import Hand
+    from scala40.engine.state import Deal
 
 _FROM_STOCK: Final = Drew.STOCK
 
 
-def ending_before_rebuild(hand: Hand) -> Ending | None:
+def ending_before_rebuild(hand: Deal) -> Ending | None:
     """Whether the turn just ended (by a discard that did not go out) ends the hand
     because it drew the stock's last card: ``stock_out = "end_hand"``, or the stock was
     already rebuilt ``reshuffle_limit`` times. Cards the turn sent under the stock

@@ -1,17 +1,17 @@
 """What one seat may know, what anyone may know, and determinization of the rest.
 
 This module is the one place where hidden information is cut out of the true state.
-:meth:`PlayerView.of` builds a seat's view from the true :class:`Hand`: the seat's own
+:meth:`PlayerView.of` builds a seat's view from the true :class:`Deal`: the seat's own
 cards and public facts only (others' card counts, cards publicly known to be in their
 hands, the pozzo, the table, the stock size). :meth:`PlayerView.public` builds, from the
-same ``Hand`` and by the same code, the view of someone with no cards at all (a seat
+same ``Deal`` and by the same code, the view of someone with no cards at all (a seat
 eliminated from the match, a watcher, a panel showing only what the whole table knows).
 Nothing else builds a view from a true state: the server, the TUI and the bots read
 these (the server also decodes a view from its own JSON, which holds only a view); the
 RL encoder's fast path reads the true hand, and its tests hold it equal to the encoding
 of these views. A view is never made by taking one seat's view and blanking its cards:
 that is how a field added later leaks.
-:func:`resample` deals the unseen cards at random into a full ``Hand`` consistent with a
+:func:`resample` deals the unseen cards at random into a full ``Deal`` consistent with a
 seat's view, for determinized search; it reads nothing but the view.
 """
 
@@ -27,7 +27,7 @@ from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Phase
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import PLAY, Deal
 from scala40.engine.turn import Turn
 
 
@@ -98,14 +98,14 @@ class PlayerView:
         return _with_match(PlayerView.public(match.hand, seat), match)
 
     @staticmethod
-    def of(hand: Hand, seat: int) -> PlayerView:
+    def of(hand: Deal, seat: int) -> PlayerView:
         """The view of ``seat`` (a table seat number taking part in this hand)."""
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} does not play this hand")
         return _cut(hand, seat, hand.seats.index(seat))
 
     @staticmethod
-    def public(hand: Hand, seat: int = -1) -> PlayerView:
+    def public(hand: Deal, seat: int = -1) -> PlayerView:
         """What anyone may know of ``hand``: the public facts and no private card at all.
 
         For whoever holds no cards in this hand: a seat eliminated from the match, a
@@ -180,7 +180,7 @@ def _held(counts: list[int]) -> tuple[int, ...]:
 _KINDS = range(KINDS)
 
 
-def _cut(hand: Hand, seat: int, me: int) -> PlayerView:
+def _cut(hand: Deal, seat: int, me: int) -> PlayerView:
     """The view of player ``me`` of ``hand`` (table seat ``seat``), or the public view
     when ``me`` is -1: the only code that copies fields of the true state into a view."""
     turn = hand.turn
@@ -238,7 +238,7 @@ _BITS: tuple[int, ...] = tuple((i + 1).bit_length() for i in range(512))
 """Bits drawn for a value below ``i + 1``, by ``i`` (what ``randrange(i + 1)`` draws)."""
 
 
-def resample(view: PlayerView, rng: random.Random) -> Hand:
+def resample(view: PlayerView, rng: random.Random) -> Deal:
     """A full hand consistent with ``view``: the unseen cards dealt at random.
 
     Others get their publicly known cards plus random unseen ones up to their hand
@@ -257,7 +257,7 @@ def resample(view: PlayerView, rng: random.Random) -> Hand:
     return _dealt_from(view, pool, rng.getrandbits(63))
 
 
-def checking_world(view: PlayerView) -> Hand:
+def checking_world(view: PlayerView) -> Deal:
     """A full hand consistent with ``view``, its unseen cards dealt in a fixed order.
 
     For asking the engine what this seat may do in its turn: every rule of a turn reads
@@ -273,7 +273,7 @@ def checking_world(view: PlayerView) -> Hand:
     return _dealt_from(view, view.unseen(), 0)
 
 
-def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Hand:
+def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Deal:
     """The world of ``view`` with ``pool`` (its unseen cards, in the order to deal them)
     dealt to the others from the end and the rest left as the stock."""
     n = len(view.seats)
@@ -299,7 +299,7 @@ def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Hand:
                 held[k] += 1
             del pool[cut:]
     stock = list(view.stock_bottom) + pool
-    h = Hand.__new__(Hand)
+    h = Deal.__new__(Deal)
     h.rules = view.rules
     h.seats = view.seats
     h.n = n

@@ -34,7 +34,7 @@ from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
 from scala40.engine.pack import count_pack
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.notation.cards import format_card, parse_cards
 from scala40.notation.codec import JSONDict, rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError
@@ -93,7 +93,7 @@ def _count_check(zones: list[tuple[str, Sequence[int]]], rules: Rules, stock_giv
     raise NotationError(problem)
 
 
-def load_position(data: str | Mapping[str, Any]) -> Hand:
+def load_position(data: str | Mapping[str, Any]) -> Deal:
     """The hand a position describes, at the start of ``current``'s turn.
 
     Raises :class:`NotationError` naming the field, the card or the meld at fault.
@@ -175,7 +175,7 @@ def load_position(data: str | Mapping[str, Any]) -> Hand:
         if not _is_int(value) or value < 0:
             raise NotationError(f"{name} must be 0 or more, not {value!r}")
     try:
-        return Hand.setup(
+        return Deal.setup(
             rules,
             hands,
             table=table,
@@ -194,7 +194,7 @@ def load_position(data: str | Mapping[str, Any]) -> Hand:
         raise NotationError(f"not a position: {err}") from None
 
 
-def dump_position(hand: Hand, *, stock: bool = True) -> JSONDict:
+def dump_position(hand: Deal, *, stock: bool = True) -> JSONDict:
     """The position of ``hand``, which must be at the start of a turn.
 
     With ``stock=False`` the stock order is left out (a puzzle where it should not

@@ -51,7 +51,7 @@ from scala40.engine.legal import legal_discards, opened_plays
 from scala40.engine.melds import HIGH, LOW
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, PLAY, Hand
+from scala40.engine.state import DRAW, PLAY, Deal
 from scala40.rl.encoding import (
     CANCEL_OPENING,
     DISCARD_BASE,
@@ -145,11 +145,11 @@ class Moves:
         self._cands[key] = cands
         return cands
 
-    def hand_candidates(self, hand: Hand, build: Build | None) -> list[Candidate]:
+    def hand_candidates(self, hand: Deal, build: Build | None) -> list[Candidate]:
         """Candidates of the current player now: of the free cards while building."""
         return self.candidates(build.counts if build is not None else hand.hands[hand.current])
 
-    def could_open(self, hand: Hand) -> bool:
+    def could_open(self, hand: Deal) -> bool:
         """A cheap necessary condition for any legal opening (it may say yes wrongly).
 
         Adds up the most every card that could belong to some meld is worth
@@ -181,7 +181,7 @@ class Moves:
 
     # The mask ---------------------------------------------------------------------------
     def mask(
-        self, hand: Hand, build: Build | None, out: npt.NDArray[np.int8] | None = None
+        self, hand: Deal, build: Build | None, out: npt.NDArray[np.int8] | None = None
     ) -> npt.NDArray[np.int8]:
         """The legal ids of the current player (1 = legal), written into ``out``."""
         if out is None:
@@ -220,12 +220,12 @@ class Moves:
         return out
 
     @staticmethod
-    def _discards(hand: Hand, out: npt.NDArray[np.int8]) -> None:
+    def _discards(hand: Deal, out: npt.NDArray[np.int8]) -> None:
         """The engine's legal discards, as ids."""
         for k in legal_discards(hand):
             out[DISCARD_BASE + k] = 1
 
-    def _opened_moves(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
+    def _opened_moves(self, hand: Deal, out: npt.NDArray[np.int8]) -> None:
         """The engine's melds, lay-offs and swaps for an opened player, as ids (a meld
         outside the bounded candidate list, or a meld past the table slots, has none)."""
         layout = self.layout
@@ -262,7 +262,7 @@ class Moves:
         return hit[1]
 
     # From ids to engine actions ----------------------------------------------------------
-    def decode_lay_off(self, hand: Hand, kind: int, target: int, high: bool) -> LayOff:
+    def decode_lay_off(self, hand: Deal, kind: int, target: int, high: bool) -> LayOff:
         if high:
             return LayOff(kind, target, HIGH)
         ends = kind == JOKER or kind % 13 == 0
@@ -270,7 +270,7 @@ class Moves:
             return LayOff(kind, target, LOW)
         return LayOff(kind, target)
 
-    def resolve(self, hand: Hand, build: Build | None, action: int) -> Action | Build | None:
+    def resolve(self, hand: Deal, build: Build | None, action: int) -> Action | Build | None:
         """What id ``action`` does now: an engine action to apply, a new build, or ``None``
         (the build was cancelled). Raises :class:`IllegalAction` naming the problem when the
         id is not legal, so a bad id changes nothing."""
@@ -291,7 +291,7 @@ class Moves:
             )
         return self.resolve_legal(hand, build, action)
 
-    def resolve_legal(self, hand: Hand, build: Build | None, action: int) -> Action | Build | None:
+    def resolve_legal(self, hand: Deal, build: Build | None, action: int) -> Action | Build | None:
         """:meth:`resolve` for an id already known to be in the mask (no re-check)."""
         family, a, t, high = self.layout.split(action)
         if family == "draw_stock":
@@ -319,7 +319,7 @@ class Moves:
         return SwapJoker(a, t)
 
     # From engine actions to ids ----------------------------------------------------------
-    def encode(self, hand: Hand, action: Action) -> list[int]:
+    def encode(self, hand: Deal, action: Action) -> list[int]:
         """The ids that reach engine ``action`` from this position (no build in progress).
 
         Raises ``ValueError`` for an action the encoding cannot address (a meld that is

@@ -23,7 +23,7 @@ from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, Hand
+from scala40.engine.state import DRAW, OVER, Deal
 from scala40.engine.views import PlayerView
 from scala40.rl.encoding import ActionLayout
 from scala40.rl.moves import Build
@@ -169,7 +169,7 @@ class ObservationEncoder:
     # The fast path: the same fields, read from the true hand --------------------------------
     def from_hand(
         self,
-        hand: Hand,
+        hand: Deal,
         seat: int,
         scores: Sequence[int] = (),
         build: Build | None = None,

@@ -32,7 +32,7 @@ from scala40.engine.actions import Action, DrawStock
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts, penalty_table
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.rl.encoding import DRAW_STOCK
 from scala40.rl.moves import Build, Moves
@@ -151,7 +151,7 @@ class Progress:
 
     pyspiel clones a Python state by deep-copying its attributes; keeping them here (and
     the rules, caches and tables in a shared :class:`Setup`) makes that a few list copies
-    and one ``Hand.clone``.
+    and one ``Deal.clone``.
     """
 
     __slots__ = (
@@ -171,7 +171,7 @@ class Progress:
         self.dealt: list[int] = []
         self.left = pack_counts(rules.decks, rules.joker_count)
         """Cards not yet dealt (during the deal)."""
-        self.hand: Hand | None = None
+        self.hand: Deal | None = None
         self.build: Build | None = None
         self.drawing = False
         """The current player chose to draw from the stock: a chance node picks the card."""
@@ -300,7 +300,7 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         self._public(f"z{kind}")
         rest = [k for k in range(KINDS) for _ in range(self.progress.left[k])]
         deck = rest + self.progress.dealt[::-1]
-        self.progress.hand = Hand.deal(self.setup.rules, deck, tuple(range(self.setup.players)))
+        self.progress.hand = Deal.deal(self.setup.rules, deck, tuple(range(self.setup.players)))
 
     def _draw(self, kind: int) -> None:
         hand = self.progress.hand

@@ -16,7 +16,7 @@ from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.rl.moves import Build, Moves
 from scala40.rl.observation import ObservationEncoder
 
@@ -45,7 +45,7 @@ class MatchSession:
         self._mask_ok = False
 
     @property
-    def hand(self) -> Hand:
+    def hand(self) -> Deal:
         return self.match.hand
 
     @property

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scala40.engine.match import HandRecord, Match
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.notation.actions import parse_action
 from scala40.notation.codec import JSONDict, action_to_dict, rules_from_changes, table_meld_to_dict
 from scala40.notation.record import load_record
@@ -35,7 +35,7 @@ def summary_json(record: HandRecord, match: Match) -> JSONDict:
     }
 
 
-def full_state(hand: Hand, totals: Sequence[int]) -> JSONDict:
+def full_state(hand: Deal, totals: Sequence[int]) -> JSONDict:
     """The whole table, every hand shown (for the replay of a finished match only)."""
     return {
         "hands": {str(s): cards(hand.hand_cards(p)) for p, s in enumerate(hand.seats)},
