@@ -29,6 +29,12 @@ Bots see only their seat's :class:`~scala40.engine.views.PlayerView`. The arena 
 referee: an illegal attempt is counted (``illegal``) and replaced by a legal fallback so
 a long run goes on, and a hand that never ends (reshuffles can make a hand last forever)
 is abandoned at :data:`MAX_TURNS` turns and counted (``abandoned``), never hidden.
+
+An entry ``cmd:COMMAND`` is an outside program playing over the bot protocol
+(docs/bot-protocol.md, :class:`~scala40.bots.program.ProgramBot`). It sees only its
+seat's view like any bot; each decision it fails (garbage, an illegal or unreadable
+action, a timeout, a crash, too much output) is taken by a built-in bot, and the reasons
+are counted per bot (``fallbacks``) and listed (``fallback_log``) in ``--json``.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from multiprocessing import get_context
 from typing import Any, Final
 
 from scala40.bots import Bot, make_bot
+from scala40.bots.program import PREFIX, ProgramBot
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.cards import pack_list
 from scala40.engine.errors import IllegalAction, RulesError
@@ -127,6 +134,48 @@ class ArenaConfig:
         return tuple(((s + rotation) % n) % len(self.bots) for s in range(n))
 
 
+def split_bots(text: str) -> list[str]:
+    """The entries of a ``--bots`` list: split at commas outside quotes.
+
+    A program's command may hold commas when quoted; one level of quotes is removed
+    here, and the command's own quoting (a second level) is read by :func:`shlex.split`
+    when it is run. Empty entries are kept, for :func:`make_config` to refuse.
+
+    >>> split_bots('heuristic,cmd:"python bot.py --depth=1,2"')
+    ['heuristic', 'cmd:python bot.py --depth=1,2']
+    >>> split_bots("greedy,cmd:'node bot.js'")
+    ['greedy', 'cmd:node bot.js']
+    """
+    entries: list[str] = []
+    current: list[str] = []
+    quote: str | None = None
+    for char in text:
+        if quote is not None:
+            if char == quote:
+                quote = None
+            else:
+                current.append(char)
+        elif char in "'\"":
+            quote = char
+        elif char == ",":
+            entries.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    if quote is not None:
+        raise ArenaError(f"--bots has a quote {quote} that is never closed: {text}")
+    entries.append("".join(current).strip())
+    return entries
+
+
+def _entry(level: str) -> str:
+    """A line-up entry as stored: a level in lower case, a program's command as written."""
+    level = level.strip()
+    if level[: len(PREFIX)].lower() == PREFIX:
+        return PREFIX + level[len(PREFIX) :].strip()
+    return level.lower()
+
+
 def entry_names(levels: Sequence[str]) -> list[str]:
     """Result names: the level, with ``#1``, ``#2`` ... when a level is listed twice."""
     out = []
@@ -148,7 +197,7 @@ def make_config(
     random_rules: bool = False,
 ) -> ArenaConfig:
     """Checked settings, or :class:`ArenaError` saying what is wrong with them."""
-    levels = tuple(b.strip().lower() for b in bots)
+    levels = tuple(_entry(b) for b in bots)
     if any(not b for b in levels):
         raise ArenaError("--bots takes bot levels separated by commas, e.g. greedy,random")
     if len(levels) < 2:
@@ -280,6 +329,12 @@ class GameOutcome:
     illegal: list[int] = field(default_factory=list)
     illegal_log: list[tuple[int, str]] = field(default_factory=list)
     """What each illegal attempt was (seat, action, the referee's reason), for a report."""
+    fallbacks: list[dict[str, int]] = field(default_factory=list)
+    """Per seat, a protocol bot's incidents by reason (empty for built-in bots)."""
+    fallback_decisions: list[int] = field(default_factory=list)
+    """Per seat, decisions a built-in bot took for a protocol bot."""
+    fallback_log: list[tuple[int, str, str]] = field(default_factory=list)
+    """Each protocol incident: (seat, reason, what happened)."""
 
     @classmethod
     def start(cls, deal: int, rotation: int, lineup: tuple[int, ...], key: str) -> GameOutcome:
@@ -297,6 +352,8 @@ class GameOutcome:
             decisions=[0] * n,
             seconds=[0.0] * n,
             illegal=[0] * n,
+            fallbacks=[{} for _ in range(n)],
+            fallback_decisions=[0] * n,
         )
 
 
@@ -402,9 +459,34 @@ def _drive_hand(
 
 
 def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
-    """Play deal ``deal`` with the line-up rotated ``rotation`` seats."""
+    """Play deal ``deal`` with the line-up rotated ``rotation`` seats.
+
+    Protocol bots' programs are ended when the game ends, however it ends, and what
+    they did wrong is copied into the outcome.
+    """
     lineup = config.lineup(rotation)
     bots = [build_bot(config.bots[e], config.think_ms) for e in lineup]
+    programs = {s: b for s, b in enumerate(bots) if isinstance(b, ProgramBot)}
+    try:
+        out = _play_game(config, deal, rotation, lineup, bots, programs)
+    finally:
+        for bot in programs.values():
+            bot.close()
+    for seat, bot in programs.items():
+        out.fallbacks[seat] = bot.fallback_reasons()
+        out.fallback_decisions[seat] = bot.fallback_decisions
+        out.fallback_log += [(seat, i.reason.value, i.detail) for i in bot.incidents]
+    return out
+
+
+def _play_game(
+    config: ArenaConfig,
+    deal: int,
+    rotation: int,
+    lineup: tuple[int, ...],
+    bots: Sequence[Bot],
+    programs: dict[int, ProgramBot],
+) -> GameOutcome:
     rngs = _seat_rngs(config, deal)
     rules = config.rules_for(deal)
     if config.mode == HANDS:
@@ -422,18 +504,32 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
         else:
             low = min(result.penalties)
             out.winners = tuple(s for q, s in enumerate(hand.seats) if result.penalties[q] == low)
+        paid = {s: result.penalties[q] for q, s in enumerate(hand.seats)}
+        winner = None if result.winner is None else hand.seats[result.winner]
+        for bot in programs.values():
+            bot.hand_over(1, winner, paid, paid)
+            bot.match_over(out.winners, paid)
         return out
     match_seed = match_seed_of(config.seed, deal)
     out = GameOutcome.start(deal, rotation, lineup, f"{match_seed:x}")
     match = Match(rules, seed=match_seed, first_dealer=0)
     while not match.over:
+        hand = match.hand
         if match.hand_number > MAX_MATCH_HANDS or not _drive_hand(
-            match.hand, match.apply, match.view, bots, rngs, out
+            hand, match.apply, match.view, bots, rngs, out
         ):
             out.abandoned = True
             return out
+        record = match.history[-1]
+        result = record.result
+        winner = None if result.winner is None else hand.seats[result.winner]
+        for bot in programs.values():
+            bot.hand_over(record.number, winner, record.penalties, record.totals)
     assert match.winner is not None
     out.winners = (match.winner,)
+    totals = {s: match.totals[rules.unit_of(s)] for s in range(rules.players)}
+    for bot in programs.values():
+        bot.match_over(out.winners, totals)
     return out
 
 
@@ -510,6 +606,9 @@ class BotResult:
     illegal: int = 0
     abandoned: int = 0
     elo: float = 1500.0
+    fallbacks: dict[str, int] = field(default_factory=dict)
+    """A protocol bot's incidents by reason (see :class:`~scala40.bots.program.Reason`)."""
+    fallback_decisions: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -535,6 +634,8 @@ class BotResult:
             "decisions_per_s": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
             "illegal": self.illegal,
             "abandoned": self.abandoned,
+            "fallbacks": dict(sorted(self.fallbacks.items())),
+            "fallback_decisions": self.fallback_decisions,
         }
 
 
@@ -573,6 +674,7 @@ class ArenaReport:
             "random_rules": c.random_rules,
             "rule_draws": self.rule_draws() if c.random_rules else None,
             "illegal_attempts": self.illegal_attempts()[:MAX_LOGGED],
+            "fallback_log": self.fallback_log()[:MAX_LOGGED],
             "results": [r.as_json() for r in self.results],
             "pairs": [p.as_json() for p in self.pairs()],
         }
@@ -612,6 +714,21 @@ class ArenaReport:
             }
             for o in self.outcomes
             for seat, what in o.illegal_log
+        ]
+
+    def fallback_log(self) -> list[dict[str, Any]]:
+        """Every protocol bot incident: the deal, the bot, the reason and what happened."""
+        names = self.config.names
+        return [
+            {
+                "deal": o.deal,
+                "rotation": o.rotation,
+                "bot": names[o.lineup[seat]],
+                "reason": reason,
+                "detail": detail,
+            }
+            for o in self.outcomes
+            for seat, reason, detail in o.fallback_log
         ]
 
     def cumulative(self) -> list[list[float]]:
@@ -727,6 +844,9 @@ def summarize(config: ArenaConfig, outcomes: Sequence[GameOutcome], seconds: flo
             r.decisions += o.decisions[s]
             r.seconds += o.seconds[s]
             r.illegal += o.illegal[s]
+            r.fallback_decisions += o.fallback_decisions[s]
+            for reason, n in o.fallbacks[s].items():
+                r.fallbacks[reason] = r.fallbacks.get(reason, 0) + n
         if o.abandoned:
             for e in present:
                 results[e].abandoned += 1
@@ -871,6 +991,12 @@ def format_report(report: ArenaReport) -> str:
         lines.append(f"{illegal} illegal action(s) replaced by a legal fallback, first:")
         for a in report.illegal_attempts()[:5]:
             lines.append(f"  deal {a['deal']}, {a['bot']}: {a['what']}")
+    for r in report.results:
+        if r.fallbacks:
+            reasons = ", ".join(f"{k} {n}" for k, n in sorted(r.fallbacks.items()))
+            lines.append(
+                f"{r.bot}: {r.fallback_decisions} decision(s) taken by a built-in bot ({reasons})."
+            )
     lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
     return "\n".join(lines)
 

@@ -425,7 +425,9 @@ def play(
 
 @main.command()
 @rules_options
-@click.option("--bots", "bot_list", required=True, metavar="A,B[,C...]", help="Bot levels.")
+@click.option(
+    "--bots", "bot_list", required=True, metavar="A,B[,C...]", help="Bot levels, or cmd:COMMAND."
+)
 @click.option("--players", type=int, default=None, help="Seats at the table [one per bot].")
 @click.option("--hands", type=int, default=None, help="Deals of single hands to play.")
 @click.option("--matches", type=int, default=None, help="Whole matches to play.")
@@ -458,10 +460,15 @@ def arena(
     --hands H plays H single hands, --matches M whole matches, each once per seating of
     the bots listed in --bots (a level may be listed twice: greedy,greedy). Prints each
     bot's win rate with a 95% interval, penalty, opening turn, going-out rate and rating.
+    An entry cmd:COMMAND is a program playing over the bot protocol (docs/bot-protocol.md),
+    e.g. --bots 'heuristic,cmd:"python examples/bots/simple.py"'.
     """
     from scala40 import arena as ar  # imported here: only this command needs the arena
 
-    bots = bot_list.split(",")
+    try:
+        bots = ar.split_bots(bot_list)
+    except ar.ArenaError as err:
+        raise InputError(str(err)) from None
     items = list(rule_items)
     if players is not None:
         items.append(f"players={players}")

@@ -1,0 +1,60 @@
+"""A Scala 40 bot in plain Python (standard library only), over the bot protocol.
+
+    scala40 arena --bots 'heuristic,cmd:"python examples/bots/simple.py"' --hands 20
+
+It reads one JSON message per line on standard input and writes one per line on standard
+output (docs/bot-protocol.md). Its play is deliberately simple, so the protocol stays in
+view: draw from the stock; open, meld and lay off whenever the host lists such a move
+(the biggest first); then discard the card that would cost the most at the end of the
+hand. It never takes back or swaps a joker, so its turns always end.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+PROTOCOL = 1
+NAME = "simple.py"
+FACES = {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 25}
+
+
+def card_cost(card: str) -> int:
+    """What a card in hand costs when the hand ends (a joker the most)."""
+    rank = card if card == "JK" else card[:-1]
+    return FACES.get(rank) or int(rank)
+
+
+def choose(legal: list[str]) -> str:
+    """The move to make among the legal ones, written in the project's notation."""
+    if "draw" in legal:
+        return "draw"
+    for verb in ("open", "meld", "layoff"):
+        moves = [m for m in legal if m.split()[0] == verb]
+        if moves:
+            return max(moves, key=lambda m: len(m.split()))
+    discards = [m for m in legal if m.startswith("discard ")]
+    if discards:
+        return max(discards, key=lambda m: card_cost(m.split()[1]))
+    others = [m for m in legal if m != "takeback"]
+    return (others or legal)[0]
+
+
+def send(message: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            send({"type": "ready", "protocol": PROTOCOL, "name": NAME})
+        elif kind == "decide":
+            send({"type": "action", "id": message["id"], "action": choose(message["legal"])})
+        # hand_over and match_over need no answer; the host closes our input at the end.
+
+
+if __name__ == "__main__":
+    main()

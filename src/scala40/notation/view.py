@@ -1,0 +1,107 @@
+"""A seat's :class:`PlayerView` as JSON, for programs outside the process (protocol bots).
+
+Why here and not only in the server: the web server writes the VIEW of docs/protocol.md
+with its table facts (names, connections, the score sheet); a protocol bot run by the
+arena has no table, yet must receive the same documented VIEW. This is the part of that
+VIEW made from the ``PlayerView`` alone, with the same keys and values, so a program
+written against one reads the other (the tests hold the two equal key by key, and hold
+the server's ``view_from_json`` to rebuild the very same view from this JSON). It reads
+a view, never the true state: whatever is not in the seat's view cannot reach a program.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scala40.engine.turn import TurnStart
+from scala40.engine.views import PlayerView
+from scala40.notation.cards import format_card
+from scala40.notation.codec import JSONDict, rules_changes, table_meld_to_dict
+
+
+def _cards(kinds: Any) -> list[str]:
+    return [format_card(k) for k in kinds]
+
+
+def _counted(counts: tuple[int, ...]) -> list[str]:
+    return [format_card(k) for k, n in enumerate(counts) for _ in range(n)]
+
+
+def _turn_start(start: TurnStart | None) -> JSONDict | None:
+    if start is None:
+        return None
+    return {
+        "hand": None if start.hand is None else _counted(start.hand),
+        "size": start.size,
+        "table": [table_meld_to_dict(m) for m in start.table],
+        "opened": start.opened,
+        "known": _counted(start.known),
+        "pozzo_used": start.pozzo_used,
+        "stock_len": start.stock_len,
+    }
+
+
+def view_to_dict(view: PlayerView) -> JSONDict:
+    """The VIEW keys a ``PlayerView`` decides, as the web server writes them.
+
+    Every table seat has a ``players`` entry (``in_hand`` false for a seat eliminated
+    from the match); cards are card text. Table facts (``table_id``, names, ``legal``,
+    the score sheet) are not here: they are not the view's to give.
+
+    >>> from scala40.engine.rules import Rules
+    >>> from scala40.engine.state import Deal
+    >>> from scala40.engine.cards import pack_list
+    >>> hand = Deal.deal(Rules.build(None, {"players": "2"}), pack_list(2, 4), None, 1)
+    >>> data = view_to_dict(PlayerView.of(hand, 1))
+    >>> data["seat"], len(data["hand"]), data["players"][0]["cards"], data["phase"]
+    (1, 13, 13, 'draw')
+    """
+    rules = view.rules
+    index = {s: i for i, s in enumerate(view.seats)}
+    players = []
+    for seat in range(rules.players):
+        p = index.get(seat)
+        unit = rules.unit_of(seat)
+        players.append(
+            {
+                "seat": seat,
+                "in_hand": p is not None,
+                "cards": 0 if p is None else view.hand_sizes[p],
+                "opened": False if p is None else view.opened[p],
+                "known": [] if p is None else _cards(view.known[p]),
+                "total": view.scores[unit] if unit < len(view.scores) else 0,
+                "eliminated": view.eliminated[unit] if unit < len(view.eliminated) else False,
+            }
+        )
+    turn = view.turn
+    return {
+        "seat": view.seat,
+        "players": players,
+        "hand": _cards(view.hand),
+        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(view.table)],
+        "pozzo": _cards(view.pozzo),
+        "stock": view.stock_size,
+        "stock_bottom": _cards(view.stock_bottom),
+        "current": view.seats[view.current],
+        "phase": view.phase.value,
+        "my_turn": view.my_turn,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "opened_now": turn.opened_now,
+        "drew": turn.drew.value,
+        "pozzo_card": None if turn.pozzo_card is None else format_card(turn.pozzo_card),
+        "rules": {"changes": rules_changes(rules), "opening_points": rules.opening_points},
+        "elimination": rules.elimination,
+        "order": list(view.seats),
+        "spectator": view.is_public,
+        "turns_done": view.turns_done,
+        "pozzo_used": turn.pozzo_used,
+        "actions_now": turn.actions_now,
+        "jokers_owed": turn.jokers_owed,
+        "laid_off_now": turn.laid_off_now,
+        "must_go_out": turn.must_go_out,
+        "first_free": view.first_free,
+        "turn_start": _turn_start(turn.start),
+        "unit_totals": list(view.scores),
+        "unit_eliminated": list(view.eliminated),
+    }
