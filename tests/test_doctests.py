@@ -27,6 +27,8 @@ MODULES = [
     *(f"scala40.notation.{m.name}" for m in pkgutil.iter_modules(scala40.notation.__path__)),
     "scala40.engine.rules",
     "scala40.engine.pack",
+    "scala40.arena",
+    "scala40.tournament",
 ]
 
 # (module, parse side, format side): one docstring of the module runs both.

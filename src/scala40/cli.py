@@ -503,6 +503,83 @@ def arena(
 
 @main.command()
 @rules_options
+@click.option(
+    "--bots", "bot_list", required=True, metavar="A,B[,C...]", help="Bots, the top seed first."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["round-robin", "knockout"]),
+    default="round-robin",
+    show_default=True,
+    help="Everyone meets everyone, or a seeded bracket.",
+)
+@click.option("--hands", type=int, default=None, help="Deals of single hands a pairing.")
+@click.option("--matches", type=int, default=None, help="Whole matches a pairing.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals.")
+@click.option("--think-ms", type=float, default=None, help="Time budget for bots that take one.")
+@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def tournament(
+    preset: str | None,
+    rule_items: tuple[str, ...],
+    bot_list: str,
+    fmt: str,
+    hands: int | None,
+    matches: int | None,
+    seed: int,
+    think_ms: float | None,
+    workers: int,
+    plot: str | None,
+    as_json: bool,
+) -> None:
+    """A tournament of bots: heads-up pairings on duplicate deals, standings and ratings.
+
+    Round-robin (everyone meets everyone; a pairing won scores 1, level 0.5) or knockout
+    (the first bot listed is the top seed). Each pairing is an arena run of --hands H or
+    --matches M deals, both seatings each. Standings show points, win rate, penalty a hand
+    and an OpenSkill rating with its interval; --json prints everything, --plot draws the
+    ratings. Entries are bot levels or cmd:COMMAND (docs/bot-protocol.md).
+    """
+    from scala40 import arena as ar
+    from scala40 import tournament as tm
+
+    try:
+        bots = ar.split_bots(bot_list)
+    except ar.ArenaError as err:
+        raise InputError(str(err)) from None
+    items = list(rule_items)
+    if not any(i.strip().startswith("players") for i in items):
+        items.append("players=2")
+    rules = rules_from_options(preset, items)
+    try:
+        config = tm.make_config(
+            bots,
+            rules,
+            format=fmt,
+            hands=hands,
+            matches=matches,
+            seed=seed,
+            think_ms=think_ms,
+            workers=workers,
+        )
+    except tm.TournamentError as err:
+        raise InputError(str(err)) from None
+    if plot is not None and not ar.plot_available():
+        raise InputError("--plot needs matplotlib: pip install 'scala40[plot]'")
+    with ar.progress_bar(tm.total_games(config), "tournament", shown=not as_json) as advance:
+        report = tm.run(config, advance)
+    if plot is not None:
+        tm.write_plot(report, plot)
+    if as_json:
+        emit_json(report.as_json())
+    else:
+        click.echo(tm.format_report(report))
+
+
+@main.command()
+@rules_options
 @click.option("--players", "names", default=None, metavar="NAMES", help="Names, comma-separated.")
 @click.option("--list", "list_all", is_flag=True, help="List the saved score sheets.")
 @click.option(
