@@ -16,6 +16,15 @@ from typing import TYPE_CHECKING, assert_never
 from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
 from scala40.engine.errors import IllegalAction, Refusal
+from scala40.engine.fairness import (
+    FairDeal,
+    FairnessError,
+    check_contribution,
+    commitment,
+    deal_seed,
+    hand_secret,
+    shuffled,
+)
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.state import Deal, HandResult
 
@@ -44,9 +53,11 @@ class Match:
     """The true state of a whole match."""
 
     __slots__ = (
+        "contributions",
         "dealer",
         "deals",
         "eliminated",
+        "fair",
         "hand",
         "hand_number",
         "history",
@@ -64,11 +75,24 @@ class Match:
         seed: int | None = None,
         first_dealer: int | None = None,
         deals: Mapping[int, tuple[Sequence[int], int]] | None = None,
+        *,
+        fair: bool = False,
+        contributions: Mapping[int, Sequence[bytes]] | None = None,
     ) -> None:
         """Start a match; ``deals`` maps hand numbers to recorded (deck, shuffle seed)
-        pairs that take the place of the seed's (replaying a record, setting up puzzles)."""
+        pairs that take the place of the seed's (replaying a record, setting up puzzles).
+
+        ``fair``: every hand is shuffled the verifiable way (:mod:`~scala40.engine.fairness`):
+        from a secret committed to before the deal and the seats' ``contributions`` (by hand
+        number; later hands take theirs through :meth:`contribute`)."""
         self.rules = rules
         self.deals = dict(deals) if deals else {}
+        self.fair = fair
+        self.contributions: dict[int, list[bytes]] = {}
+        for number, given in (contributions or {}).items():
+            for data in given:
+                check_contribution(data)
+            self.contributions[number] = list(given)
         self.seed = random.SystemRandom().getrandbits(64) if seed is None else seed
         units = self.units
         self.totals = [0] * units
@@ -119,6 +143,8 @@ class Match:
         c.rules = self.rules
         c.seed = self.seed
         c.deals = self.deals
+        c.fair = self.fair
+        c.contributions = {n: cs[:] for n, cs in self.contributions.items()}
         c.totals = self.totals[:]
         c.eliminated = self.eliminated[:]
         c.reentries = self.reentries[:]
@@ -139,10 +165,43 @@ class Match:
         if number in self.deals:
             deck_, shuffle_seed_ = self.deals[number]
             return list(deck_), shuffle_seed_
+        if self.fair:
+            seed = deal_seed(hand_secret(self.seed, number), self.contributions.get(number, ()))
+            return shuffled(self.rules, seed)
         rng = self._rng(f"hand:{number}")
         deck = pack_list(self.rules.decks, self.rules.joker_count)
         rng.shuffle(deck)
         return deck, rng.getrandbits(63)
+
+    # The verifiable shuffle ----------------------------------------------------------------
+    def commitment_for(self, number: int) -> str:
+        """The commitment every seat sees before hand ``number`` is dealt (fair matches)."""
+        self._need_fair()
+        return commitment(hand_secret(self.seed, number))
+
+    def contribute(self, number: int, data: bytes) -> None:
+        """Add a seat's entropy to hand ``number``, which must not be dealt yet."""
+        self._need_fair()
+        if number <= self.hand_number:
+            raise FairnessError(f"hand {number} is already dealt: entropy goes to a later hand")
+        check_contribution(data)
+        self.contributions.setdefault(number, []).append(data)
+
+    def fair_deal(self, number: int) -> FairDeal:
+        """Hand ``number``'s shuffle as a record keeps it; the secret only once the hand is
+        over (before that it would tell the deck)."""
+        self._need_fair()
+        done = number < self.hand_number or (number == self.hand_number and self.hand.over)
+        secret = hand_secret(self.seed, number)
+        return FairDeal(
+            commitment(secret),
+            tuple(self.contributions.get(number, ())),
+            secret if done else None,
+        )
+
+    def _need_fair(self) -> None:
+        if not self.fair:
+            raise FairnessError("this match is not dealt the verifiable way (fair=False)")
 
     def _deal_next(self) -> Deal:
         active = self.active_seats()

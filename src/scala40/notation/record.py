@@ -9,7 +9,9 @@ A record holds what a table needs to play the match again card for card::
                 "deck": ["7H", ..., "JK"],          # top card last, as the stock is held
                 "shuffle_seed": 123,                # drives reshuffles of the pozzo
                 "actions": ["draw", "discard QS", ...],
-                "result": {...}}],                  # once the hand is over (a check)
+                "result": {...},                    # once the hand is over (a check)
+                "fair": {"commitment": "9f…", "contributions": ["a1b2…"],
+                         "secret": "c3d4…"}}],      # verifiable matches: see below
      "totals": [12, 40], "winner": null, "over": false,
      "meta": {...}}                                 # free for tools; never read here
 
@@ -22,6 +24,11 @@ The match deals every hand from its seed, so :func:`replay` rebuilds the match f
 seed and checks each recorded deck against the deal; with ``from_decks=True`` (or no
 seed) it deals the recorded decks instead, so a record replays even if the way a seed
 becomes a deck ever changes.
+
+A match dealt the verifiable way (``Match(fair=True)``, :mod:`scala40.engine.fairness`)
+records for each hand the commitment published before the deal, the seats' contributions
+(hex) and, once the hand is over, the secret (hex). :func:`verify` checks every deck
+against them, so a player can confirm the shuffle without trusting whoever dealt.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from typing import Any, Final
 
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
+from scala40.engine.fairness import FairDeal, verify_hand
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.pack import count_pack
 from scala40.engine.rules import Rules
@@ -61,7 +69,7 @@ _TOP_KEYS: Final = frozenset(
     }
 )
 _HAND_KEYS: Final = frozenset(
-    {"number", "dealer", "seats", "deck", "shuffle_seed", "actions", "result"}
+    {"number", "dealer", "seats", "deck", "shuffle_seed", "actions", "result", "fair"}
 )
 
 
@@ -125,7 +133,7 @@ class Recorder:
     def _deal_entry(self) -> JSONDict:
         m = self.match
         deck, shuffle_seed = m.deck_for(m.hand_number)
-        return {
+        entry: JSONDict = {
             "number": m.hand_number,
             "dealer": m.dealer,
             "seats": list(m.hand.seats),
@@ -133,6 +141,9 @@ class Recorder:
             "shuffle_seed": shuffle_seed,
             "actions": [],
         }
+        if m.fair:
+            entry["fair"] = fair_json(m.fair_deal(m.hand_number))
+        return entry
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` to the match (raises :class:`IllegalAction`) and log it."""
@@ -147,6 +158,9 @@ class Recorder:
         entry["actions"].append(text)
         if len(m.history) > finished:
             entry["result"] = _result(m.history[-1])
+            if m.fair:
+                # The hand is over: its secret may be told now.
+                entry["fair"] = fair_json(m.fair_deal(number))
         if m.hand_number != number:
             self._hands.append(self._deal_entry())
 
@@ -224,6 +238,8 @@ def load_record(data: str | Mapping[str, Any]) -> JSONDict:
         _need(entry.get("number") == i + 1, f"{where} must be hand number {i + 1}")
         _need(_is_int(entry.get("dealer")), f"{where}.dealer must be a seat number")
         _need(_is_int(entry.get("shuffle_seed")), f"{where}.shuffle_seed must be a whole number")
+        if "fair" in entry:
+            fair_from_json(entry["fair"], where)
         for key in ("seats", "deck", "actions"):
             value = entry.get(key)
             kind = int if key == "seats" else str
@@ -232,6 +248,66 @@ def load_record(data: str | Mapping[str, Any]) -> JSONDict:
                 f"{where}.{key} must be a list of {'seat numbers' if kind is int else 'texts'}",
             )
     return rec
+
+
+def fair_json(deal: FairDeal) -> JSONDict:
+    """A hand's verifiable shuffle as a record keeps it (bytes as hex)."""
+    out: JSONDict = {
+        "commitment": deal.commitment,
+        "contributions": [c.hex() for c in deal.contributions],
+    }
+    if deal.secret is not None:
+        out["secret"] = deal.secret.hex()
+    return out
+
+
+def fair_from_json(data: Any, where: str) -> FairDeal:
+    """:func:`fair_json` read back, or :class:`NotationError` naming what is wrong."""
+    _need(isinstance(data, Mapping), f"{where}.fair must be an object")
+    commit = data.get("commitment")
+    _need(
+        isinstance(commit, str) and len(commit) == 64,
+        f"{where}.fair.commitment must be 64 hex digits",
+    )
+    texts = data.get("contributions", [])
+    _need(
+        isinstance(texts, list) and all(isinstance(t, str) for t in texts),
+        f"{where}.fair.contributions must be a list of hex texts",
+    )
+    secret_text = data.get("secret")
+    _need(
+        secret_text is None or isinstance(secret_text, str),
+        f"{where}.fair.secret must be hex text",
+    )
+    try:
+        contributions = tuple(bytes.fromhex(t) for t in texts)
+        secret = None if secret_text is None else bytes.fromhex(secret_text)
+    except ValueError:
+        raise NotationError(f"{where}.fair holds text that is not hex") from None
+    return FairDeal(commit, contributions, secret)
+
+
+def verify(record: str | Mapping[str, Any]) -> int:
+    """Check a verifiable record: every hand's deck is the one its revealed secret and the
+    seats' contributions shuffle, the secret is the one committed to before the deal, and
+    the actions replay legally to the recorded results. Returns the hands verified;
+    raises :class:`NotationError` naming the first hand that fails."""
+    rec = load_record(record)
+    rules = rules_from_changes(rec.get("rules", {}))
+    deals = _decks(rec, rules)
+    for entry in rec["hands"]:
+        number = entry["number"]
+        where = f"hand {number}"
+        _need("fair" in entry, f"{where} has no commitment: the record is not verifiable")
+        fair = fair_from_json(entry["fair"], f"hands[{number - 1}]")
+        deck, shuffle_seed = deals[number]
+        last_unfinished = "result" not in entry and number == len(rec["hands"])
+        if fair.secret is None and last_unfinished:
+            continue  # the hand in play: its secret is told when it is over
+        problem = verify_hand(rules, fair, deck, shuffle_seed)
+        _need(problem is None, f"{where}: {problem}")
+    replay(rec, from_decks=True)
+    return sum(1 for e in rec["hands"] if "secret" in e["fair"])
 
 
 def dump_record(record: Mapping[str, Any], *, indent: int | None = None) -> str:
@@ -274,11 +350,17 @@ def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Matc
     deals = _decks(rec, rules)
     seed = rec.get("seed")
     use_decks = from_decks or seed is None
+    fair = "fair" in rec["hands"][0]
+    contributions = {
+        e["number"]: list(fair_from_json(e["fair"], "hand").contributions)
+        for e in rec["hands"]
+        if "fair" in e
+    }
     match: Match
     match = (
-        Match(rules, seed, first_dealer, deals=deals)
+        Match(rules, seed, first_dealer, deals=deals, fair=fair, contributions=contributions)
         if use_decks
-        else Match(rules, seed, first_dealer)
+        else Match(rules, seed, first_dealer, fair=fair, contributions=contributions)
     )
     for entry in rec["hands"]:
         number = entry["number"]
