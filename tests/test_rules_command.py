@@ -20,6 +20,7 @@ import scala40
 from scala40.cli import main
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import CHOICES, KEYS, NUMBER_RANGES, PRESETS, NumberRange, Rules
+from scala40.server.rule_book import EXAMPLES
 from scala40.server.rules_labels import LABELS, NONE_LABELS, VALUE_LABELS, rules_catalogue
 
 
@@ -74,6 +75,7 @@ def test_every_key_is_explained_alone(key: str) -> None:
     assert lines[0] == f"{key}: {LABELS[key][0]}"
     assert lines[1] == f"Default: {typed(getattr(Rules(), key))}"
     assert lines[-1] == f"Change it: --rule {key}=VALUE"
+    assert lines[-2] == f"Example: {EXAMPLES[key][0]}"  # the rules page's example
     for value, (english, _) in VALUE_LABELS.get(key, {}).items():
         assert any(line.split()[:1] == [typed(value)] and english in line for line in lines)
 
@@ -84,11 +86,12 @@ def test_one_key_in_words() -> None:
         "fit_discard_ban: You may not discard a card that fits a meld on the table",
         "Default: fisca",
         "Values:",
-        "  fisca          Before opening; with 3 or more players always (FISCA) (default)",
+        "  fisca          Before opening; always with 3+ (FISCA) (default)",
         "  unopened_only  Only before opening",
         "  always         Always",
         "  never          Never banned",
         "In preset house: unopened_only",
+        f"Example: {EXAMPLES['fit_discard_ban'][0]}",
         "Change it: --rule fit_discard_ban=VALUE",
     ]
     assert "Values: 0 or more" in run("rules", "opening_points").stdout
@@ -107,6 +110,7 @@ def test_one_key_in_json() -> None:
             {"value": "end_hand", "meaning": "The hand ends and everybody counts"},
         ],
         "presets": {},
+        "example": EXAMPLES["stock_out"][0],
     }
 
 
@@ -123,6 +127,7 @@ def test_italian() -> None:
         "Valori:",
         "  reshuffle  Il pozzo si rimescola nel tallone (predefinito)",
         "  end_hand   La mano finisce e tutti contano",
+        f"Esempio: {EXAMPLES['stock_out'][1]}",
         "Per cambiarla: --rule stock_out=VALORE",
     ]
     data = json.loads(run("rules", "--lang", "it", "--json").stdout)

@@ -191,6 +191,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "values_are": ("Values", "Valori"),
     "in_preset": ("In preset", "Nel preset"),
     "change_it": ("Change it", "Per cambiarla"),
+    "example": ("Example", "Esempio"),
     "changes": ("Changes from the FISCA defaults", "Cambia rispetto al FISCA"),
     "use_it": ("Use it", "Per usarlo"),
     "value": ("VALUE", "VALORE"),
@@ -208,7 +209,10 @@ def _typed(value: Any) -> str:
 
 
 def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
-    """One key of the catalogue in one language: meaning, default, values, presets."""
+    """One key of the catalogue in one language: meaning, default, values, presets, and
+    the rules page's example of it (one text for the terminal and the web)."""
+    from scala40.server.rule_book import EXAMPLES  # plain data, no web stack
+
     key = entry["key"]
     suffix = ("_en", "_it")[lang]
     if "choices" in entry:
@@ -229,6 +233,7 @@ def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
             {"value": c["value"], "meaning": c["label" + suffix]} for c in entry["choices"]
         ]
     info["presets"] = {name: changes[key] for name, changes in PRESETS.items() if key in changes}
+    info["example"] = EXAMPLES[key][lang]
     return info
 
 
@@ -273,6 +278,7 @@ def _key_text(info: dict[str, Any], lang: int) -> str:
         lines.append(f"{w['values_are']}: {info['values']}")
     for name, value in info["presets"].items():
         lines.append(f"{w['in_preset']} {name}: {_typed(value)}")
+    lines.append(f"{w['example']}: {info['example']}")
     lines.append(f"{w['change_it']}: --rule {key}={w['value']}")
     return "\n".join(lines)
 

@@ -186,8 +186,8 @@ def test_a_paper_game_on_a_phone_in_italian_then_english(
     expect(carla.locator(".score-flat")).to_be_visible()
     page.click("#enter")
     expect(page.locator("#hand-title")).to_have_text("Mano 2 — distribuisce Bruno")
-    assert unit_text(page, 1).splitlines()[:3] == ["Bruno", "39", "62 a 101"]
-    assert unit_text(page, 2).splitlines()[:3] == ["Carla", "100", "1 a 101"]
+    assert unit_text(page, 1).splitlines()[:3] == ["Bruno", "39", "mancano 62 punti"]
+    assert unit_text(page, 2).splitlines()[:3] == ["Carla", "100", "manca 1 punto"]
 
     # Hand 2: Bruno goes out; Anna +25 +10 by the quick buttons, Carla +5 passes 101
     # and re-enters (house rules: once) at the highest total still in.
@@ -204,6 +204,12 @@ def test_a_paper_game_on_a_phone_in_italian_then_english(
     # The notes are in the page's language too (built from the line's fields).
     expect(rows.nth(1)).to_contain_text("Bruno ha chiuso; Carla rientra a 39")
     assert fits_the_phone(page)
+    # The Italian notes column is read whole, with no sideways scrolling of the sheet.
+    assert page.evaluate(
+        "() => { const s = document.querySelector('.score-scroll');"
+        " return s.scrollWidth <= s.clientWidth; }"
+    )
+    page.screenshot(path=str(ARTIFACTS / "score-notes-it-phone.png"), full_page=True)
 
     # Undo takes the hand back; the sheet survives a reload.
     page.click("#undo")
@@ -215,7 +221,7 @@ def test_a_paper_game_on_a_phone_in_italian_then_english(
     # The same sheet in English.
     page.click("#lang")
     expect(page.locator("#hand-title")).to_have_text("Hand 2 — Bruno deals")
-    assert unit_text(page, 2).splitlines()[:3] == ["Carla", "100", "1 to 101"]
+    assert unit_text(page, 2).splitlines()[:3] == ["Carla", "100", "1 point left"]
     href = page.locator("#csv").get_attribute("href")
     assert href is not None and href.endswith("/csv")
     csv = page.request.get(base_url + href)

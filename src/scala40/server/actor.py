@@ -34,12 +34,14 @@ from scala40.server.db import Db
 from scala40.server.outbox import Outbox
 from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
-from scala40.server.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
+from scala40.server.store import BOT_PACES, CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 from scala40.server.summaries import summary_json
 from scala40.server.viewjson import (
     SeatFacts,
     TableFacts,
     event_json,
+    legal_json,
+    reasons_json,
     view_to_json,
 )
 
@@ -128,6 +130,9 @@ class EndTable:
 
 Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join | EndTable
 
+PLAYED_FOR_KEPT = 200
+"""At most this many of the moves a bot made for an absent player are kept to tell them."""
+
 END_REASONS = {
     EXPIRED: "nobody came: the table waited too long for its players",
     CLOSED: "every player left: the table is closed",
@@ -180,6 +185,10 @@ class TableActor:
         """Told once the table expired or was closed (the registry lets it go)."""
         self.alone_since: float | None = time.monotonic()
         """Monotonic time since which no human is connected (``None``: someone is)."""
+        self.played_for: dict[int, list[JSONDict]] = {}
+        """The moves a bot made for each human seat while nobody was connected to it, told
+        to its player on return. Kept in memory only: a courtesy, not game state (the
+        stored actions stay the truth), so a restart forgets it."""
 
     # Life --------------------------------------------------------------------------------
     @classmethod
@@ -311,7 +320,7 @@ class TableActor:
                     s.name,
                     s.kind,
                     s.is_bot or s.outbox is not None,
-                    s.stand_in or (self.timed_out == self.turn and self._current() == s.seat),
+                    s.stand_in or (self._turn_timed_out() and self._current() == s.seat),
                     s.taken,
                 )
                 for s in self.seats
@@ -329,11 +338,24 @@ class TableActor:
         return PlayerView.public_of_match(self.match, seat)
 
     def view_json(self, seat: int) -> JSONDict:
+        """The seat's VIEW; the seat to move also gets the engine's reasons for the moves
+        it may not make now (``legal.why``), read from the true hand: no other seat's."""
         spectator = seat not in self.match.hand.seats
-        return view_to_json(self.view_of(seat), self.facts(spectator))
+        view = self.view_of(seat)
+        legal = None
+        if not spectator and self.status == "playing" and view.my_turn:
+            legal = legal_json(view)
+            if legal:
+                legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
+        return view_to_json(view, self.facts(spectator), legal)
 
     def state(self, seat: int, event: JSONDict | None = None) -> JSONDict:
         return {"type": "state", "v": self.version, "view": self.view_json(seat), "event": event}
+
+    def _turn_timed_out(self) -> bool:
+        """The timer ran out on the turn being played. Before the first turn (a waiting
+        table) both are ``None``: that is no timeout, and nobody plays for anyone."""
+        return self.timed_out is not None and self.timed_out == self.turn
 
     def _current(self) -> int:
         return self.match.current_seat
@@ -420,7 +442,13 @@ class TableActor:
                 {"type": "hand_over", "v": version, "summary": summary_json(record, self.match)}
             )
         self._schedule()
-        self._broadcast(event_json(seat, action, pozzo_top))
+        event = event_json(seat, action, pozzo_top)
+        absent = self.seats[seat]
+        if not absent.is_bot and absent.outbox is None:
+            moves = self.played_for.setdefault(seat, [])
+            moves.append(event)
+            del moves[:-PLAYED_FOR_KEPT]
+        self._broadcast(event)
 
     async def _mark_over(self) -> None:
         self.status = "over"
@@ -435,7 +463,7 @@ class TableActor:
         s = self.seats[seat]
         if s.is_bot:
             return s.bot
-        if s.stand_in or self.timed_out == self.turn:
+        if s.stand_in or self._turn_timed_out():
             if s.bot is None:
                 s.bot = make_bot(self.settings.stand_in_level)
             return s.bot
@@ -495,8 +523,9 @@ class TableActor:
         self._broadcast({"type": "timeout", "seat": self._current()})
 
     async def _think(self, seat: int, version: int, bot: Bot) -> None:
-        if self.settings.bot_pause > 0:
-            await asyncio.sleep(self.settings.bot_pause)
+        pause = self.settings.bot_pause * BOT_PACES.get(self.table.bot_pace, 1.0)
+        if pause > 0:
+            await asyncio.sleep(pause)
         if self.version != version:
             return
         view = self.match.view(seat)
@@ -536,10 +565,24 @@ class TableActor:
             s.stand_in = False
             event = {"type": "human_back", "seat": cmd.seat}
         self._schedule()  # a table whose bots paused while everyone was away plays on
-        cmd.outbox.put(self.state(cmd.seat, event))
+        welcome = self.state(cmd.seat, event)
+        away = self._away_report(cmd.seat)
+        if away is not None:
+            welcome["away"] = away
+        cmd.outbox.put(welcome)
         for other in self.seats:
             if other.outbox is not None and other is not s:
                 other.outbox.put(self.state(other.seat, event))
+
+    def _away_report(self, seat: int) -> JSONDict | None:
+        """What a bot played for ``seat`` while its player was gone and, when the match
+        ended meanwhile, its last hand's SUMMARY (the winner and the final totals)."""
+        moves = self.played_for.pop(seat, [])
+        if not moves:
+            return None
+        over = self.match.over and bool(self.match.history)
+        summary = summary_json(self.match.history[-1], self.match) if over else None
+        return {"moves": moves, "summary": summary}
 
     def _disconnect(self, cmd: Disconnect) -> None:
         s = self.seats[cmd.seat]
@@ -597,6 +640,14 @@ class TableActor:
             if s.taken:
                 raise_refusal(cmd, TableRefusal.SEAT_TAKEN, f"seat {cmd.seat} is taken")
                 return
+        wanted = cmd.name.casefold()
+        if any(x.taken and not x.is_bot and x.name.casefold() == wanted for x in self.seats):
+            # Two players of one name could not tell their seats apart in the log or the
+            # score sheet; asked after the seat, so a wrong seat is named first.
+            raise_refusal(
+                cmd, TableRefusal.NAME_TAKEN, f"someone at this table is already called {cmd.name}"
+            )
+            return
         starts = self.status == "waiting" and all(x.taken for x in self.seats if x is not s)
         store = self.db.store
         await self.db.run(store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash, starts)

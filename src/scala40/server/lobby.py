@@ -19,6 +19,7 @@ from scala40.server.actor import JoinRefused, TableActor, wait_join
 from scala40.server.errors import ApiError, read_json_object
 from scala40.server.refusals import TableRefusal
 from scala40.server.registry import Tables, clean_name, client_token
+from scala40.server.rule_book import rule_book
 from scala40.server.rules_labels import rules_catalogue, rules_facts, rules_summary
 from scala40.server.store import SeatRow, TableRow
 from scala40.server.summaries import replay_steps
@@ -62,6 +63,7 @@ def live_summary(actor: TableActor) -> dict[str, Any]:
         "status": actor.status,
         "created": actor.table.created.isoformat(),
         "turn_seconds": actor.table.turn_seconds,
+        "bot_pace": actor.table.bot_pace,
     }
 
 
@@ -75,6 +77,7 @@ def stored_summary(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "status": table.status,
         "created": table.created.isoformat(),
         "turn_seconds": table.turn_seconds,
+        "bot_pace": table.bot_pace,
     }
 
 
@@ -99,6 +102,10 @@ def build_router(tables: Tables) -> APIRouter:
     async def get_rules() -> dict[str, Any]:
         return rules_catalogue()
 
+    @router.get("/api/rulebook")
+    async def get_rule_book() -> dict[str, Any]:
+        return rule_book()
+
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await read_json_object(request)
@@ -112,6 +119,7 @@ def build_router(tables: Tables) -> APIRouter:
             body.get("nickname"),
             body.get("turn_seconds"),
             client_address(request),
+            body.get("bot_pace"),
         )
         table_id = made.actor.table.id
         return {

@@ -14,6 +14,7 @@ PAGES = {
     "history.html": "the match history",
     "replay.html": "the replay viewer",
     "score.html": "the score sheet",
+    "rules.html": "the rules",
 }
 
 
@@ -53,5 +54,9 @@ def build_router() -> APIRouter:
     @router.get("/score", include_in_schema=False)
     async def score() -> Response:
         return page("score.html")
+
+    @router.get("/rules", include_in_schema=False)
+    async def rules() -> Response:
+        return page("rules.html")
 
     return router

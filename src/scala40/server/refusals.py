@@ -32,6 +32,9 @@ class TableRefusal(StrEnum):
     SEAT_TAKEN = "seat_taken"
     NO_SUCH_SEAT = "no_such_seat"
     TABLE_CLOSED = "table_closed"
+    NAME_TAKEN = "name_taken"
+    """Someone at the table already has that nickname: two Annas could not tell their
+    seats apart in the log and the score sheet."""
 
 
 Code = Refusal | TableRefusal

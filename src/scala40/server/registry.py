@@ -19,7 +19,7 @@ from scala40.server.db import Db
 from scala40.server.errors import ApiError
 from scala40.server.limits import PerAddress
 from scala40.server.settings import Settings
-from scala40.server.store import SeatRow, Store, TableRow, now
+from scala40.server.store import BOT_PACES, SeatRow, Store, TableRow, now
 from scala40.server.tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("scala40.server")
@@ -219,6 +219,7 @@ class Tables:
         nickname: object,
         turn_seconds: object,
         address: str,
+        bot_pace: object = "normal",
     ) -> NewTable:
         """A new table; the creator takes its first human seat."""
         if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
@@ -235,6 +236,10 @@ class Tables:
             raise ApiError(
                 400, "bad_timer", "turn_seconds is null or a number of seconds, 1 to 3600"
             )
+        if bot_pace is None:
+            bot_pace = "normal"
+        if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
+            raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
         rules = table_rules(preset, changes, len(seat_kinds))
         self.admit(address)
         token = new_token()
@@ -257,6 +262,7 @@ class Tables:
             first_dealer=secrets.randbelow(len(seat_kinds)),
             turn_seconds=None if turn_seconds is None else float(turn_seconds),
             status="waiting" if waiting else "playing",
+            bot_pace=bot_pace,
         )
         await self.db.run(self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings)

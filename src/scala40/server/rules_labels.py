@@ -1,4 +1,4 @@
-"""Every rule key and value in plain words, in English and Italian (RULES.md §12).
+"""Every rule key and value in plain words, in English and Italian (docs/rules.md, /rules).
 
 The lobby's rules form shows these sentences instead of key names, so a player can set up
 the table their family plays without reading the rule book. ``rules_catalogue()`` is what
@@ -113,8 +113,8 @@ VALUE_LABELS: Final[dict[str, dict[Any, tuple[str, str]]]] = {
     },
     "fit_discard_ban": {
         "fisca": (
-            "Before opening; with 3 or more players always (FISCA)",
-            "Prima di aprire; con 3 o più giocatori sempre (FISCA)",
+            "Before opening; always with 3+ (FISCA)",
+            "Prima di aprire; in 3 o più sempre (FISCA)",
         ),
         "unopened_only": ("Only before opening", "Solo prima di aprire"),
         "always": ("Always", "Sempre"),
@@ -123,23 +123,23 @@ VALUE_LABELS: Final[dict[str, dict[Any, tuple[str, str]]]] = {
     "open_from_pozzo": {
         "no": ("Not allowed", "Non permesso"),
         "opening": (
-            "Allowed if the card is part of the opening (FISCA variant)",
-            "Permesso se la carta fa parte dell'apertura (variante FISCA)",
+            "If the card is in the opening (FISCA variant)",
+            "Se la carta è nell'apertura (variante FISCA)",
         ),
         "any_use": (
-            "Allowed if you open and meld the card this turn",
-            "Permesso se apri e usi la carta in questo turno",
+            "If you open and use the card this turn",
+            "Se apri e usi la carta in questo turno",
         ),
         "keep": (
-            "Allowed if you open this turn; the card may stay in hand",
-            "Permesso se apri in questo turno; la carta può restare in mano",
+            "If you open this turn; the card may stay",
+            "Se apri nel turno; la carta può restare",
         ),
     },
     "open_without_jokers": {
         "no": ("Jokers count toward the opening", "I jolly contano per l'apertura"),
         "fisca": (
-            "Only once the melds without jokers reach the points",
-            "Solo se le combinazioni senza jolly bastano già",
+            "Only if the melds without jokers suffice",
+            "Solo se bastano quelle senza jolly",
         ),
         "strict": (
             "No joker anywhere in the turn you open",
@@ -217,7 +217,7 @@ def _key_entry(name: str, default: Any) -> dict[str, Any]:
 
 
 def rules_catalogue() -> dict[str, Any]:
-    """``{"presets": {...}, "keys": [...]}``: every §12 key with its words and choices."""
+    """``{"presets": {...}, "keys": [...]}``: every rule key with its words and choices."""
     default = Rules()
     return {
         "presets": {
@@ -274,14 +274,14 @@ def rules_summary(preset: str, rules: Rules) -> str:
     base = PRESETS.get(preset, {})
     parts = [
         PRESET_LABELS.get(preset, (preset, preset))[0],
-        f"{rules.opening_points} points to open",
+        f"{_count(rules.opening_points, 'point')} to open",
     ]
     if rules.single_hand:
         parts.append("one hand")
     elif rules.target_total is not None:
         parts.append(f"lowest total when someone reaches {rules.target_total}")
     elif rules.fixed_hands is not None:
-        parts.append(f"{rules.fixed_hands} hands")
+        parts.append(_count(rules.fixed_hands, "hand"))
     else:
         parts.append(f"out at {rules.elimination}")
     shown = {"players", "opening_points", "elimination", "single_hand", "target_total"}
@@ -291,3 +291,8 @@ def rules_summary(preset: str, rules: Rules) -> str:
             continue
         parts.append(f"{LABELS[key][0]}: {_value_words(key, value)}")
     return "; ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 point``, ``2 points``: a count with its noun in the right number."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

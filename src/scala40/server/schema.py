@@ -36,6 +36,7 @@ tables = Table(
     Column("seed_sealed", Boolean, nullable=False, server_default=false()),
     Column("first_dealer", Integer, nullable=False),
     Column("turn_seconds", Float, nullable=True),
+    Column("bot_pace", String(8), nullable=False, server_default="normal"),
     Column("status", String(16), nullable=False),
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("winner", Integer, nullable=True),

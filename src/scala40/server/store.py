@@ -24,6 +24,9 @@ from scala40.server import schema
 from scala40.server.seal import SecretKeyError, fingerprint, open_seed, seal_seed
 
 UNFINISHED = ("waiting", "playing")
+BOT_PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
+"""A table's bot pace: the factor on the server's ``bot_pause`` before each bot move. Slow
+lets a newcomer follow every card; fast suits a player who only waits for their turn."""
 EXPIRED = "expired"
 """A table that waited for its players too long; it was never played."""
 CLOSED = "closed"
@@ -56,6 +59,8 @@ class TableRow:
     status: str
     finished: datetime | None = None
     winner: int | None = None
+    bot_pace: str = "normal"
+    """``slow``, ``normal`` or ``fast``: the wait before each bot move (see BOT_PACES)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +157,7 @@ class Store:
                     seed_sealed=self.key is not None,
                     first_dealer=table.first_dealer,
                     turn_seconds=table.turn_seconds,
+                    bot_pace=table.bot_pace,
                     status=table.status,
                 )
             )
@@ -307,6 +313,7 @@ class Store:
             status=row.status,
             finished=_aware(row.finished),
             winner=row.winner,
+            bot_pace=row.bot_pace,
         )
 
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:

@@ -26,11 +26,15 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.cards import KINDS
+from scala40.engine.discard import discard_refusal, legal_discards
+from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord
 from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Drew, Phase
+from scala40.engine.pozzo import take_refusal
 from scala40.engine.rules import Rules
+from scala40.engine.state import Deal
 from scala40.engine.turn import Turn, TurnStart
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.cards import format_card, parse_card
@@ -156,6 +160,54 @@ def legal_json(view: PlayerView, rng: random.Random | None = None) -> JSONDict:
             if isinstance(a, SwapJoker)
         ],
     }
+    return out
+
+
+def reasons_json(hand: Deal, pozzo_ok: bool = False) -> JSONDict:
+    """Why the moves the table offers are not possible now, for the player to move.
+
+    The page explains a move before it is tried (a tap on the pozzo, a barred card, a
+    greyed button) with these, so each is the engine's own refusal: ``code`` (a
+    :class:`Refusal` the pages translate), ``message`` (the engine's English reason) and
+    ``card`` (the card it is about) or ``taken`` (the card taken from the pozzo this turn)
+    for the pages' own wording. Read from the true hand, so the caller sends it to the
+    seat to move only; every card named is that seat's own or public. At the draw only the
+    pozzo can be refused; after it the stock (drawn already) and each barred card in hand.
+    Cheap after the draw: a turn-level check, then one reason per barred kind (tens of
+    microseconds). At the draw the pozzo's reason is the engine's search for a use of the
+    card; ``pozzo_ok`` (the caller's legal moves already allow the take) skips it.
+    """
+    phase = hand.turn.phase
+    if phase == Phase.DRAW:
+        refused = None if pozzo_ok else take_refusal(hand)
+        if refused is None:
+            return {}
+        return {"pozzo": _reason(refused, hand, hand.pozzo[-1] if hand.pozzo else None)}
+    if phase != Phase.PLAY:
+        return {}
+    out: JSONDict = {}
+    drew = hand.check(DrawStock())
+    if drew is not None:
+        out["draw"] = _reason(drew, hand, None)
+    held = hand.hands[hand.turn.player]
+    free = set(legal_discards(hand))
+    barred: JSONDict = {}
+    for kind in range(KINDS):
+        if held[kind] and kind not in free:
+            refused = discard_refusal(hand, kind)
+            if refused is not None:
+                barred[TEXT[kind]] = _reason(refused, hand, kind)
+    out["discard"] = barred
+    return out
+
+
+def _reason(refused: IllegalAction, hand: Deal, card: int | None) -> JSONDict:
+    out: JSONDict = {"code": refused.code.value, "message": refused.reason}
+    if card is not None:
+        out["card"] = TEXT[card]
+    taken = hand.turn.pozzo_card
+    if refused.code in (Refusal.POZZO_UNUSED, Refusal.POZZO_DISCARD) and taken is not None:
+        out["taken"] = TEXT[taken]
     return out
 
 

@@ -73,7 +73,8 @@ const STRINGS = {
     "hand.playoffNote": "Play-off hand: whoever goes out wins, nothing is counted.",
     "hand.pickOut": "Say who went out (or nobody).",
     "hand.undoConfirm": "Take the last hand off the sheet?",
-    "unit.to": "{n} to {limit}",
+    "unit.to": "{n} points left",
+    "unit.to.one": "1 point left",
     "unit.out": "out",
     "unit.winner": "winner",
     "unit.reentered": "re-entered at {at}",
@@ -177,7 +178,8 @@ const STRINGS = {
     "hand.playoffNote": "Spareggio: vince chi chiude, non si contano punti.",
     "hand.pickOut": "Indica chi ha chiuso (o nessuno).",
     "hand.undoConfirm": "Togliere l'ultima mano dal foglio?",
-    "unit.to": "{n} a {limit}",
+    "unit.to": "mancano {n} punti",
+    "unit.to.one": "manca 1 punto",
     "unit.out": "eliminato",
     "unit.winner": "vincitore",
     "unit.reentered": "rientrato a {at}",
@@ -461,7 +463,7 @@ function unitStatus(unit, standing) {
   if (unit.winner) parts.push(t("unit.winner"));
   else if (unit.eliminated) parts.push(t("unit.out"));
   else if (unit.distance !== null && standing.limit.value) {
-    parts.push(t("unit.to", { n: unit.distance, limit: standing.limit.value }));
+    parts.push(tn("unit.to", unit.distance));
   }
   if (unit.reentered_at.length) parts.push(t("unit.reentered", { at: unit.reentered_at.join(", ") }));
   if (unit.reentries_left !== 0 && unit.reentries_left !== null && unit.reentries > 0) {

@@ -1,8 +1,9 @@
-// The lobby: create a table (seats, rules preset plus any §12 key in plain words), share
+// The lobby: create a table (seats, rules preset plus any rule key in plain words), share
 // its link, and join an open table.
 
 import { api, lastNickname, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t } from "./i18n.js";
+import { TableConnection } from "./connection.js";
+import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BOTS = ["random", "greedy", "heuristic", "strong"];
@@ -10,6 +11,37 @@ const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 
 let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
 let joining = null;
+let presence = null;
+let seatsFree = null;
+
+function renderShareWait() {
+  $("share-wait").hidden = seatsFree === null;
+  if (seatsFree !== null) $("share-wait").textContent = tn("lobby.waitingFor", seatsFree);
+}
+
+/** While the share panel is open the creator is at the table: a socket with the seat's
+ * token holds the seat as connected (so no stand-in takes it when the last friend sits),
+ * tells how many seats are still free, and takes the creator to the table once the match
+ * starts. */
+function holdSeat(tableId, token, tableUrl) {
+  if (presence) presence.close();
+  const conn = new TableConnection(tableId, token, {
+    onMessage: (msg) => {
+      if (msg.type !== "state" || !msg.view) return;
+      const view = msg.view;
+      const free = view.players.filter((p) => p.kind === "human" && p.taken === false).length;
+      seatsFree = free;
+      renderShareWait();
+      if (view.status !== "waiting") {
+        conn.close();
+        location.href = tableUrl;
+      }
+    },
+    onStatus: () => {},
+  });
+  presence = conn;
+  conn.connect();
+}
 
 function seatValue(i) {
   const el = document.querySelector(`#seats select[data-seat="${i}"]`);
@@ -83,7 +115,10 @@ function ruleControl(key) {
   input.inputMode = "numeric";
   input.size = 6;
   input.value = value === null || value === undefined ? "" : String(value);
-  input.placeholder = value === null || value === undefined ? t("lobby.none_value") : "";
+  // An empty field means the key's "none", worded as its label words it ("empty: two per
+  // deck"), so the placeholder never says something else.
+  const none = (getLang() === "it" ? key.none_label_it : key.none_label_en) || t("lobby.none_value");
+  input.placeholder = value === null || value === undefined ? none : "";
   return input;
 }
 
@@ -103,14 +138,53 @@ function renderRules() {
     label.title = key.key;
     const span = document.createElement("span");
     span.textContent = keyLabel(key);
+    const row = document.createElement("span");
+    row.className = "label-row";
+    row.append(span, ruleHelpLink(key.key));
     const control = ruleControl(key);
     control.dataset.key = key.key;
     control.name = `rule-${key.key}`;
     control.addEventListener("change", () => {
       label.classList.toggle("changed", JSON.stringify(readControl(control)) !== JSON.stringify(presetValue(key)));
     });
-    label.append(span, control);
+    label.append(row, control);
     box.append(label);
+  }
+}
+
+/** The small "?" beside a rule key: its section of the rules page, in a new tab so the
+ * table being set up stays as it is. */
+function ruleHelpLink(name) {
+  const a = document.createElement("a");
+  a.className = "rule-help";
+  a.href = `/rules#${encodeURIComponent(name)}`;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.textContent = "?";
+  a.title = t("lobby.ruleHelp");
+  a.setAttribute("aria-label", t("lobby.ruleHelp"));
+  return a;
+}
+
+/** The guided first hand: two players, the newcomer against an easy bot, FISCA rules; the
+ * table page sees the mark left here and explains each step of the first hand. */
+async function startGuide() {
+  $("create-error").textContent = "";
+  if (!$("nickname").reportValidity()) return;
+  const nickname = $("nickname").value.trim();
+  $("guide-btn").disabled = true;
+  try {
+    const res = await api("/api/tables", {
+      method: "POST",
+      body: { seats: ["human", "bot:greedy"], rules: { preset: "fisca", changes: {} }, nickname, turn_seconds: null },
+    });
+    saveNickname(nickname);
+    saveSeatToken(res.table_id, res.token);
+    localStorage.setItem(`scala40:guide:${res.table_id}`, "1");
+    location.href = `/t/${encodeURIComponent(res.table_id)}`;
+  } catch (err) {
+    $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
+    $("guide-btn").disabled = false;
   }
 }
 
@@ -154,6 +228,7 @@ async function createTable(ev) {
     rules: { preset: $("preset").value, changes: ruleChanges() },
     nickname,
     turn_seconds: $("turn-seconds").value ? Number($("turn-seconds").value) : null,
+    bot_pace: $("bot-pace").value,
   };
   $("create-btn").disabled = true;
   try {
@@ -171,6 +246,7 @@ async function createTable(ev) {
     $("go-table").href = tableUrl;
     $("share").hidden = false;
     $("share").scrollIntoView({ block: "nearest" });
+    holdSeat(res.table_id, res.token, tableUrl);
     loadTables();
   } catch (err) {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
@@ -275,6 +351,7 @@ async function joinTable(ev) {
 async function start() {
   applyI18n();
   languageSwitch($("lang"), () => {
+    renderShareWait();
     renderSeats();
     renderPresets();
     renderRules();
@@ -292,6 +369,7 @@ async function start() {
   $("seat-count").addEventListener("change", renderSeats);
   $("preset").addEventListener("change", renderRules);
   $("create").addEventListener("submit", createTable);
+  $("guide-btn").addEventListener("click", startGuide);
   $("join").addEventListener("submit", joinTable);
   $("copy").addEventListener("click", async () => {
     try {

@@ -17,14 +17,16 @@ function svg(tag, attrs, text) {
 /**
  * Draw the sheet into `tableHost` and the chart into `chartHost`.
  * players: [{seat, name}], scores: [{hand, penalties: {seat: n}, totals: {seat: n}}].
+ * A one-hand match (`single`) keeps no running total: the hand's row is the result, so
+ * there is no total row and no chart of totals.
  */
-export function renderScores(tableHost, chartHost, players, scores, elimination) {
-  tableHost.replaceChildren(scoreTable(players, scores, elimination));
+export function renderScores(tableHost, chartHost, players, scores, elimination, { single = false } = {}) {
+  tableHost.replaceChildren(scoreTable(players, scores, elimination, single));
   chartHost.replaceChildren();
-  if (scores.length) chartHost.append(legend(players), chart(players, scores, elimination));
+  if (scores.length && !single) chartHost.append(legend(players), chart(players, scores, elimination));
 }
 
-function scoreTable(players, scores, elimination) {
+function scoreTable(players, scores, elimination, single = false) {
   const table = document.createElement("table");
   table.className = "scores";
   const head = table.createTHead().insertRow();
@@ -45,6 +47,7 @@ function scoreTable(players, scores, elimination) {
       tr.insertCell().textContent = v === undefined || v === null ? "–" : String(v);
     }
   }
+  if (single) return table;
   const last = scores[scores.length - 1];
   const tr = body.insertRow();
   tr.className = "total";

@@ -7,13 +7,17 @@ import {
   actionCards, cardBack, cardElement, layoffChoices, meldPoints, parseCard, planMeld,
   prettyCard, prettyCards, sortKey, swapsJoker,
 } from "./cards.js";
+import { rememberSeen, renderAway, resultOf, retiredReport } from "./away.js";
 import { TableConnection } from "./connection.js";
 import {
   apiErrorText, applyI18n, getLang, languageSwitch, refusal, rulesSummary, seatName, t, tn,
 } from "./i18n.js";
+import { renderGuide } from "./guide.js";
+import { showWhy } from "./rulelinks.js";
 import { renderScores } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
+const STAND_IN_WARNING = 10; // seconds before the turn timer runs out that the warning shows
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 
 const S = {
@@ -30,6 +34,7 @@ const S = {
   log: [], // the events, newest first, worded in the page's language when drawn
   conn_status: null, // [kind, detail] of the connection, re-worded on a language switch
   joinReason: null, // () => the words under the join form, re-worded on a language switch
+  missing: false, // no table at this address (the join form is not offered)
   pending: false,
   pendingTimer: null,
   dragging: null,
@@ -43,6 +48,8 @@ const S = {
   lastSummary: null,
   wasMyTurn: false,
   deadlineTimer: null,
+  away: null, // {moves, summary}: what a bot played for me while I was gone, until read
+  retired: null, // the same report for a table the server has let go (see showGone)
 };
 
 // ---------------------------------------------------------------------------------------
@@ -64,9 +71,11 @@ function start() {
 /** The page in the other language: every part drawn from words again. */
 function onLanguage() {
   renderConn();
-  if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
+  if (S.missing) showMissing();
+  else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
   render();
   if (S.summaryOpen && S.lastSummary) showSummary(S.lastSummary);
+  if (S.retired) showRetired();
 }
 
 let rulesCatalogue = null;
@@ -106,8 +115,25 @@ async function showJoin(reason, { keepName = false } = {}) {
       $("join-btn").disabled = true;
     }
   } catch (err) {
+    if (err instanceof ApiError && err.code === "no_such_table") {
+      S.missing = true;
+      showMissing();
+      return;
+    }
     $("join-error").textContent = t("err.generic", { message: apiErrorText(err) });
   }
+}
+
+/** No table at this address: no seat to offer, the words for it and the way back to the
+ * lobby (drawn again on a language switch). */
+function showMissing() {
+  $("join").hidden = true;
+  $("ended").hidden = false;
+  $("ended-title").textContent = t("api.no_such_table");
+  const lobby = document.createElement("a");
+  lobby.href = "/";
+  lobby.textContent = t("table.lobbyLink");
+  $("ended-links").replaceChildren(lobby);
 }
 
 async function join(ev) {
@@ -193,6 +219,14 @@ async function showGone() {
   $("game").hidden = true;
   $("ended").hidden = false;
   $("ended-title").textContent = over ? t("table.matchOver") : t("table.gone");
+  if (over) {
+    retiredReport(tableId)
+      .then((report) => {
+        S.retired = report;
+        showRetired();
+      })
+      .catch(() => {}); // the links below still lead to the replay
+  }
   const links = $("ended-links");
   links.replaceChildren();
   for (const [href, key] of over ? matchLinks() : matchLinks().slice(-1)) {
@@ -201,6 +235,15 @@ async function showGone() {
     a.textContent = t(key);
     links.append(a, document.createElement("br"));
   }
+}
+
+/** A retired table's result, and the moves made for me since I last saw it. */
+function showRetired() {
+  const { moves, result, players } = S.retired;
+  const nameOf = (seat) => seatName(players.find((p) => p.seat === seat) || { name: `#${seat}` });
+  $("ended-title").textContent = t("table.matchOver");
+  renderAway($("ended-away"), moves, result, (ev) => eventLine(ev, nameOf), null);
+  if (result) $("ended-title").hidden = true; // the report's own heading names the winner
 }
 
 function matchLinks() {
@@ -259,6 +302,11 @@ function onState(msg) {
     // My move went through: start the next one from a clean slate.
     showMessage("");
     S.selected.clear();
+  }
+  rememberSeen(tableId, msg.v, msg.view.seat);
+  if (msg.away) {
+    S.away = msg.away;
+    if (msg.away.summary) S.lastSummary = msg.away.summary; // the turn line names the winner
   }
   render();
   if (gap) S.conn.send({ type: "sync" });
@@ -583,7 +631,9 @@ function showSummary(sum) {
   const table = $("summary-table");
   table.replaceChildren();
   const head = table.createTHead().insertRow();
-  for (const key of ["sum.player", "sum.penalty", "sum.total"]) {
+  // A one-hand match keeps no running total: the hand's penalties are the result.
+  const single = !!S.view.rules?.changes?.single_hand;
+  for (const key of single ? ["sum.player", "sum.penalty"] : ["sum.player", "sum.penalty", "sum.total"]) {
     const th = document.createElement("th");
     th.textContent = t(key);
     head.append(th);
@@ -595,13 +645,15 @@ function showSummary(sum) {
     const tr = body.insertRow();
     tr.dataset.seat = seat;
     tr.className = sum.winner === p.seat ? "player-row winner" : "player-row";
-    tr.insertCell().textContent = p.name;
+    tr.insertCell().textContent = seatName(p);
     const pen = tr.insertCell();
     pen.className = "num penalty";
     pen.textContent = String(sum.penalties?.[seat] ?? 0);
-    const tot = tr.insertCell();
-    tot.className = "num";
-    tot.textContent = String(sum.totals?.[seat] ?? "");
+    if (!single) {
+      const tot = tr.insertCell();
+      tot.className = "num";
+      tot.textContent = String(sum.totals?.[seat] ?? "");
+    }
     // The cards left in hand, revealed, on a row of their own under the player.
     const left = sum.hands?.[seat] || [];
     if (left.length) {
@@ -609,7 +661,7 @@ function showSummary(sum) {
       row.className = "cards-row";
       row.dataset.seat = seat;
       const cell = row.insertCell();
-      cell.colSpan = 3;
+      cell.colSpan = single ? 2 : 3;
       const cards = document.createElement("div");
       cards.className = "cards";
       cards.setAttribute("aria-label", t("sum.cards"));
@@ -637,6 +689,7 @@ function showMessage(text, isError = false, detail = "") {
   S.messageIsError = isError && !!text;
   S.messageDetail = text ? detail : "";
   S.refused = null;
+  showWhy($("why"), null);
   const el = $("message");
   el.textContent = text;
   if (S.messageDetail) {
@@ -649,15 +702,16 @@ function showMessage(text, isError = false, detail = "") {
 }
 
 /** A refused move in the page's language, keeping the engine's specifics (see i18n.js). */
-function showRefusal(code, message) {
-  const { text, detail } = refusal(code, message);
+function showRefusal(code, message, reason = null) {
+  const { text, detail } = reason ? reasonWords(reason) : refusal(code, message);
   showMessage(text, true, detail);
-  S.refused = { code, message };
+  S.refused = { code, message, why: reason };
+  showWhy($("why"), code);
 }
 
 /** One event of the log in the page's language ("" for a kind the page does not word). */
-function eventLine(ev) {
-  const name = ev.seat !== undefined && ev.seat !== null ? playerName(ev.seat) : "";
+function eventLine(ev, nameOf = playerName) {
+  const name = ev.seat !== undefined && ev.seat !== null ? nameOf(ev.seat) : "";
   const cards = ev.melds ? ev.melds.map((m) => prettyCards(m)).join(" | ") : ev.cards ? prettyCards(ev.cards) : "";
   const key = `ev.${ev.type}`;
   const text = t(key, { name, card: ev.card ? prettyCard(ev.card) : "", cards });
@@ -685,6 +739,7 @@ function render() {
   game.dataset.hand = String(v.hand_number || 0);
   $("hand-number").textContent = v.hand_number ? t("table.hand", { n: v.hand_number }) : "";
   renderInvite();
+  renderAwayReport();
   renderPlayers();
   renderTurn();
   renderPiles();
@@ -693,12 +748,34 @@ function render() {
   renderStaging();
   renderButtons();
   renderHint();
+  renderGuide($("guide"), tableId, v, { askHint, canHint: () => myTurn() && !S.pending });
   const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : seatName(p) }));
-  renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination);
+  renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination, { single: !!v.rules?.changes?.single_hand });
   renderLog();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
-  if (S.refused) showRefusal(S.refused.code, S.refused.message);
+  if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why);
   else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError, S.messageDetail);
+}
+
+/** Coming back: the moves a bot made for me and, if the match ended, its result. */
+function renderAwayReport() {
+  const away = S.away;
+  renderAway($("away"), away ? away.moves : [], away ? resultOf(away.summary, S.view.players) : null, eventLine, () => {
+    S.away = null;
+    render();
+  });
+}
+
+/** Copy the invitation for a free seat; where the clipboard is refused, select the link
+ * so the player can copy it by hand. */
+async function copyInvite() {
+  try {
+    await navigator.clipboard.writeText($("invite-url").value);
+    $("invite-copy").textContent = t("lobby.copied");
+    setTimeout(() => { $("invite-copy").textContent = t("lobby.copy"); }, 2000);
+  } catch {
+    $("invite-url").select();
+  }
 }
 
 function renderInvite() {
@@ -724,8 +801,10 @@ function renderPlayers() {
     const badges = [];
     if (p.seat === v.seat) badges.push([t("table.you"), ""]);
     if (p.kind && p.kind !== "human") badges.push([t("table.bot"), ""]);
-    else if (p.stand_in || (p.seat !== v.seat && p.taken !== false && p.connected === false)) {
-      badges.push([t("table.away"), ""]);
+    else if (p.stand_in) badges.push([t("table.away"), ""]);
+    else if (p.seat !== v.seat && p.taken !== false && p.connected === false) {
+      // Not here right now, but nobody plays for them (yet): their seat waits.
+      badges.push([t("table.offline"), ""]);
     }
     if (p.seat === v.dealer) badges.push([t("table.dealer"), ""]);
     if (p.opened) badges.push([t("table.opened"), "opened"]);
@@ -762,8 +841,8 @@ function renderTurn() {
     text = `${t("table.out")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
   } else if (v.status === "playing") {
     if (!myTurn()) text = t("table.turnOf", { name: playerName(v.current) });
-    else if (v.phase === "draw") text = t("table.yourTurnDraw");
-    else text = t("table.yourTurnPlay");
+    else if (v.phase === "draw") text = t(legal().pozzo ? "table.yourTurnDraw" : "table.yourTurnDrawStock");
+    else text = playLine();
     if (myTurn() && v.phase === "play" && v.pozzo_card && !v.pozzo_used && !keepsPozzoCard()) {
       text += " · " + t("table.usePozzo", { card: prettyCard(v.pozzo_card) });
     }
@@ -781,11 +860,15 @@ function renderTurn() {
   if (myTurn() && !S.wasMyTurn && navigator.vibrate) navigator.vibrate(120);
   S.wasMyTurn = myTurn();
   clearInterval(S.deadlineTimer);
+  bar.classList.remove("hurry");
   const deadline = parseDeadline(v.turn_deadline);
   if (deadline && v.status === "playing") {
     const tick = () => {
       const s = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-      bar.textContent = `${text} · ${tn("table.deadline", s)}`;
+      // The last seconds of my own turn: say plainly that a bot is about to play it.
+      const hurry = myTurn() && s <= STAND_IN_WARNING;
+      bar.classList.toggle("hurry", hurry);
+      bar.textContent = `${text} · ${hurry ? tn("table.standInSoon", s) : tn("table.deadline", s)}`;
     };
     tick();
     S.deadlineTimer = setInterval(tick, 1000);
@@ -841,7 +924,10 @@ function renderPiles() {
   const under = $("pozzo-under");
   under.replaceChildren();
   for (const c of pozzo.slice(-6, -1).reverse()) under.append(cardElement(c, { small: true }));
-  $("pozzo").classList.toggle("drop-ok", myTurn() && (!!legal().pozzo || (v.phase === "play" && S.selected.size === 1)));
+  const one = selectedEntries();
+  const discardable = v.phase === "play" && one.length === 1 && !barredWhy(one[0].card);
+  $("pozzo").classList.toggle("drop-ok", myTurn() && (!!legal().pozzo || discardable));
+  $("pozzo").classList.toggle("barred", myTurn() && v.phase === "draw" && !!why().pozzo);
 }
 
 function renderMelds() {
@@ -892,6 +978,7 @@ function renderHand() {
     el.setAttribute("role", "button");
     if (S.selected.has(e.id)) el.classList.add("selected");
     if (discards.some((d) => sameCard(d, e.card))) el.classList.add("legal-discard");
+    else if (myTurn() && v.phase === "play" && barredWhy(e.card)) el.classList.add("barred");
     if (layoffCards.some((d) => sameCard(d, e.card))) el.classList.add("legal-layoff");
     if (S.hinted.has(e.id)) el.classList.add("hinted");
     if (S.fresh.has(e.id) && myTurn()) el.classList.add("drew");
@@ -946,31 +1033,127 @@ function renderStaging() {
   }
 }
 
+/**
+ * The action bar: only the moves this moment of the turn offers (nothing while another
+ * player moves). A move offered but not possible yet stays greyed (aria-disabled, so a tap
+ * still reaches it) and a tap says why: the engine's reason sent with the view, or what to
+ * select first.
+ */
 function renderButtons() {
   const v = S.view;
   if (!v) return;
   const L = legal();
-  const turn = myTurn() && !S.pending;
+  const turn = myTurn();
+  const drawing = turn && v.phase === "draw";
   const play = turn && v.phase === "play";
   const sel = selectedEntries();
   const one = sel.length === 1 ? sel[0] : null;
   const opened = !!me()?.opened;
-  const set = (id, enabled, highlight = false) => {
+  const layoffs = L.layoff || [];
+  const swaps = L.swap || [];
+  // What to select first is guidance, not a refusal: it goes with the next selection.
+  const selectCards = () => showMessage(() => t("table.selectCards"));
+  const selectOne = () => showMessage(() => t("table.selectOne"));
+  offReasons.clear();
+  const set = (id, shown, enabled, reason = null, highlight = true) => {
     const b = $(id);
-    b.disabled = !enabled;
-    b.classList.toggle("legal", enabled && highlight);
+    b.hidden = !shown;
+    b.disabled = shown && S.pending;
+    const off = shown && !enabled;
+    b.setAttribute("aria-disabled", String(off));
+    b.classList.toggle("legal", shown && enabled && highlight && !S.pending);
+    if (off && reason) offReasons.set(id, reason);
   };
-  set("btn-draw", turn && !!L.draw, true);
-  set("btn-pozzo", turn && !!L.pozzo, true);
-  set("btn-add", play && sel.length >= 3 && !opened);
-  set("btn-open", play && !opened && L.can_open !== false && (S.staged.length > 0 || sel.length >= 3), true);
-  set("btn-meld", play && opened && L.can_meld !== false && (sel.length >= 3 || S.staged.length > 0), true);
-  set("btn-layoff", play && !!one && (L.layoff || []).some((x) => sameCard(x.card, one.card)), true);
-  const swaps = L.swap ? L.swap.some((x) => sameCard(x.card, one?.card || "")) : v.table.some((m) => swapsJoker(m, one?.card || ""));
-  set("btn-swap", play && opened && !!one && !parseCard(one.card).joker && swaps, true);
-  set("btn-discard", play && !!one && (L.discard || []).some((d) => sameCard(d, one.card)), true);
-  set("btn-takeback", turn && !!L.takeback);
-  set("btn-hint", turn);
+  set("btn-draw", drawing, !!L.draw, () => why().draw && explain(why().draw));
+  set("btn-pozzo", drawing, !!L.pozzo, () => why().pozzo && explain(why().pozzo));
+  const opening = play && !opened && L.can_open !== false;
+  set("btn-add", opening, sel.length >= 3, selectCards, false);
+  set("btn-open", opening, S.staged.length > 0 || sel.length >= 3, selectCards);
+  set("btn-meld", play && opened && L.can_meld !== false, sel.length >= 3 || S.staged.length > 0, selectCards);
+  const fits = !!one && layoffs.some((x) => sameCard(x.card, one.card));
+  set("btn-layoff", play && layoffs.length > 0, fits, one ? () => showMessage(() => t("table.whyNoLayoff")) : selectOne);
+  const swapsOne = !!one && !parseCard(one.card).joker && swaps.some((x) => sameCard(x.card, one.card));
+  set("btn-swap", play && opened && swaps.length > 0, swapsOne, one ? () => showMessage(() => t("table.whyNoSwap")) : selectOne);
+  const barred = one ? barredWhy(one.card) : null;
+  const discardable = !!one && (L.discard || []).some((d) => sameCard(d, one.card));
+  set("btn-discard", play, discardable, barred ? () => explain(barred) : one ? null : selectOne);
+  set("btn-takeback", turn && !!L.takeback, true, null, false);
+  set("btn-hint", turn, true, null, false);
+}
+
+/** What each greyed action button says when tapped (filled by renderButtons). */
+const offReasons = new Map();
+
+/** The engine's reasons for the moves not possible now (legal.why of the view). */
+function why() {
+  return legal().why || {};
+}
+
+/** The engine's reason why `card` may not be discarded now, or null. */
+function barredWhy(card) {
+  return (why().discard || {})[card] || null;
+}
+
+/** Say why a move is not possible, before it is tried: the engine's reason, in the
+ * page's language (the card it names shown as a card). */
+function explain(reason) {
+  showRefusal(reason.code, reason.message, reason);
+}
+
+/** Words for one of the engine's reasons sent with the view: for a reason about a card,
+ * the page's sentence for the code naming that card as the page shows cards ("Joker",
+ * "10♥", not the engine's "JK"); otherwise the refusal words for the code (the engine's
+ * own sentence in English). */
+function reasonWords(reason) {
+  const key = `why.${reason.code}`;
+  if (reason.card || reason.taken) {
+    const name = (c) => (!c ? "" : parseCard(c).joker ? t("card.joker") : prettyCard(c));
+    const text = t(key, { card: name(reason.card), taken: name(reason.taken) });
+    if (text !== key) return { text, detail: "" };
+  }
+  return refusal(reason.code, reason.message);
+}
+
+/** A card selected alone that may not be discarded says why at once; the words go when
+ * the selection changes. */
+function explainSelection() {
+  const sel = selectedEntries();
+  const reason = sel.length === 1 && myTurn() && S.view.phase === "play" ? barredWhy(sel[0].card) : null;
+  if (reason) explain(reason);
+  else if (S.refused?.why) showMessage("");
+}
+
+/** A tap on the pozzo: take it at the draw (or say why not); later, discard the selected
+ * card (or say why it may not go). */
+function pozzoTapped() {
+  if (!myTurn() || S.pending) return;
+  if (S.view.phase === "draw") {
+    if (legal().pozzo) takePozzo();
+    else if (why().pozzo) explain(why().pozzo);
+    return;
+  }
+  const sel = selectedEntries();
+  if (sel.length !== 1) showMessage(() => t("table.selectOne"));
+  else discardOrExplain(sel[0]);
+}
+
+function discardOrExplain(e) {
+  const reason = barredWhy(e.card);
+  if (reason) explain(reason);
+  else discard(e);
+}
+
+/** The turn line after the draw: only what the player can do now. */
+function playLine() {
+  const L = legal();
+  if (!me()?.opened) {
+    return L.can_open ? t("table.yourTurnOpen", { need: openingNeed() }) : t("table.yourTurnDiscard");
+  }
+  const layoff = (L.layoff || []).length > 0;
+  if (L.can_meld && layoff) return t("table.yourTurnPlay");
+  if (L.can_meld) return t("table.yourTurnPlayMeld");
+  if (layoff) return t("table.yourTurnPlayLayoff");
+  return t("table.yourTurnDiscard");
 }
 
 function renderHint() {
@@ -1043,6 +1226,7 @@ function toggleSelect(id) {
   if (S.selected.has(id)) S.selected.delete(id);
   else S.selected.add(id);
   if (S.message && !S.messageIsError) showMessage("");
+  explainSelection();
   render();
 }
 
@@ -1106,7 +1290,7 @@ function onPointerUp(ev) {
     return;
   }
   if (target.kind === "meld" && myTurn()) playOnMeld(e, target.id);
-  else if (target.kind === "pozzo" && myTurn()) discard(e);
+  else if (target.kind === "pozzo" && myTurn()) discardOrExplain(e);
   else if (target.kind === "card" && target.id !== d.id) {
     const rect = target.el.getBoundingClientRect();
     const after = ev.clientX > rect.left + rect.width / 2;
@@ -1127,6 +1311,7 @@ function onPointerCancel() {
 
 function wireControls() {
   $("join").addEventListener("submit", join);
+  $("invite-copy").addEventListener("click", copyInvite);
   const hand = $("hand");
   hand.addEventListener("pointerdown", onPointerDown);
   hand.addEventListener("pointermove", onPointerMove);
@@ -1152,13 +1337,21 @@ function wireControls() {
     if (sel.length === 1) playOnMeld(sel[0], Number(m.dataset.id));
   });
   $("stock-slot").addEventListener("click", () => {
-    if (myTurn() && legal().draw && !S.pending) draw();
-  });
-  $("pozzo-slot").addEventListener("click", () => {
     if (!myTurn() || S.pending) return;
-    if (legal().pozzo) takePozzo();
-    else if (S.view.phase === "play" && S.selected.size === 1) discard();
+    if (legal().draw) draw();
+    else if (why().draw) explain(why().draw);
   });
+  $("pozzo-slot").addEventListener("click", pozzoTapped);
+  // A greyed action says why it is off instead of doing nothing (caught before its own
+  // listener runs; aria-disabled keeps it focusable and clickable).
+  $("actions").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    if (!b || b.getAttribute("aria-disabled") !== "true") return;
+    ev.stopPropagation();
+    ev.preventDefault();
+    const reason = offReasons.get(b.id);
+    if (reason) reason();
+  }, true);
   $("btn-draw").addEventListener("click", draw);
   $("btn-pozzo").addEventListener("click", takePozzo);
   $("btn-add").addEventListener("click", addMeld);

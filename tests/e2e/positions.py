@@ -1,0 +1,137 @@
+"""Set-up positions shown on the real table page, through the server's own VIEW code.
+
+A dealt match seldom puts a joker on the pozzo or a barred card in hand when a test wants
+it, so these tests set the position up with the engine (``Deal.setup``), let a
+:class:`TableActor` write the seat's VIEW exactly as a live table does (``legal.why``
+included), and hand it to the page through a routed WebSocket: the page under test is
+the real one, only the socket's far end is the test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from playwright.sync_api import Page, WebSocketRoute
+
+from scala40.engine.actions import DrawStock
+from scala40.engine.cards import JOKER
+from scala40.engine.rules import Rules
+from scala40.engine.state import Deal
+from scala40.notation.cards import parse_card
+from scala40.notation.codec import rules_changes, table_meld_from_dict
+from scala40.server.actor import TableActor
+from scala40.server.settings import Settings
+from scala40.server.store import SeatRow, TableRow
+
+ANNA = "2H 5D 9C KS QS 3D 7H 8H 4C AD JC 6S 9D"
+BRUNO = "2C 5H 9S KH QH 3C 7C 8C 4D AS JD 6H 9H"
+
+
+def _kinds(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def actor_at(hand: Deal, preset: str) -> TableActor:
+    """A table actor (no database, no loop) whose match stands at ``hand``."""
+    rules = hand.rules
+    row = TableRow("fixed", datetime.now(UTC), preset, rules_changes(rules), 1, 0, None, "playing")
+    seats = [SeatRow(0, "human", "Anna", "x"), SeatRow(1, "bot:greedy", "", None)]
+    actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
+    actor.match.hand = hand
+    actor.version = 5
+    actor.turn = (0, 0)  # the turn timer's key: no stand-in is playing this turn
+    return actor
+
+
+def joker_on_the_pozzo(preset: str) -> TableActor:
+    """Anna to draw, not opened, a joker on top of the pozzo."""
+    rules = Rules.build(preset, {"players": 2})
+    hand = Deal.setup(rules, [_kinds(ANNA), _kinds(BRUNO)], pozzo=[parse_card("4S"), JOKER])
+    return actor_at(hand, preset)
+
+
+def barred_six(preset: str = "fisca") -> TableActor:
+    """Anna has drawn; Bruno's run 3♠ 4♠ 5♠ is on the table, so her 6♠ may not go."""
+    rules = Rules.build(preset, {"players": 2})
+    run = table_meld_from_dict({"kind": "run", "cards": ["3S", "4S", "5S"]}, rules)
+    hand = Deal.setup(
+        rules,
+        [_kinds(ANNA), _kinds(BRUNO)],
+        table=[run],
+        pozzo=[parse_card("8D")],
+        opened=[False, True],
+    )
+    hand.apply(DrawStock())
+    return actor_at(hand, preset)
+
+
+def joker_in_a_meld(changes: dict[str, object] | None = None) -> TableActor:
+    """Anna to draw; Bruno has opened with 8♥ 9♥ and a joker standing for the 10♥."""
+    rules = Rules.build("fisca", {"players": 2, **(changes or {})})
+    run = table_meld_from_dict({"kind": "run", "cards": ["8H", "9H", "JK=10H", "JH"]}, rules)
+    bruno = "2C 5H 9S KH QH 3C 7C 8C 4D"
+    hand = Deal.setup(
+        rules, [_kinds(ANNA.replace("8H ", "")), _kinds(bruno)], table=[run], opened=[False, True]
+    )
+    return actor_at(hand, "fisca")
+
+
+class Shown:
+    """The page's end of a routed table socket: what it sent, and a way to send it more."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.sockets: list[WebSocketRoute] = []
+
+    def actions(self) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m.get("type") == "action"]
+
+    def push(self, message: dict[str, Any]) -> None:
+        for ws in self.sockets:
+            ws.send(json.dumps(message))
+
+
+def show(page: Page, base: str, actor: TableActor, lang: str) -> Shown:
+    """Open the table page on ``actor``'s position as seat 0 in ``lang``."""
+    shown = Shown()
+    state = actor.state(0)
+
+    def handler(ws: WebSocketRoute) -> None:
+        shown.sockets.append(ws)
+
+        def on_message(message: str | bytes) -> None:
+            msg = json.loads(message)
+            shown.sent.append(msg)
+            if msg.get("type") == "sync":
+                ws.send(json.dumps(state))
+
+        ws.on_message(on_message)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), handler)
+    page.goto(base + "/")
+    page.evaluate(
+        """(lang) => {
+            localStorage.setItem("scala40:fixed", "token");
+            localStorage.setItem("scala40:lang", lang);
+        }""",
+        lang,
+    )
+    page.goto(base + "/t/fixed")
+    page.wait_for_function("() => document.getElementById('game').dataset.myTurn === 'true'")
+    return shown
+
+
+def everything_open() -> TableActor:
+    """Anna has opened and drawn: she may meld 5♦ 5♣ 5♠, lay off the Q♥, swap the 10♥
+    for the joker, or discard (the fullest action bar of a turn)."""
+    rules = Rules.build("fisca", {"players": 2})
+    run = table_meld_from_dict({"kind": "run", "cards": ["8H", "9H", "JK=10H", "JH"]}, rules)
+    anna = "5D 5C 5S 10H QH 2C 7S 9D KS"
+    hand = Deal.setup(
+        rules, [_kinds(anna), _kinds("2D 6C 9S KH 3C 7C 8C 4D")], table=[run], opened=[True, True]
+    )
+    hand.apply(DrawStock())
+    return actor_at(hand, "fisca")

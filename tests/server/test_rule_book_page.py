@@ -1,0 +1,75 @@
+"""The rules page's book (``GET /api/rulebook``, ``/rules``) covers the engine.
+
+Every rule key has its section with an example in both languages, its default and values
+straight from the engine's ``Rules``; every engine refusal has a "why?" target that is an
+anchor the page draws; no section text leaves a template field unfilled.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from fastapi.testclient import TestClient
+
+from scala40.engine.errors import Refusal
+from scala40.engine.rules import CHOICES, KEYS, Rules
+from scala40.server.rule_book import EXAMPLES, GROUPS, REFUSAL_ANCHORS, SECTIONS, anchors, rule_book
+
+
+def test_every_refusal_code_has_a_target_on_the_rules_page() -> None:
+    assert set(REFUSAL_ANCHORS) == set(Refusal)
+    missing = {code.value: a for code, a in REFUSAL_ANCHORS.items() if a not in anchors()}
+    assert not missing, f"refusals pointing to no anchor of the rules page: {missing}"
+    assert rule_book()["refusals"] == {c.value: a for c, a in REFUSAL_ANCHORS.items()}
+
+
+def test_every_rules_key_has_one_section_with_an_example() -> None:
+    grouped = [key for _, _, keys in GROUPS for key in keys]
+    assert sorted(grouped) == sorted(KEYS), "every key once, under one heading"
+    assert set(KEYS) == {f.name for f in fields(Rules)}
+    assert set(EXAMPLES) == set(KEYS)
+    for key, (en, it) in EXAMPLES.items():
+        assert en.strip() and it.strip() and en != it, key
+
+
+def test_anchors_are_unique_and_url_safe() -> None:
+    names = [s.anchor for s in SECTIONS] + [g[0] for g in GROUPS] + list(KEYS)
+    assert len(names) == len(set(names))
+    assert all(re.fullmatch(r"[a-z0-9_-]+", n) for n in names)
+
+
+def test_values_and_defaults_come_from_the_engine() -> None:
+    book = rule_book()
+    default = Rules()
+    keys = {k["key"]: k for g in book["groups"] for k in g["keys"]}
+    for key in KEYS:
+        entry = keys[key]
+        assert entry["default"] == getattr(default, key)
+        assert entry["label_en"] and entry["label_it"]
+        assert entry["example_en"] and entry["example_it"]
+        if key in CHOICES:
+            assert [c["value"] for c in entry["choices"]] == list(CHOICES[key])
+    opening = next(s for s in book["sections"] if s["anchor"] == "opening")
+    assert f"{default.opening_points} points" in opening["text_en"][0]
+    assert f"{default.opening_points} punti" in opening["text_it"][0]
+
+
+def test_every_section_is_written_in_both_languages() -> None:
+    for s in rule_book()["sections"]:
+        for lang in ("en", "it"):
+            assert s[f"title_{lang}"] and s[f"example_{lang}"], s["anchor"]
+            assert s[f"text_{lang}"], s["anchor"]
+            for para in s[f"text_{lang}"]:
+                assert "{" not in para and "}" not in para, (s["anchor"], para)
+                assert "RULES.md" not in para and "§" not in para
+
+
+def test_the_rules_page_and_its_book_are_served(client: TestClient) -> None:
+    page = client.get("/rules")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "/static/js/rules.js" in page.text
+    book = client.get("/api/rulebook")
+    assert book.status_code == 200
+    assert book.json() == rule_book()
