@@ -23,8 +23,8 @@ from scala40.engine.cards import JOKER
 from scala40.engine.match import Match
 from scala40.engine.state import Hand
 from scala40.notation.actions import parse_action
-from scala40.notation.codec import action_to_dict, rules_from_changes
-from scala40.notation.record import load_record
+from scala40.notation.codec import action_to_dict
+from scala40.notation.record import load_record, start_match
 from scala40.server.viewjson import view_from_json
 
 from .helpers import card_kinds, create, join, strings, ws_url
@@ -84,7 +84,7 @@ def _visible(hand: Hand, seat: int) -> set[int]:
 def _true_states(record: dict[str, Any]) -> Iterator[tuple[int, Match, set[int]]]:
     """(version, match after it, kinds the move itself made public) for every version."""
     rec = load_record(record)
-    match = Match(rules_from_changes(rec["rules"]), rec["seed"], rec["first_dealer"])
+    match = start_match(rec)  # as the table dealt it: the verifiable way, with its entropy
     yield 0, match, set()
     version = 0
     for entry in rec["hands"]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum, unique
 
 from scala40.engine.cards import pack_list
 from scala40.engine.rules import Rules
@@ -142,23 +143,53 @@ class FairDeal:
         return self.secret is not None
 
 
-def verify_hand(rules: Rules, deal: FairDeal, deck: Sequence[int], shuffle_seed: int) -> str | None:
+@unique
+class Mismatch(StrEnum):
+    """Why a hand's deck is not the committed one (the codes pages translate)."""
+
+    NOT_REVEALED = "not_revealed"
+    COMMITMENT = "commitment"
+    DECK = "deck"
+    RESHUFFLE_SEED = "reshuffle_seed"
+    MALFORMED = "malformed"
+
+
+MISMATCH_REASONS: dict[Mismatch, str] = {
+    Mismatch.NOT_REVEALED: "the secret has not been revealed",
+    Mismatch.COMMITMENT: "the revealed secret does not match the commitment made before the deal",
+    Mismatch.DECK: "the deck is not the one the secret and the contributions shuffle",
+    Mismatch.RESHUFFLE_SEED: (
+        "the reshuffle seed is not the one the secret and the contributions give"
+    ),
+    Mismatch.MALFORMED: "the secret or a contribution is malformed",
+}
+
+
+def check_hand(
+    rules: Rules, deal: FairDeal, deck: Sequence[int], shuffle_seed: int
+) -> Mismatch | None:
     """Why ``deck`` and ``shuffle_seed`` are not what ``deal`` commits to, or ``None`` if
     they are: the secret must match the commitment, and the deck must be the one the
     secret and the contributions shuffle."""
     if deal.secret is None:
-        return "the secret has not been revealed"
+        return Mismatch.NOT_REVEALED
     try:
         if commitment(deal.secret) != deal.commitment:
-            return "the revealed secret does not match the commitment made before the deal"
+            return Mismatch.COMMITMENT
         expected, reseed = shuffled(rules, deal_seed(deal.secret, deal.contributions))
-    except FairnessError as err:
-        return str(err)
+    except FairnessError:
+        return Mismatch.MALFORMED
     if list(deck) != expected:
-        return "the deck is not the one the secret and the contributions shuffle"
+        return Mismatch.DECK
     if shuffle_seed != reseed:
-        return "the reshuffle seed is not the one the secret and the contributions give"
+        return Mismatch.RESHUFFLE_SEED
     return None
+
+
+def verify_hand(rules: Rules, deal: FairDeal, deck: Sequence[int], shuffle_seed: int) -> str | None:
+    """:func:`check_hand` in words (``None``: the deck is the committed one)."""
+    found = check_hand(rules, deal, deck, shuffle_seed)
+    return None if found is None else MISMATCH_REASONS[found]
 
 
 def _check_secret(secret: bytes) -> None:
@@ -168,10 +199,13 @@ def _check_secret(secret: bytes) -> None:
 
 __all__ = [
     "CONTRIBUTION_MAX_BYTES",
+    "MISMATCH_REASONS",
     "SECRET_BYTES",
     "FairDeal",
     "FairnessError",
+    "Mismatch",
     "check_contribution",
+    "check_hand",
     "commitment",
     "deal_seed",
     "hand_secret",

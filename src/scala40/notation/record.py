@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
-from scala40.engine.fairness import FairDeal, verify_hand
+from scala40.engine.fairness import MISMATCH_REASONS, FairDeal, check_hand
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.pack import count_pack
 from scala40.engine.rules import Rules
@@ -287,6 +287,18 @@ def fair_from_json(data: Any, where: str) -> FairDeal:
     return FairDeal(commit, contributions, secret)
 
 
+class NotVerified(NotationError):
+    """A record that fails :func:`verify`: the hand (``None`` when the replay of the
+    actions fails) and a code a page can put in its own words (a
+    :class:`~scala40.engine.fairness.Mismatch` value, ``"not_verifiable"``, or
+    ``"replay"``)."""
+
+    def __init__(self, message: str, hand: int | None, problem: str) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.problem = problem
+
+
 def verify(record: str | Mapping[str, Any]) -> int:
     """Check a verifiable record: every hand's deck is the one its revealed secret and the
     seats' contributions shuffle, the secret is the one committed to before the deal, and
@@ -298,15 +310,24 @@ def verify(record: str | Mapping[str, Any]) -> int:
     for entry in rec["hands"]:
         number = entry["number"]
         where = f"hand {number}"
-        _need("fair" in entry, f"{where} has no commitment: the record is not verifiable")
+        if "fair" not in entry:
+            raise NotVerified(
+                f"{where} has no commitment: the record is not verifiable",
+                number,
+                "not_verifiable",
+            )
         fair = fair_from_json(entry["fair"], f"hands[{number - 1}]")
         deck, shuffle_seed = deals[number]
         last_unfinished = "result" not in entry and number == len(rec["hands"])
         if fair.secret is None and last_unfinished:
             continue  # the hand in play: its secret is told when it is over
-        problem = verify_hand(rules, fair, deck, shuffle_seed)
-        _need(problem is None, f"{where}: {problem}")
-    replay(rec, from_decks=True)
+        problem = check_hand(rules, fair, deck, shuffle_seed)
+        if problem is not None:
+            raise NotVerified(f"{where}: {MISMATCH_REASONS[problem]}", number, problem.value)
+    try:
+        replay(rec, from_decks=True)
+    except NotationError as err:
+        raise NotVerified(str(err), None, "replay") from None
     return sum(1 for e in rec["hands"] if "secret" in e["fair"])
 
 
@@ -332,6 +353,30 @@ def _decks(rec: Mapping[str, Any], rules: Rules) -> dict[int, tuple[list[int], i
     return out
 
 
+def start_match(
+    record: Mapping[str, Any], deals: Mapping[int, tuple[list[int], int]] | None = None
+) -> Match:
+    """The match a (loaded) record began as, before any action: its rules, seed and first
+    dealer, dealt the verifiable way with the recorded contributions when its hands carry
+    ``fair`` entries; ``deals`` (hand number -> deck, shuffle seed) replaces the seed's."""
+    rules = rules_from_changes(record.get("rules", {}))
+    hands = record["hands"]
+    fair = "fair" in hands[0]
+    contributions = {
+        e["number"]: list(fair_from_json(e["fair"], f"hands[{e['number'] - 1}]").contributions)
+        for e in hands
+        if "fair" in e
+    }
+    return Match(
+        rules,
+        record.get("seed"),
+        record["first_dealer"],
+        deals=deals,
+        fair=fair,
+        contributions=contributions,
+    )
+
+
 def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Match:
     """Rebuild the match a record describes, action by action, and check it on the way.
 
@@ -350,18 +395,7 @@ def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Matc
     deals = _decks(rec, rules)
     seed = rec.get("seed")
     use_decks = from_decks or seed is None
-    fair = "fair" in rec["hands"][0]
-    contributions = {
-        e["number"]: list(fair_from_json(e["fair"], "hand").contributions)
-        for e in rec["hands"]
-        if "fair" in e
-    }
-    match: Match
-    match = (
-        Match(rules, seed, first_dealer, deals=deals, fair=fair, contributions=contributions)
-        if use_decks
-        else Match(rules, seed, first_dealer, fair=fair, contributions=contributions)
-    )
+    match = start_match(rec, deals if use_decks else None)
     for entry in rec["hands"]:
         number = entry["number"]
         where = f"hand {number}"

@@ -29,7 +29,7 @@ from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, rules_from_changes
 from scala40.notation.errors import NotationError
-from scala40.notation.record import Recorder, dump_record
+from scala40.notation.record import Recorder, dump_record, fair_json
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
 from scala40.server.refusals import Code, Refusal, TableRefusal
@@ -122,13 +122,53 @@ class Join:
 
 
 @dataclass(frozen=True)
+class Entropy:
+    """A seat's contribution to the shuffle of a hand not dealt yet (fair tables)."""
+
+    seat: int
+    hand: int
+    data: bytes
+    outbox: Outbox | None
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A checked chat message (``{"phrase": CODE}`` or ``{"text": TEXT}``) from a seat."""
+
+    seat: int
+    body: JSONDict
+    outbox: Outbox
+
+
+@dataclass(frozen=True)
+class AskRematch:
+    """A seat of a finished table asks to play again with the same seats and rules."""
+
+    seat: int
+    outbox: Outbox
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The old token of a finished table's seat opens its seat at the rematch, once."""
+
+    claim_hash: str
+    token_hash: str
+    done: asyncio.Future[int | None] = field(compare=False)
+
+
+class RematchRefused(Exception):
+    """The server could not make a rematch now (full, or the store failed)."""
+
+
+@dataclass(frozen=True)
 class EndTable:
     """The registry found the table due to end (expired or abandoned) at ``moment``."""
 
     moment: float
 
 
-Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join | EndTable
+Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join | EndTable | Entropy
 
 PLAYED_FOR_KEPT = 200
 """At most this many of the moves a bot made for an absent player are kept to tell them."""
@@ -164,7 +204,7 @@ class TableActor:
             if s.is_bot:
                 s.bot = make_bot(s.kind.split(":", 1)[1])
         self.rules = rules_from_changes(table.changes)
-        self.match = Match(self.rules, table.seed, table.first_dealer)
+        self.match = Match(self.rules, table.seed, table.first_dealer, fair=table.fair)
         self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
         self.version = 0
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
@@ -195,6 +235,10 @@ class TableActor:
     def rebuild(cls, stored: StoredTable, db: Db, settings: Settings) -> TableActor:
         """A stored table as it was at its last stored action (replayed through the engine)."""
         actor = cls(stored.table, stored.seats, db, settings)
+        for hand, _seat, data in stored.entropy:
+            # Only later hands take entropy (see _entropy), so the match dealt so far is
+            # the one first built; each contribution goes in as it was first accepted.
+            actor.match.contribute(hand, bytes.fromhex(data))
         for version, _seat, text in stored.actions:
             if version != actor.version + 1:
                 raise ValueError(
@@ -264,8 +308,69 @@ class TableActor:
             self._disconnect(command)
         elif isinstance(command, EndTable):
             await self._end(command)
+        elif isinstance(command, Entropy):
+            await self._entropy(command)
         else:
             await self._join(command)
+
+    # The verifiable shuffle ------------------------------------------------------------
+    def fair_json(self) -> JSONDict | None:
+        """What every seat is shown of the shuffle: the commitment of the hand in play and
+        of the next one, which takes the seats' entropy until it is dealt (docs/fair-deal.md).
+        ``None`` for a table dealt the older way."""
+        m = self.match
+        if not m.fair:
+            return None
+        number = m.hand_number
+        given = m.contributions.get(number + 1, [])
+        return {
+            "hand": number,
+            "commitment": m.commitment_for(number),
+            "next": {
+                "hand": number + 1,
+                "commitment": m.commitment_for(number + 1),
+                "contributions": len(given),
+                "open": self.status != "over" and not m.over,
+            },
+        }
+
+    async def _entropy(self, cmd: Entropy) -> None:
+        """Store a seat's entropy for the next hand, then mix it in.
+
+        Only the hand after the one in play takes it: every seat has seen its commitment
+        and nobody has seen its cards. (The first hand is dealt when the table is made, so
+        it takes none: a seat that could add entropy after seeing its cards could re-deal
+        them.) One contribution per seat and hand, stored before it counts, so a restart
+        deals the same hands.
+        """
+        m = self.match
+        if not m.fair or m.over or cmd.hand != m.hand_number + 1:
+            if cmd.outbox is not None:
+                cmd.outbox.put(
+                    error(
+                        TableRefusal.ENTROPY_REFUSED,
+                        f"entropy goes to hand {m.hand_number + 1}, the next to be dealt",
+                        self.version,
+                    )
+                )
+            return
+        try:
+            await self.db.run(
+                self.db.store.add_entropy, self.table.id, cmd.hand, cmd.seat, cmd.data.hex()
+            )
+        except Exception:
+            if cmd.outbox is not None:
+                cmd.outbox.put(
+                    error(
+                        TableRefusal.ENTROPY_REFUSED,
+                        f"your entropy for hand {cmd.hand} is in already",
+                        self.version,
+                    )
+                )
+            return
+        m.contribute(cmd.hand, cmd.data)
+        if cmd.outbox is not None:
+            cmd.outbox.put({"type": "entropy", "hand": cmd.hand, "v": self.version})
 
     # Ending without a result -----------------------------------------------------------
     def alone_for(self, moment: float) -> float:
@@ -328,6 +433,7 @@ class TableActor:
             history=self.match.history,
             turn_deadline=self.deadline,
             spectator=spectator,
+            extra={"fair": self.fair_json()},
         )
 
     def view_of(self, seat: int) -> PlayerView:
@@ -438,9 +544,11 @@ class TableActor:
             await self._mark_over()
         if len(self.match.history) > finished:
             record = self.match.history[-1]
-            self._send_all(
-                {"type": "hand_over", "v": version, "summary": summary_json(record, self.match)}
-            )
+            summary = summary_json(record, self.match)
+            if self.match.fair:
+                # The hand is over: its secret is told, so anyone can check its deck.
+                summary["fair"] = fair_json(self.match.fair_deal(record.number))
+            self._send_all({"type": "hand_over", "v": version, "summary": summary})
         self._schedule()
         event = event_json(seat, action, pozzo_top)
         absent = self.seats[seat]

@@ -22,7 +22,7 @@ from scala40.server.registry import Tables, clean_name, client_token
 from scala40.server.rule_book import rule_book
 from scala40.server.rules_labels import rules_catalogue, rules_facts, rules_summary
 from scala40.server.store import SeatRow, TableRow
-from scala40.server.summaries import replay_steps
+from scala40.server.summaries import fair_check, replay_steps
 from scala40.server.tokens import new_token, token_hash
 
 MAX_PAGE = 100
@@ -211,6 +211,7 @@ def build_router(tables: Tables) -> APIRouter:
             "elimination": rules.elimination,
             "winner": table.winner,
             "steps": replay_steps(rec),
+            "fair": fair_check(rec),
         }
 
     @router.get("/api/history")

@@ -27,6 +27,8 @@ class TableRefusal(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     STALE_VERSION = "stale_version"
     SERVER_ERROR = "server_error"
+    ENTROPY_REFUSED = "entropy_refused"
+    """Entropy for a hand that is dealt already, or a second time from the same seat."""
     # Joining
     TABLE_FULL = "table_full"
     SEAT_TAKEN = "seat_taken"

@@ -263,6 +263,7 @@ class Tables:
             turn_seconds=None if turn_seconds is None else float(turn_seconds),
             status="waiting" if waiting else "playing",
             bot_pace=bot_pace,
+            fair=True,
         )
         await self.db.run(self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings)

@@ -37,6 +37,7 @@ tables = Table(
     Column("first_dealer", Integer, nullable=False),
     Column("turn_seconds", Float, nullable=True),
     Column("bot_pace", String(8), nullable=False, server_default="normal"),
+    Column("fair", Boolean, nullable=False, server_default=false()),
     Column("status", String(16), nullable=False),
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("winner", Integer, nullable=True),
@@ -64,6 +65,20 @@ actions = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "version", name="uq_actions_table_version"),
 )
+
+entropy = Table(
+    "entropy",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("data", String(128), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "hand", "seat", name="uq_entropy_table_hand_seat"),
+)
+"""The seats' contributions to the verifiable shuffle (hex), one per seat and hand, in the
+order they were accepted (``id``): a rebuilt table deals every hand as it was dealt."""
 
 server_keys = Table(
     "server_keys",

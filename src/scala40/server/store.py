@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Any
@@ -61,6 +61,8 @@ class TableRow:
     winner: int | None = None
     bot_pace: str = "normal"
     """``slow``, ``normal`` or ``fast``: the wait before each bot move (see BOT_PACES)."""
+    fair: bool = False
+    """Hands are dealt the verifiable way (``Match(fair=True)``); older tables are not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ class StoredTable:
     seats: list[SeatRow]
     actions: list[tuple[int, int, str]]
     """(version, seat, action text) in version order."""
+    entropy: list[tuple[int, int, str]] = field(default_factory=list)
+    """(hand, seat, hex) of the seats' contributions, in the order they were accepted."""
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -158,6 +162,7 @@ class Store:
                     first_dealer=table.first_dealer,
                     turn_seconds=table.turn_seconds,
                     bot_pace=table.bot_pace,
+                    fair=table.fair,
                     status=table.status,
                 )
             )
@@ -228,6 +233,16 @@ class Store:
                     {"table_id": t, "version": v, "seat": s, "action": a, "created": stamp}
                     for t, v, s, a in rows
                 ],
+            )
+
+    def add_entropy(self, table_id: str, hand: int, seat: int, data: str) -> None:
+        """Store a seat's contribution to a hand's shuffle; a second one from the same
+        seat for the same hand fails (UNIQUE), so each seat adds at most one."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(schema.entropy).values(
+                    table_id=table_id, hand=hand, seat=seat, data=data, created=now()
+                )
             )
 
     def end_unplayed(self, table_id: str, status: str) -> None:
@@ -314,6 +329,7 @@ class Store:
             finished=_aware(row.finished),
             winner=row.winner,
             bot_pace=row.bot_pace,
+            fair=bool(row.fair),
         )
 
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:
@@ -339,11 +355,18 @@ class Store:
                     .where(schema.actions.c.table_id == row.id)
                     .order_by(schema.actions.c.version)
                 )
+                actions = [(a.version, a.seat, a.action) for a in acts]
+                given = conn.execute(
+                    select(schema.entropy.c.hand, schema.entropy.c.seat, schema.entropy.c.data)
+                    .where(schema.entropy.c.table_id == row.id)
+                    .order_by(schema.entropy.c.id)
+                )
                 out.append(
                     StoredTable(
                         self._table(row),
                         self._seats(conn, row.id),
-                        [(a.version, a.seat, a.action) for a in acts],
+                        actions,
+                        [(e.hand, e.seat, e.data) for e in given],
                     )
                 )
         return out

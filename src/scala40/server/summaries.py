@@ -12,8 +12,9 @@ from typing import Any
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.state import Deal
 from scala40.notation.actions import parse_action
-from scala40.notation.codec import JSONDict, action_to_dict, rules_from_changes, table_meld_to_dict
-from scala40.notation.record import load_record
+from scala40.notation.codec import JSONDict, action_to_dict, table_meld_to_dict
+from scala40.notation.errors import NotationError
+from scala40.notation.record import NotVerified, load_record, start_match, verify
 from scala40.server.viewjson import cards
 
 
@@ -52,8 +53,7 @@ def full_state(hand: Deal, totals: Sequence[int]) -> JSONDict:
 def replay_steps(record_data: Mapping[str, Any]) -> list[JSONDict]:
     """One step per deal and per action of a finished match, each with the full state."""
     rec = load_record(record_data)
-    rules = rules_from_changes(rec.get("rules", {}))
-    match = Match(rules, rec.get("seed"), rec["first_dealer"])
+    match = start_match(rec)
     steps: list[JSONDict] = []
     for entry in rec["hands"]:
         number = entry["number"]
@@ -86,3 +86,40 @@ def replay_steps(record_data: Mapping[str, Any]) -> list[JSONDict]:
                 step["summary"] = summary_json(match.history[-1], match)
             steps.append(step)
     return steps
+
+
+def fair_check(record_data: Mapping[str, Any]) -> JSONDict:
+    """The replay's shuffle check (docs/fair-deal.md): ``verified`` is ``True`` when every
+    deck is the one its revealed secret and the seats' entropy give and the actions replay;
+    ``False`` with the ``hand``, a ``problem`` code (for the page's words) and the English
+    ``why`` when one is not; ``None`` for a match dealt before the verifiable shuffle.
+    ``hands_shown`` lists each hand's commitment, for the page to compare with the ones it
+    was shown at the table."""
+    rec = load_record(record_data)
+    hands = rec["hands"]
+    if "fair" not in hands[0]:
+        return {"verified": None}
+    shown = [
+        {"number": e["number"], "fair": {"commitment": e["fair"]["commitment"]}}
+        for e in hands
+        if isinstance(e.get("fair"), Mapping)
+    ]
+    try:
+        count = verify(rec)
+    except NotVerified as err:
+        return {
+            "verified": False,
+            "hand": err.hand,
+            "problem": err.problem,
+            "why": str(err),
+            "hands_shown": shown,
+        }
+    except NotationError as err:
+        return {
+            "verified": False,
+            "hand": None,
+            "problem": "malformed",
+            "why": str(err),
+            "hands_shown": shown,
+        }
+    return {"verified": True, "hands": count, "hands_shown": shown}

@@ -19,9 +19,10 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from scala40.bots.heuristic import hint as heuristic_hint
+from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
-from scala40.server.actor import Act, Connect, Disconnect, TableActor, error
+from scala40.server.actor import Act, Connect, Disconnect, Entropy, TableActor, error
 from scala40.server.jsonin import BadJson, decode_json
 from scala40.server.outbox import Outbox
 from scala40.server.refusals import Code, Refusal, TableRefusal
@@ -154,8 +155,31 @@ class Session:
                 self.hinting = asyncio.get_running_loop().create_task(self.hint())
         elif kind == "ping":
             self.outbox.put({"type": "pong"})
+        elif kind == "entropy":
+            self.entropy(data)
         else:
             self.refuse(TableRefusal.BAD_MESSAGE, f"unknown message type {kind!r}")
+
+    def entropy(self, data: JSONDict) -> None:
+        """The seat's randomness for the next hand's shuffle: ``{"type": "entropy", "hand":
+        N, "data": HEX}`` with 1 to 64 bytes (docs/fair-deal.md)."""
+        hand, text = data.get("hand"), data.get("data")
+        if not isinstance(hand, int) or isinstance(hand, bool) or not isinstance(text, str):
+            self.refuse(
+                TableRefusal.BAD_MESSAGE, 'entropy carries "hand" (a number) and "data" (hex)'
+            )
+            return
+        try:
+            raw = bytes.fromhex(text)
+        except ValueError:
+            raw = b""
+        if not 1 <= len(raw) <= CONTRIBUTION_MAX_BYTES:
+            self.refuse(
+                TableRefusal.BAD_MESSAGE,
+                f'entropy "data" is 1 to {CONTRIBUTION_MAX_BYTES} bytes written in hex',
+            )
+            return
+        self.actor.submit(Entropy(self.seat, hand, raw, self.outbox))
 
     def action(self, data: JSONDict) -> None:
         v = data.get("v")

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { cardBack, cardElement, meldPoints, prettyCard, prettyCards, sortKey } from "./cards.js";
 import { apiErrorText, applyI18n, languageSwitch, seatName as wordedSeatName, t, tn } from "./i18n.js";
+import { renderFairBadge } from "./fair.js";
 import { renderScores } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -154,6 +155,7 @@ async function start() {
   languageSwitch($("lang"), () => {
     if (R.data) fillHandJump();
     render();
+    if (R.data) renderFairBadge($("fair-badge"), tableId, R.data.fair, R.data.fair?.hands_shown || []);
   });
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("download").setAttribute("download", `scala40-${tableId}.json`);
@@ -177,6 +179,7 @@ async function start() {
   $("slider").max = String(Math.max(0, R.data.steps.length - 1));
   fillHandJump();
   render();
+  renderFairBadge($("fair-badge"), tableId, R.data.fair, R.data.fair?.hands_shown || []);
 }
 
 start();

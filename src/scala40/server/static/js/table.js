@@ -12,6 +12,7 @@ import { TableConnection } from "./connection.js";
 import {
   apiErrorText, applyI18n, getLang, languageSwitch, refusal, rulesSummary, seatName, t, tn,
 } from "./i18n.js";
+import { onFair, renderFairMark } from "./fair.js";
 import { renderGuide } from "./guide.js";
 import { showWhy } from "./rulelinks.js";
 import { renderScores } from "./scores.js";
@@ -265,7 +266,9 @@ function onMessage(msg) {
       break;
     case "error":
       setPending(false);
-      if (msg.code === "stale_version") {
+      if (msg.code === "entropy_refused") {
+        // The hand was dealt before this browser's randomness arrived: nothing to show.
+      } else if (msg.code === "stale_version") {
         // The table moved on while the click travelled: fetch the present and let the
         // player look again (nothing was done).
         S.conn.send({ type: "sync" });
@@ -289,6 +292,7 @@ function onState(msg) {
   const prevHand = S.view ? S.view.hand_number : null;
   S.v = msg.v;
   S.view = msg.view;
+  onFair(tableId, msg.view.fair, (m) => S.conn.send(m));
   setPending(false);
   if (msg.event) logEvent(msg.event);
   const sameHand = prevHand === msg.view.hand_number;
@@ -738,6 +742,7 @@ function render() {
   game.dataset.pending = String(S.pending);
   game.dataset.hand = String(v.hand_number || 0);
   $("hand-number").textContent = v.hand_number ? t("table.hand", { n: v.hand_number }) : "";
+  renderFairMark($("fair"), v.fair);
   renderInvite();
   renderAwayReport();
   renderPlayers();
