@@ -11,20 +11,43 @@ a view, never the true state: whatever is not in the seat's view cannot reach a 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
 
+from scala40.engine.cards import KINDS
+from scala40.engine.melds import TableMeld
+from scala40.engine.rules import Rules
 from scala40.engine.turn import TurnStart
 from scala40.engine.views import PlayerView
 from scala40.notation.cards import format_card
 from scala40.notation.codec import JSONDict, rules_changes, table_meld_to_dict
 
+TEXT: Final = tuple(format_card(k) for k in range(KINDS))
+"""Each kind's card text, written once: views name hundreds of cards per move."""
 
-def _cards(kinds: Any) -> list[str]:
-    return [format_card(k) for k in kinds]
+
+def cards(kinds: Sequence[int]) -> list[str]:
+    """Card texts of ``kinds``, in order."""
+    return [TEXT[k] for k in kinds]
 
 
-def _counted(counts: tuple[int, ...]) -> list[str]:
-    return [format_card(k) for k, n in enumerate(counts) for _ in range(n)]
+def _counted(counts: Sequence[int]) -> list[str]:
+    return [TEXT[k] for k in range(KINDS) if counts[k] for _ in range(counts[k])]
+
+
+@lru_cache(maxsize=8192)
+def meld_json(meld: TableMeld) -> JSONDict:
+    """A table meld's JSON; melds are immutable and shared, so each is written once.
+
+    The dict is shared too: callers serialize it and never change it."""
+    return table_meld_to_dict(meld)
+
+
+@lru_cache(maxsize=256)
+def changes_json(rules: Rules) -> JSONDict:
+    """The rule keys changed from FISCA, written once per rule set (shared, never changed)."""
+    return rules_changes(rules)
 
 
 def _turn_start(start: TurnStart | None) -> JSONDict | None:
@@ -33,7 +56,7 @@ def _turn_start(start: TurnStart | None) -> JSONDict | None:
     return {
         "hand": None if start.hand is None else _counted(start.hand),
         "size": start.size,
-        "table": [table_meld_to_dict(m) for m in start.table],
+        "table": [meld_json(m) for m in start.table],
         "opened": start.opened,
         "known": _counted(start.known),
         "pozzo_used": start.pozzo_used,
@@ -68,7 +91,7 @@ def view_to_dict(view: PlayerView) -> JSONDict:
                 "in_hand": p is not None,
                 "cards": 0 if p is None else view.hand_sizes[p],
                 "opened": False if p is None else view.opened[p],
-                "known": [] if p is None else _cards(view.known[p]),
+                "known": [] if p is None else cards(view.known[p]),
                 "total": view.scores[unit] if unit < len(view.scores) else 0,
                 "eliminated": view.eliminated[unit] if unit < len(view.eliminated) else False,
             }
@@ -77,11 +100,11 @@ def view_to_dict(view: PlayerView) -> JSONDict:
     return {
         "seat": view.seat,
         "players": players,
-        "hand": _cards(view.hand),
-        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(view.table)],
-        "pozzo": _cards(view.pozzo),
+        "hand": cards(view.hand),
+        "table": [{"id": i, **meld_json(m)} for i, m in enumerate(view.table)],
+        "pozzo": cards(view.pozzo),
         "stock": view.stock_size,
-        "stock_bottom": _cards(view.stock_bottom),
+        "stock_bottom": cards(view.stock_bottom),
         "current": view.seats[view.current],
         "phase": view.phase.value,
         "my_turn": view.my_turn,
@@ -89,8 +112,8 @@ def view_to_dict(view: PlayerView) -> JSONDict:
         "dealer": view.dealer,
         "opened_now": turn.opened_now,
         "drew": turn.drew.value,
-        "pozzo_card": None if turn.pozzo_card is None else format_card(turn.pozzo_card),
-        "rules": {"changes": rules_changes(rules), "opening_points": rules.opening_points},
+        "pozzo_card": None if turn.pozzo_card is None else TEXT[turn.pozzo_card],
+        "rules": {"changes": dict(changes_json(rules)), "opening_points": rules.opening_points},
         "elimination": rules.elimination,
         "order": list(view.seats),
         "spectator": view.is_public,

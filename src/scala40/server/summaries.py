@@ -15,7 +15,7 @@ from scala40.notation.actions import parse_action
 from scala40.notation.codec import JSONDict, action_to_dict, table_meld_to_dict
 from scala40.notation.errors import NotationError
 from scala40.notation.record import NotVerified, load_record, start_match, verify
-from scala40.server.viewjson import cards
+from scala40.notation.view import cards
 
 
 def summary_json(record: HandRecord, match: Match) -> JSONDict:

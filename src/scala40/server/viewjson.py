@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from scala40.engine.actions import (
     Action,
@@ -41,11 +41,10 @@ from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import (
     JSONDict,
     action_to_dict,
-    rules_changes,
     rules_from_changes,
     table_meld_from_dict,
-    table_meld_to_dict,
 )
+from scala40.notation.view import TEXT, view_to_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +76,6 @@ class TableFacts:
 
 
 @lru_cache(maxsize=8192)
-def meld_json(meld: TableMeld) -> JSONDict:
-    """A table meld's JSON; melds are immutable and shared, so each is written once.
-
-    The dict is shared too: callers serialize it and never change it."""
-    return table_meld_to_dict(meld)
-
-
-@lru_cache(maxsize=8192)
 def _meld_from(kind: str | None, texts: tuple[str, ...], rules: Rules) -> TableMeld:
     """The table meld a VIEW names (read and checked once per distinct meld)."""
     return table_meld_from_dict({"kind": kind, "cards": list(texts)}, rules)
@@ -98,42 +89,11 @@ def meld_from_json(data: Mapping[str, Any], rules: Rules) -> TableMeld:
     return _meld_from(kind if isinstance(kind, str) else None, tuple(texts), rules)
 
 
-@lru_cache(maxsize=256)
-def _changes(rules: Rules) -> JSONDict:
-    return rules_changes(rules)
-
-
-TEXT: Final = tuple(format_card(k) for k in range(KINDS))
-"""Each kind's card text, written once: views name hundreds of cards per move."""
-
-
-def cards(kinds: Sequence[int]) -> list[str]:
-    return [TEXT[k] for k in kinds]
-
-
-def _counts_to_cards(counts: Sequence[int]) -> list[str]:
-    return [TEXT[k] for k in range(KINDS) if counts[k] for _ in range(counts[k])]
-
-
 def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:
     counts = [0] * KINDS
     for t in texts:
         counts[parse_card(t)] += 1
     return tuple(counts)
-
-
-def _turn_start_json(start: TurnStart | None) -> JSONDict | None:
-    if start is None:
-        return None
-    return {
-        "hand": None if start.hand is None else _counts_to_cards(start.hand),
-        "size": start.size,
-        "table": [meld_json(m) for m in start.table],
-        "opened": start.opened,
-        "known": _counts_to_cards(start.known),
-        "pozzo_used": start.pozzo_used,
-        "stock_len": start.stock_len,
-    }
 
 
 def legal_json(view: PlayerView, rng: random.Random | None = None) -> JSONDict:
@@ -231,74 +191,28 @@ def scores_json(history: Sequence[HandRecord]) -> list[JSONDict]:
 
 
 def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = None) -> JSONDict:
-    """The VIEW of docs/protocol.md: ``view``'s contents in table seats and card text."""
-    rules = view.rules
-    seats = view.seats
-    index = {s: i for i, s in enumerate(seats)}
-    players = []
-    for seat, info in enumerate(facts.seats):
-        p = index.get(seat)
-        unit = rules.unit_of(seat)
-        players.append(
-            {
-                "seat": seat,
-                "name": info.name,
-                "kind": info.kind,
-                "connected": info.connected,
-                "stand_in": info.stand_in,
-                "taken": info.taken,
-                "in_hand": p is not None,
-                "cards": 0 if p is None else view.hand_sizes[p],
-                "opened": False if p is None else view.opened[p],
-                "known": [] if p is None else cards(view.known[p]),
-                "total": view.scores[unit] if unit < len(view.scores) else 0,
-                "eliminated": view.eliminated[unit] if unit < len(view.eliminated) else False,
-            }
-        )
+    """The VIEW of docs/protocol.md: what the view decides (:func:`view_to_dict`, the same
+    writer the protocol bots read) with the table's facts: names and connections, status,
+    the moves of the seat to move, the score sheet, the timer."""
+    out = view_to_dict(view)
+    for entry, info in zip(out["players"], facts.seats, strict=True):
+        entry["name"] = info.name
+        entry["kind"] = info.kind
+        entry["connected"] = info.connected
+        entry["stand_in"] = info.stand_in
+        entry["taken"] = info.taken
     playing = facts.status == "playing" and not facts.spectator
     my_turn = playing and view.my_turn
-    return {
-        "table_id": facts.table_id,
-        "seat": view.seat,
-        "status": facts.status,
-        "players": players,
-        "hand": cards(view.hand),
-        "table": [{"id": i, **meld_json(m)} for i, m in enumerate(view.table)],
-        "pozzo": cards(view.pozzo),
-        "stock": view.stock_size,
-        "stock_bottom": cards(view.stock_bottom),
-        "current": seats[view.current],
-        "phase": view.phase,
-        "my_turn": my_turn,
-        "hand_number": view.hand_number,
-        "dealer": view.dealer,
-        "opened_now": view.turn.opened_now,
-        "drew": view.turn.drew,
-        "pozzo_card": None if view.turn.pozzo_card is None else format_card(view.turn.pozzo_card),
-        "legal": (legal if legal is not None else legal_json(view)) if my_turn else {},
-        "rules": {
-            "preset": facts.preset,
-            "changes": dict(_changes(rules)),
-            "opening_points": rules.opening_points,
-        },
-        "turn_deadline": facts.turn_deadline,
-        "scores": scores_json(facts.history),
-        "elimination": rules.elimination,
-        # The rest of the PlayerView, so a program can rebuild it (view_from_json).
-        "order": list(seats),
-        "spectator": facts.spectator,
-        "turns_done": view.turns_done,
-        "pozzo_used": view.turn.pozzo_used,
-        "actions_now": view.turn.actions_now,
-        "jokers_owed": view.turn.jokers_owed,
-        "laid_off_now": view.turn.laid_off_now,
-        "must_go_out": view.turn.must_go_out,
-        "first_free": view.first_free,
-        "turn_start": _turn_start_json(view.turn.start),
-        "unit_totals": list(view.scores),
-        "unit_eliminated": list(view.eliminated),
-        **facts.extra,
-    }
+    out["table_id"] = facts.table_id
+    out["status"] = facts.status
+    out["my_turn"] = my_turn
+    out["legal"] = (legal if legal is not None else legal_json(view)) if my_turn else {}
+    out["rules"] = {"preset": facts.preset, **out["rules"]}
+    out["turn_deadline"] = facts.turn_deadline
+    out["scores"] = scores_json(facts.history)
+    out["spectator"] = facts.spectator
+    out.update(facts.extra)
+    return out
 
 
 def _turn_start_from(data: Mapping[str, Any] | None, rules: Any) -> TurnStart | None:
