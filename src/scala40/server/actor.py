@@ -16,7 +16,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -30,6 +30,7 @@ from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record, fair_json
+from scala40.server.chat import LIMIT_TEXT, ChatPace
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
 from scala40.server.refusals import Code, Refusal, TableRefusal
@@ -65,6 +66,8 @@ class Seat:
     epoch: int = 0
     """Bumped on every (dis)connection, so an old grace timer knows it is old."""
     bot: Bot | None = None
+    claim_hash: str | None = None
+    """At a rematch: the hash of the seat's old token, which opens this seat once."""
 
     @property
     def is_bot(self) -> bool:
@@ -168,7 +171,20 @@ class EndTable:
     moment: float
 
 
-Command = Act | BotMove | TurnTimeout | GraceOver | Connect | Disconnect | Join | EndTable | Entropy
+Command = (
+    Act
+    | BotMove
+    | TurnTimeout
+    | GraceOver
+    | Connect
+    | Disconnect
+    | Join
+    | EndTable
+    | Entropy
+    | Chat
+    | AskRematch
+    | Claim
+)
 
 PLAYED_FOR_KEPT = 200
 """At most this many of the moves a bot made for an absent player are kept to tell them."""
@@ -199,7 +215,9 @@ class TableActor:
         self.db = db
         self.settings = settings
         self.status = table.status
-        self.seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in seats]
+        self.seats = [
+            Seat(s.seat, s.kind, s.name, s.token_hash, claim_hash=s.claim_hash) for s in seats
+        ]
         for s in self.seats:
             if s.is_bot:
                 s.bot = make_bot(s.kind.split(":", 1)[1])
@@ -229,6 +247,14 @@ class TableActor:
         """The moves a bot made for each human seat while nobody was connected to it, told
         to its player on return. Kept in memory only: a courtesy, not game state (the
         stored actions stay the truth), so a restart forgets it."""
+        self.chat_paces: dict[int, ChatPace] = {}
+        """Each seat's chat allowance, kept across its reconnections."""
+        self.rematch_asked: set[int] = set()
+        """The seats that asked for a rematch of this finished match."""
+        self.rematch_id: str | None = None
+        """The table the rematch created (stored with this table, too)."""
+        self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
+        """Makes the rematch table (the registry's): its id and each human seat's token."""
 
     # Life --------------------------------------------------------------------------------
     @classmethod
@@ -270,7 +296,7 @@ class TableActor:
                 s.outbox.close(code, reason)
         while not self.queue.empty():
             pending = self.queue.get_nowait()
-            if isinstance(pending, Join) and not pending.done.done():
+            if isinstance(pending, Join | Claim) and not pending.done.done():
                 pending.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
 
     def submit(self, command: Command) -> None:
@@ -288,7 +314,7 @@ class TableActor:
                 await self._handle(command)
             except Exception:  # one bad command must not stop the table
                 log.exception("table %s: %r failed", self.table.id, command)
-                if isinstance(command, Join) and not command.done.done():
+                if isinstance(command, Join | Claim) and not command.done.done():
                     command.done.set_exception(
                         JoinRefused(TableRefusal.SERVER_ERROR, "could not join")
                     )
@@ -310,6 +336,12 @@ class TableActor:
             await self._end(command)
         elif isinstance(command, Entropy):
             await self._entropy(command)
+        elif isinstance(command, Chat):
+            self._chat(command)
+        elif isinstance(command, AskRematch):
+            await self._ask_rematch(command)
+        elif isinstance(command, Claim):
+            await self._claim(command)
         else:
             await self._join(command)
 
@@ -456,7 +488,12 @@ class TableActor:
         return view_to_json(view, self.facts(spectator), legal)
 
     def state(self, seat: int, event: JSONDict | None = None) -> JSONDict:
-        return {"type": "state", "v": self.version, "view": self.view_json(seat), "event": event}
+        message = {"type": "state", "v": self.version, "view": self.view_json(seat), "event": event}
+        if self.status == "over":
+            # Who asked for a rematch, and where it is once made (docs/protocol.md).
+            asked = sorted(self.rematch_asked)
+            message["rematch"] = {"asked": asked, "table_id": self.rematch_id}
+        return message
 
     def _turn_timed_out(self) -> bool:
         """The timer ran out on the turn being played. Before the first turn (a waiting
@@ -771,6 +808,75 @@ class TableActor:
         cmd.done.set_result(s.seat)
         self._broadcast({"type": "join", "seat": s.seat})
 
+    # Chat and rematch ------------------------------------------------------------------
+    def _chat(self, cmd: Chat) -> None:
+        """Pass a checked chat message to every seat, the sender's included (so it knows
+        it went out). Nothing is stored: chat is not game state."""
+        pace = self.chat_paces.setdefault(cmd.seat, ChatPace())
+        if not pace.allow():
+            cmd.outbox.put(
+                error(
+                    TableRefusal.CHAT_LIMITED,
+                    f"{LIMIT_TEXT}: wait {pace.wait():.1f} s",
+                    self.version,
+                )
+            )
+            return
+        self._send_all({"type": "chat", "seat": cmd.seat, **cmd.body})
+
+    async def _ask_rematch(self, cmd: AskRematch) -> None:
+        """Count a seat's wish to play again; when every human seat has asked, make the
+        rematch and send each connected human their new seat's token, to them alone."""
+        if self.status != "over":
+            cmd.outbox.put(
+                error(
+                    TableRefusal.REMATCH_REFUSED,
+                    "a rematch can be asked once the match is over",
+                    self.version,
+                )
+            )
+            return
+        self.rematch_asked.add(cmd.seat)
+        humans = {s.seat for s in self.seats if not s.is_bot}
+        if self.rematch_id is None and humans <= self.rematch_asked and self.on_rematch:
+            try:
+                made, tokens = await self.on_rematch(self)
+            except RematchRefused as err:
+                # Asked again, it is tried again: the seat's wish is taken back meanwhile.
+                self.rematch_asked.discard(cmd.seat)
+                cmd.outbox.put(error(TableRefusal.REMATCH_REFUSED, str(err), self.version))
+                self._broadcast(None)
+                return
+            self.rematch_id = made
+            for s in self.seats:
+                if s.outbox is not None and s.seat in tokens:
+                    s.outbox.put(
+                        {
+                            "type": "rematch",
+                            "table_id": made,
+                            "seat": s.seat,
+                            "token": tokens[s.seat],
+                        }
+                    )
+        self._broadcast(None)
+
+    async def _claim(self, cmd: Claim) -> None:
+        """Open a rematch seat with the seat's token at the finished table: once, for a
+        player who was not connected when the rematch was made."""
+        for s in self.seats:
+            if s.claim_hash is None or not hmac.compare_digest(s.claim_hash, cmd.claim_hash):
+                continue
+            store = self.db.store
+            spent = await self.db.run(
+                store.claim_seat, self.table.id, s.seat, s.claim_hash, cmd.token_hash
+            )
+            if spent:
+                s.token_hash = cmd.token_hash
+                s.claim_hash = None
+                cmd.done.set_result(s.seat)
+                return
+        cmd.done.set_result(None)
+
 
 def raise_refusal(cmd: Join, code: TableRefusal, message: str) -> None:
     cmd.done.set_exception(JoinRefused(code, message))
@@ -780,4 +886,12 @@ async def wait_join(actor: TableActor, seat: int | None, name: str, token_hash: 
     """Take a seat through the actor's queue; raises :class:`JoinRefused`."""
     done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     actor.submit(Join(seat, name, token_hash, done))
+    return await done
+
+
+async def wait_claim(actor: TableActor, claim_hash: str, token_hash: str) -> int | None:
+    """Open a rematch seat through the actor's queue: the seat, or ``None`` when the old
+    token opens none (or its seat was opened already)."""
+    done: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+    actor.submit(Claim(claim_hash, token_hash, done))
     return await done

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
-from scala40.server.actor import JoinRefused, TableActor, wait_join
+from scala40.server.actor import JoinRefused, TableActor, wait_claim, wait_join
 from scala40.server.errors import ApiError, read_json_object
 from scala40.server.refusals import TableRefusal
 from scala40.server.registry import Tables, clean_name, client_token
@@ -213,6 +213,42 @@ def build_router(tables: Tables) -> APIRouter:
             "steps": replay_steps(rec),
             "fair": fair_check(rec),
         }
+
+    async def rematch_id(table_id: str) -> str:
+        """The table a finished table's rematch created (404 ``no_rematch`` if none)."""
+        actor = tables.get(table_id)
+        made = actor.rematch_id if actor is not None else None
+        if made is None:
+            made = await tables.db.run(tables.store.rematch_of, table_id)
+        if made is None:
+            raise ApiError(404, "no_rematch", f"table {table_id!r} led to no rematch")
+        return made
+
+    @router.get("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str) -> dict[str, Any]:
+        return {"table_id": await rematch_id(table_id)}
+
+    @router.post("/api/tables/{table_id}/rematch")
+    async def claim_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """The old seat token opens its seat at the rematch, once: for a player who was
+        not connected when it was made (the others got their token over the socket)."""
+        body = await read_json_object(request)
+        old = body.get("token")
+        if not isinstance(old, str) or not old:
+            raise ApiError(400, "bad_token", "token is this seat's token at the finished table")
+        made = await rematch_id(table_id)
+        actor = tables.get(made)
+        if actor is None:
+            raise ApiError(410, "table_closed", "the rematch is no longer in play")
+        token = new_token()
+        seat = await wait_claim(actor, token_hash(old), token_hash(token))
+        if seat is None:
+            raise ApiError(
+                403,
+                "bad_claim",
+                "this token opens no seat of the rematch, or it was opened already",
+            )
+        return {"table_id": made, "seat": seat, "token": token}
 
     @router.get("/api/history")
     async def history() -> dict[str, Any]:

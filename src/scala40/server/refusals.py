@@ -29,6 +29,16 @@ class TableRefusal(StrEnum):
     SERVER_ERROR = "server_error"
     ENTROPY_REFUSED = "entropy_refused"
     """Entropy for a hand that is dealt already, or a second time from the same seat."""
+    # Chat and rematch (docs/protocol.md)
+    CHAT_UNKNOWN_PHRASE = "chat_unknown_phrase"
+    CHAT_EMPTY = "chat_empty"
+    CHAT_TOO_LONG = "chat_too_long"
+    CHAT_CONTROL = "chat_control"
+    """Free chat text holding a control character (a line break, a tab, a bidi override)."""
+    CHAT_LIMITED = "chat_limited"
+    """More chat than a seat may send: a burst of 3, then 1 a second."""
+    REMATCH_REFUSED = "rematch_refused"
+    """A rematch asked before the match is over, or one the server could not make."""
     # Joining
     TABLE_FULL = "table_full"
     SEAT_TAKEN = "seat_taken"

@@ -14,7 +14,7 @@ from datetime import timedelta
 from scala40.bots import LEVELS
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
-from scala40.server.actor import EndTable, TableActor
+from scala40.server.actor import EndTable, RematchRefused, TableActor
 from scala40.server.db import Db
 from scala40.server.errors import ApiError
 from scala40.server.limits import PerAddress
@@ -136,6 +136,7 @@ class Tables:
         self.actors[actor.table.id] = actor
         actor.on_over = self._retire_later
         actor.on_ended = self._ended
+        actor.on_rematch = self.rematch
 
     def _retire_later(self, actor: TableActor) -> None:
         """A finished table stays live a while for its players, then only its record stays."""
@@ -270,3 +271,48 @@ class Tables:
         self._adopt(actor)
         actor.start()
         return NewTable(actor, creator, token)
+
+    async def rematch(self, old: TableActor) -> tuple[str, dict[int, str]]:
+        """A finished table played again: the same seats (bots, and each human in their
+        seat under their name), rules, timer and bot pace, and a new deal. Every seat is
+        taken, so it starts at once; each human gets a new token, and their old token
+        opens the new seat once (``claim_hash``) for whoever misses the socket message.
+
+        Returns the new table's id and each human seat's token; raises
+        :class:`RematchRefused` when the server holds as many tables as it may.
+        """
+        if self.live_count() >= self.settings.max_live_tables:
+            raise RematchRefused(
+                f"the server holds {self.settings.max_live_tables} tables, its limit:"
+                " try again later"
+            )
+        tokens: dict[int, str] = {}
+        seats: list[SeatRow] = []
+        for s in old.seats:
+            if s.is_bot:
+                seats.append(SeatRow(s.seat, s.kind, s.name, None))
+                continue
+            tokens[s.seat] = new_token()
+            seats.append(SeatRow(s.seat, s.kind, s.name, token_hash(tokens[s.seat]), s.token_hash))
+        was = old.table
+        table = TableRow(
+            id=new_table_id(),
+            created=now(),
+            preset=was.preset,
+            changes=dict(was.changes),
+            seed=secrets.randbits(63),
+            first_dealer=secrets.randbelow(len(seats)),
+            turn_seconds=was.turn_seconds,
+            status="playing",
+            bot_pace=was.bot_pace,
+            fair=True,
+        )
+        try:
+            await self.db.run(self.store.create_rematch, was.id, table, seats)
+        except Exception:
+            log.exception("table %s: the rematch could not be stored", was.id)
+            raise RematchRefused("the rematch could not be saved: try again") from None
+        actor = TableActor(table, seats, self.db, self.settings)
+        self._adopt(actor)
+        actor.start()
+        return table.id, tokens

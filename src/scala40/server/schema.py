@@ -42,6 +42,7 @@ tables = Table(
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("winner", Integer, nullable=True),
     Column("record", Text, nullable=True),
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -52,7 +53,10 @@ seats = Table(
     Column("kind", String(32), nullable=False),
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),
+    Column("claim_hash", String(64), nullable=True),
 )
+"""``claim_hash``: at a rematch's table, the hash of the seat's token at the finished table,
+which opens the new seat once for a player who missed the socket message (docs/protocol.md)."""
 
 actions = Table(
     "actions",

@@ -44,6 +44,9 @@ class SeatRow:
     """``"human"`` or ``"bot:LEVEL"``."""
     name: str
     token_hash: str | None
+    claim_hash: str | None = None
+    """At a rematch: the hash of this seat's token at the finished table, which opens the
+    seat once (``None``: nothing to claim)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,34 +154,75 @@ class Store:
     # Writing ---------------------------------------------------------------------------
     def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(schema.tables).values(
-                    id=table.id,
-                    created=table.created,
-                    preset=table.preset,
-                    rules=json.dumps(table.changes, sort_keys=True),
-                    seed=self._sealed(table.id, table.seed),
-                    seed_sealed=self.key is not None,
-                    first_dealer=table.first_dealer,
-                    turn_seconds=table.turn_seconds,
-                    bot_pace=table.bot_pace,
-                    fair=table.fair,
-                    status=table.status,
+            self._insert_table(conn, table, seats)
+
+    def create_rematch(self, old_id: str, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """A finished table's rematch: the new table and the old one's link to it, in one
+        transaction, so a restart finds both or neither; a second rematch of the same
+        table fails."""
+        with self.engine.begin() as conn:
+            linked = conn.execute(
+                update(schema.tables)
+                .where(schema.tables.c.id == old_id, schema.tables.c.rematch.is_(None))
+                .values(rematch=table.id)
+            ).rowcount
+            if linked != 1:
+                raise ValueError(f"table {old_id} has a rematch already")
+            self._insert_table(conn, table, seats)
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the table a finished table's rematch created, if any."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(schema.tables.c.rematch).where(schema.tables.c.id == table_id)
+            ).scalar()
+            return None if found is None else str(found)
+
+    def claim_seat(self, table_id: str, seat: int, claim_hash: str, token_hash: str) -> bool:
+        """A rematch seat opened by the old token: its new token replaces the one sent over
+        the socket, and the claim is spent (``False``: it was spent already)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(schema.seats)
+                .where(
+                    schema.seats.c.table_id == table_id,
+                    schema.seats.c.seat == seat,
+                    schema.seats.c.claim_hash == claim_hash,
                 )
+                .values(token_hash=token_hash, claim_hash=None)
+            ).rowcount
+            return bool(done == 1)
+
+    def _insert_table(self, conn: Connection, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        conn.execute(
+            insert(schema.tables).values(
+                id=table.id,
+                created=table.created,
+                preset=table.preset,
+                rules=json.dumps(table.changes, sort_keys=True),
+                seed=self._sealed(table.id, table.seed),
+                seed_sealed=self.key is not None,
+                first_dealer=table.first_dealer,
+                turn_seconds=table.turn_seconds,
+                bot_pace=table.bot_pace,
+                fair=table.fair,
+                status=table.status,
             )
-            conn.execute(
-                insert(schema.seats),
-                [
-                    {
-                        "table_id": table.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                    }
-                    for s in seats
-                ],
-            )
+        )
+        conn.execute(
+            insert(schema.seats),
+            [
+                {
+                    "table_id": table.id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "claim_hash": s.claim_hash,
+                }
+                for s in seats
+            ],
+        )
 
     def _sealed(self, table_id: str, seed: int) -> int:
         return seed if self.key is None else seal_seed(self.key, table_id, seed)
@@ -338,7 +382,7 @@ class Store:
             .where(schema.seats.c.table_id == table_id)
             .order_by(schema.seats.c.seat)
         )
-        return [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in rows]
+        return [SeatRow(r.seat, r.kind, r.name, r.token_hash, r.claim_hash) for r in rows]
 
     def unfinished(self) -> list[StoredTable]:
         """Every table still waiting or playing, with its actions in version order."""

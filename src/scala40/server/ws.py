@@ -22,7 +22,17 @@ from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
-from scala40.server.actor import Act, Connect, Disconnect, Entropy, TableActor, error
+from scala40.server.actor import (
+    Act,
+    AskRematch,
+    Chat,
+    Connect,
+    Disconnect,
+    Entropy,
+    TableActor,
+    error,
+)
+from scala40.server.chat import ChatRefused, read_chat
 from scala40.server.jsonin import BadJson, decode_json
 from scala40.server.outbox import Outbox
 from scala40.server.refusals import Code, Refusal, TableRefusal
@@ -157,6 +167,10 @@ class Session:
             self.outbox.put({"type": "pong"})
         elif kind == "entropy":
             self.entropy(data)
+        elif kind == "chat":
+            self.chat(data)
+        elif kind == "rematch":
+            self.actor.submit(AskRematch(self.seat, self.outbox))
         else:
             self.refuse(TableRefusal.BAD_MESSAGE, f"unknown message type {kind!r}")
 
@@ -180,6 +194,16 @@ class Session:
             )
             return
         self.actor.submit(Entropy(self.seat, hand, raw, self.outbox))
+
+    def chat(self, data: JSONDict) -> None:
+        """A quick-chat phrase or short free text, checked here; the actor paces each seat
+        and passes it on to every seat's socket (chat.py)."""
+        try:
+            body = read_chat(data)
+        except ChatRefused as err:
+            self.refuse(err.code, str(err))
+            return
+        self.actor.submit(Chat(self.seat, body, self.outbox))
 
     def action(self, data: JSONDict) -> None:
         v = data.get("v")

@@ -13,9 +13,15 @@ import {
   apiErrorText, applyI18n, getLang, languageSwitch, refusal, rulesSummary, seatName, t, tn,
 } from "./i18n.js";
 import { onFair, renderFairMark } from "./fair.js";
+import { groupCombinations } from "./arrange.js";
 import { renderGuide } from "./guide.js";
+import { onChat, onChatError, renderChat, setupChat } from "./chat.js";
+import { offerRematch, onRematchInfo, onRematchToken, renderRematch } from "./rematch.js";
+import { initKeys } from "./keys.js";
+import { animateEvent } from "./motion.js";
 import { showWhy } from "./rulelinks.js";
 import { renderScores } from "./scores.js";
+import { initSound, playSound, soundFor } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 const STAND_IN_WARNING = 10; // seconds before the turn timer runs out that the warning shows
@@ -30,6 +36,8 @@ const S = {
   selected: new Set(),
   staged: [], // [{ids, cards, points}] melds waiting for Open
   sort: localStorage.getItem("scala40:sort") || "suit",
+  groupEnds: new Set(), // the last card of each group of "Combinations" (arrange.js)
+  sent: null, // the last action sent: a refusal of it names its card in the page's words
   hint: null,
   hinted: new Set(),
   log: [], // the events, newest first, worded in the page's language when drawn
@@ -64,6 +72,7 @@ function start() {
     return;
   }
   wireControls();
+  setupChat(tableId, (m) => !!S.conn && S.conn.send(m));
   const token = seatToken(tableId);
   if (token) connect(token);
   else showJoin();
@@ -236,6 +245,7 @@ async function showGone() {
     a.textContent = t(key);
     links.append(a, document.createElement("br"));
   }
+  if (over) offerRematch(tableId, links);
 }
 
 /** A retired table's result, and the moves made for me since I last saw it. */
@@ -266,21 +276,30 @@ function onMessage(msg) {
       break;
     case "error":
       setPending(false);
-      if (msg.code === "entropy_refused") {
+      if (String(msg.code).startsWith("chat_")) {
+        onChatError(msg); // said in the chat panel, not over the game
+      } else if (msg.code === "entropy_refused") {
         // The hand was dealt before this browser's randomness arrived: nothing to show.
       } else if (msg.code === "stale_version") {
         // The table moved on while the click travelled: fetch the present and let the
         // player look again (nothing was done).
         S.conn.send({ type: "sync" });
       } else {
-        showRefusal(msg.code, msg.message);
+        showRefusal(msg.code, msg.message, cardReason(msg));
       }
       break;
     case "hint":
       onHint(msg);
       break;
     case "hand_over":
+      playSound("out");
       showSummary(msg.summary);
+      break;
+    case "chat":
+      onChat(msg);
+      break;
+    case "rematch":
+      onRematchToken(msg);
       break;
     default:
       break;
@@ -289,6 +308,7 @@ function onMessage(msg) {
 
 function onState(msg) {
   const gap = S.v && msg.v > S.v + 1;
+  const before = S.view && msg.v === S.v + 1 ? { table: S.view.table, mine: S.wasMyTurn } : null;
   const prevHand = S.view ? S.view.hand_number : null;
   S.v = msg.v;
   S.view = msg.view;
@@ -308,12 +328,26 @@ function onState(msg) {
     S.selected.clear();
   }
   rememberSeen(tableId, msg.v, msg.view.seat);
+  onRematchInfo(msg.rematch);
   if (msg.away) {
     S.away = msg.away;
     if (msg.away.summary) S.lastSummary = msg.away.summary; // the turn line names the winner
   }
   render();
+  if (before) feel(msg.event, before);
   if (gap) S.conn.send({ type: "sync" });
+}
+
+/** After the table is drawn: animate the move just made and play its sound (motion.js,
+ * sound.js); a turn that has just become mine rings. */
+function feel(ev, before) {
+  if (ev) {
+    const name = () => (ev.seat !== undefined && ev.seat !== null ? playerName(ev.seat) : "");
+    animateEvent(ev, S.view, { mySeat: S.view.seat, name, prevTable: before.table || [] });
+  }
+  const sound = soundFor(ev);
+  if (myTurn() && !before.mine) playSound("turn");
+  else if (sound) playSound(sound);
 }
 
 function onHint(msg) {
@@ -372,6 +406,12 @@ function sortHand(by) {
   S.sort = by;
   localStorage.setItem("scala40:sort", by);
   if (by === "custom") return;
+  if (by === "group") {
+    const arranged = groupCombinations(S.hand);
+    S.hand = arranged.order;
+    S.groupEnds = new Set(arranged.groups.map((g) => g[g.length - 1]));
+    return;
+  }
   S.hand.sort((a, b) => sortKey(a.card, by) - sortKey(b.card, by));
 }
 
@@ -439,6 +479,7 @@ function setPending(on) {
 }
 
 function sendAction(action) {
+  S.sent = action;
   if (!S.conn || !S.conn.send({ type: "action", v: S.v, action })) {
     showMessage(() => t("table.connecting"), true);
     return;
@@ -705,6 +746,15 @@ function showMessage(text, isError = false, detail = "") {
   el.classList.toggle("error", S.messageIsError);
 }
 
+/** The card of a refused move, for the page's own sentence naming it (why.CODE), when
+ * the move sent named one: never the engine's English beside a translated sentence. */
+function cardReason(msg) {
+  const card = S.sent?.card;
+  const key = `why.${msg.code}`;
+  if (!card || t(key) === key) return null;
+  return { code: msg.code, message: msg.message, card, taken: S.view?.pozzo_card || null };
+}
+
 /** A refused move in the page's language, keeping the engine's specifics (see i18n.js). */
 function showRefusal(code, message, reason = null) {
   const { text, detail } = reason ? reasonWords(reason) : refusal(code, message);
@@ -757,6 +807,8 @@ function render() {
   const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : seatName(p) }));
   renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination, { single: !!v.rules?.changes?.single_hand });
   renderLog();
+  renderRematch($("rematch"), v, tableId, (m) => S.conn.send(m));
+  renderChat(v);
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
   if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why);
   else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError, S.messageDetail);
@@ -982,6 +1034,7 @@ function renderHand() {
     el.tabIndex = 0;
     el.setAttribute("role", "button");
     if (S.selected.has(e.id)) el.classList.add("selected");
+    if (S.sort === "group" && S.groupEnds.has(e.id)) el.classList.add("group-end");
     if (discards.some((d) => sameCard(d, e.card))) el.classList.add("legal-discard");
     else if (myTurn() && v.phase === "play" && barredWhy(e.card)) el.classList.add("barred");
     if (layoffCards.some((d) => sameCard(d, e.card))) el.classList.add("legal-layoff");
@@ -1376,6 +1429,12 @@ function wireControls() {
     sortHand("rank");
     render();
   });
+  $("sort-group").addEventListener("click", () => {
+    sortHand("group");
+    render();
+  });
+  initSound($("sound"));
+  initKeys({ select: toggleSelect, words: applyI18n });
   $("summary-close").addEventListener("click", () => {
     $("summary").hidden = true;
     S.summaryOpen = false;

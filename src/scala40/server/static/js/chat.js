@@ -1,0 +1,142 @@
+// Table chat: quick phrases and emotes travel as codes and are worded in the reader's own
+// language; free text (120 characters at most) is shown as typed, always as text
+// (textContent), never as HTML. Each player may mute another player's chat: the muted names
+// are kept in localStorage per table, and their messages are not shown. Nothing of the chat
+// is stored on the server: a reload starts with an empty chat (docs/protocol.md).
+
+import { refusal, seatName, t } from "./i18n.js";
+
+const PHRASES = ["hello", "gg", "nice", "oops", "thanks", "hurry"];
+const EMOTES = { thumbs: "👍", smile: "😄", wow: "😮", sad: "😢" };
+const KEPT = 50; // messages kept on screen
+const MAX_TEXT = 120;
+
+const C = {
+  tableId: "",
+  send: () => false,
+  messages: [], // [{seat, phrase} | {seat, text}], oldest first
+  view: null,
+  error: null, // {code, message} of the last refusal, re-worded on a language switch
+};
+
+const muteKey = () => `scala40:mute:${C.tableId}`;
+
+function muted() {
+  try {
+    const names = JSON.parse(localStorage.getItem(muteKey()) || "[]");
+    return new Set(Array.isArray(names) ? names : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function setMuted(name, on) {
+  const names = muted();
+  if (on) names.add(name);
+  else names.delete(name);
+  localStorage.setItem(muteKey(), JSON.stringify([...names]));
+}
+
+/** A seat's name as the mute list keeps it: what the player typed (bots do not chat). */
+function keyName(seat) {
+  const p = C.view && C.view.players.find((x) => x.seat === seat);
+  return p ? p.name : "";
+}
+
+function words(m) {
+  if (m.text !== undefined) return m.text;
+  if (EMOTES[m.phrase]) return EMOTES[m.phrase];
+  return t(`chat.phrase.${m.phrase}`);
+}
+
+/** Wire the chat panel once: the phrase and emote buttons and the free-text form. */
+export function setupChat(tableId, send) {
+  C.tableId = tableId;
+  C.send = send;
+  const box = document.getElementById("chat-phrases");
+  for (const code of [...PHRASES, ...Object.keys(EMOTES)]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = EMOTES[code] ? "emote" : "phrase";
+    b.dataset.phrase = code;
+    b.addEventListener("click", () => say({ phrase: code }));
+    box.append(b);
+  }
+  document.getElementById("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim().slice(0, MAX_TEXT);
+    if (text && say({ text })) input.value = "";
+  });
+}
+
+function say(body) {
+  C.error = null;
+  return C.send({ type: "chat", ...body });
+}
+
+/** A `chat` message from the server: {seat, phrase} or {seat, text}. */
+export function onChat(msg) {
+  C.messages.push(msg.text !== undefined ? { seat: msg.seat, text: String(msg.text) } : { seat: msg.seat, phrase: String(msg.phrase) });
+  C.messages.splice(0, Math.max(0, C.messages.length - KEPT));
+  renderChat(C.view);
+}
+
+/** A refused chat message (a `chat_*` error): said in the panel, in the page's language. */
+export function onChatError(msg) {
+  C.error = { code: msg.code, message: msg.message };
+  renderChat(C.view);
+}
+
+/** Draw the panel again (a new view, a message, a language switch, a mute). */
+export function renderChat(view) {
+  C.view = view;
+  if (!view) return;
+  for (const b of document.querySelectorAll("#chat-phrases button")) {
+    const code = b.dataset.phrase;
+    b.textContent = words({ phrase: code });
+    if (EMOTES[code]) {
+      b.title = t(`chat.emote.${code}`);
+      b.setAttribute("aria-label", b.title);
+    }
+  }
+  const hidden = muted();
+  const log = document.getElementById("chat-log");
+  log.replaceChildren();
+  for (const m of C.messages) {
+    if (hidden.has(keyName(m.seat))) continue;
+    const li = document.createElement("li");
+    li.dataset.seat = String(m.seat);
+    const who = document.createElement("b");
+    const p = view.players.find((x) => x.seat === m.seat);
+    const you = t("table.you");
+    const name = m.seat === view.seat ? you.charAt(0).toUpperCase() + you.slice(1) : seatName(p) || "?";
+    who.textContent = `${name}:`;
+    const said = document.createElement("span");
+    said.className = m.text !== undefined ? "said text" : "said phrase";
+    said.textContent = words(m);
+    li.append(who, " ", said);
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  const err = document.getElementById("chat-error");
+  err.textContent = C.error ? refusal(C.error.code, C.error.message).text : "";
+  // One switch for each other human player: their chat shown or muted.
+  const mutes = document.getElementById("chat-mute");
+  mutes.replaceChildren();
+  for (const p of view.players) {
+    if (p.seat === view.seat || p.kind !== "human" || !p.name) continue;
+    const on = hidden.has(p.name);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "mute";
+    b.dataset.seat = String(p.seat);
+    b.setAttribute("aria-pressed", String(on));
+    b.textContent = t(on ? "chat.unmute" : "chat.mute", { name: p.name });
+    b.addEventListener("click", () => {
+      setMuted(p.name, !on);
+      renderChat(C.view);
+    });
+    mutes.append(b);
+  }
+}

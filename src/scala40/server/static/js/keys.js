@@ -1,0 +1,144 @@
+// Desktop keyboard shortcuts for the table. Each key presses the same button a click
+// would (so a greyed move says why, a move to confirm asks the same question): D draw,
+// P take the pozzo, X discard the selected card, H hint, G group the combinations; ←/→
+// move a cursor over the hand, Space selects the card under it, Esc clears the selection
+// (table.js), ? shows the list. Never while typing in a field or with a dialog open.
+
+const $ = (id) => document.getElementById(id);
+
+const BUTTONS = { d: "btn-draw", p: "btn-pozzo", x: "btn-discard", h: "btn-hint", g: "sort-group" };
+
+// The list shown by "?": [key words (a string key of i18n.js, or the key itself), what it does].
+export const SHORTCUTS = [
+  ["D", "keys.draw"],
+  ["P", "keys.pozzo"],
+  ["X", "keys.discard"],
+  ["H", "keys.hint"],
+  ["G", "keys.group"],
+  ["← →", "keys.move"],
+  ["keys.space", "keys.select"],
+  ["Esc", "keys.clear"],
+  ["?", "keys.help"],
+];
+
+const cursor = { id: null, index: 0, active: false };
+
+function typing(target) {
+  if (!target || !(target instanceof Element)) return false;
+  return !!target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']");
+}
+
+function dialogOpen() {
+  return [...document.querySelectorAll(".overlay")].some((o) => !o.hidden && o.id !== "keys-help");
+}
+
+function handCards() {
+  return [...document.querySelectorAll("#hand .card")];
+}
+
+/** Put the cursor on the card at `index` of the hand (clamped), focused. */
+function moveCursor(index) {
+  const cards = handCards();
+  if (!cards.length) return;
+  cursor.index = Math.max(0, Math.min(cards.length - 1, index));
+  cursor.id = cards[cursor.index].dataset.id;
+  cursor.active = true;
+  showCursor(true);
+}
+
+/** Mark the cursor's card (the hand is drawn again after every change: find it anew). */
+function showCursor(focus) {
+  const cards = handCards();
+  for (const c of cards) c.classList.remove("kbd-cursor");
+  if (!cursor.active || !cards.length) return;
+  let i = cards.findIndex((c) => c.dataset.id === cursor.id);
+  if (i < 0) i = Math.min(cursor.index, cards.length - 1); // its card left the hand
+  cursor.index = i;
+  cursor.id = cards[i].dataset.id;
+  cards[i].classList.add("kbd-cursor");
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (focus || lost) cards[i].focus({ preventScroll: !focus });
+}
+
+export function helpOpen() {
+  return !$("keys-help").hidden;
+}
+
+function toggleHelp(show = !helpOpen()) {
+  $("keys-help").hidden = !show;
+  if (show) $("keys-close").focus();
+  else $("keys-btn").focus();
+}
+
+/** Fill the list of shortcuts (worded by applyI18n through data-i18n, so a switch of
+ * language re-words it). */
+function buildHelp() {
+  const list = $("keys-list");
+  list.replaceChildren();
+  for (const [key, what] of SHORTCUTS) {
+    const dt = document.createElement("dt");
+    const kbd = document.createElement("kbd");
+    if (key.startsWith("keys.")) kbd.dataset.i18n = key;
+    else kbd.textContent = key;
+    dt.append(kbd);
+    const dd = document.createElement("dd");
+    dd.dataset.i18n = what;
+    list.append(dt, dd);
+  }
+}
+
+/** Wire the shortcuts; `select(id)` selects or releases a card of the hand, `words()`
+ * words the help list in the page's language (applyI18n). */
+export function initKeys({ select, words }) {
+  buildHelp();
+  words();
+  $("keys-btn").addEventListener("click", () => toggleHelp());
+  $("keys-close").addEventListener("click", () => toggleHelp(false));
+  $("keys-help").addEventListener("click", (ev) => {
+    if (ev.target === $("keys-help")) toggleHelp(false);
+  });
+  // Esc closes the list before the table's own Esc (clear the selection) sees it.
+  window.addEventListener(
+    "keydown",
+    (ev) => {
+      if (ev.key === "Escape" && helpOpen()) {
+        ev.stopImmediatePropagation();
+        toggleHelp(false);
+      }
+    },
+    true,
+  );
+  document.addEventListener("pointerdown", () => {
+    cursor.active = false;
+    showCursor(false);
+  });
+  new MutationObserver(() => showCursor(false)).observe($("hand"), { childList: true });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return;
+    if (ev.key === "?") {
+      ev.preventDefault();
+      toggleHelp();
+      return;
+    }
+    if (helpOpen() || dialogOpen() || $("game").hidden) return;
+    const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    if (BUTTONS[key]) {
+      const b = $(BUTTONS[key]);
+      if (b && !b.hidden && b.offsetParent !== null) {
+        ev.preventDefault();
+        b.click();
+      }
+      return;
+    }
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      ev.preventDefault();
+      const step = key === "ArrowLeft" ? -1 : 1;
+      moveCursor(cursor.active ? cursor.index + step : step > 0 ? 0 : handCards().length - 1);
+      return;
+    }
+    if ((key === " " || key === "Enter") && cursor.active && !ev.target.closest?.("button, a")) {
+      ev.preventDefault();
+      select(Number(cursor.id));
+    }
+  });
+}

@@ -1,0 +1,124 @@
+// Brief animations that show who did what: a card flying from the stock or the pozzo to
+// the player's seat, from the seat to the pozzo, and a highlight naming the player on a
+// meld just laid or laid off on. The table is drawn first; these are ghost elements over
+// it, so they never delay or block what the state shows. With prefers-reduced-motion
+// nothing moves: only the (still) highlight on the melds is shown.
+
+import { cardBack, cardElement } from "./cards.js";
+
+const FLIGHT_MS = 350;
+const HIGHLIGHT_MS = 1500;
+
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Animate one event the server sent with a state (drawn already).
+ * ctx: {mySeat, name: () => the player's name in the page's language, prevTable: the
+ * melds before the event}.
+ */
+export function animateEvent(ev, view, ctx) {
+  if (!ev || ev.seat === undefined || ev.seat === null) return;
+  const seatBox = ev.seat === ctx.mySeat ? document.getElementById("hand") : seatElement(ev.seat);
+  const stock = document.getElementById("stock-slot");
+  const pozzo = document.getElementById("pozzo-slot");
+  switch (ev.type) {
+    case "draw":
+      fly(cardBack(), stock, seatBox, ev.type);
+      break;
+    case "pozzo":
+      fly(ev.card ? cardElement(ev.card) : cardBack(), pozzo, seatBox, ev.type);
+      break;
+    case "discard":
+      fly(ev.card ? cardElement(ev.card) : cardBack(), seatBox, pozzo, ev.type);
+      break;
+    case "open":
+    case "meld": {
+      const before = new Set((ctx.prevTable || []).map((m) => m.id));
+      for (const m of view.table || []) if (!before.has(m.id)) highlight(m.id, ctx.name, ev.type);
+      break;
+    }
+    case "layoff":
+    case "swap":
+      if (ev.target !== undefined && ev.target !== null) highlight(ev.target, ctx.name, ev.type);
+      break;
+    default:
+      break;
+  }
+}
+
+function seatElement(seat) {
+  return document.querySelector(`#players .player[data-seat="${seat}"]`);
+}
+
+/** A ghost card from one element's place to another's (nothing when either is not shown
+ * or motion is reduced). */
+function fly(card, from, to, kind) {
+  if (reducedMotion() || !from || !to || typeof card.animate !== "function") return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  if (!a.width || !b.width) return;
+  card.classList.add("motion-ghost");
+  card.dataset.motion = kind;
+  card.setAttribute("aria-hidden", "true");
+  card.style.left = `${a.left}px`;
+  card.style.top = `${a.top}px`;
+  document.body.append(card);
+  const w = card.offsetWidth || 40;
+  const h = card.offsetHeight || 56;
+  const dx = b.left + b.width / 2 - (a.left + w / 2);
+  const dy = b.top + b.height / 2 - (a.top + h / 2);
+  const anim = card.animate(
+    [
+      { transform: "translate(0, 0) scale(1)", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) scale(0.8)`, opacity: 0.85 },
+    ],
+    { duration: FLIGHT_MS, easing: "cubic-bezier(.3,.7,.4,1)" },
+  );
+  const done = () => card.remove();
+  anim.onfinish = done;
+  anim.oncancel = done;
+  setTimeout(done, FLIGHT_MS + 200); // a tab in the background may never finish it
+}
+
+/** A gold frame over a meld with the player's name, for a moment. The frame sits over the
+ * drawn meld (the table may be drawn again meanwhile: it follows the meld's id). */
+function highlight(meldId, name, kind) {
+  const el = document.querySelector(`#melds .meld[data-id="${meldId}"]`);
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const box = document.createElement("div");
+  box.className = "motion-meld";
+  box.dataset.motion = kind;
+  box.dataset.meld = String(meldId);
+  box.style.left = `${r.left + window.scrollX - 4}px`;
+  box.style.top = `${r.top + window.scrollY - 4}px`;
+  box.style.width = `${r.width + 8}px`;
+  box.style.height = `${r.height + 8}px`;
+  const label = document.createElement("span");
+  label.className = "motion-name";
+  label.textContent = name();
+  box.append(label);
+  document.body.append(box);
+  shown.set(label, name);
+  if (!reducedMotion() && typeof box.animate === "function") {
+    box.animate([{ opacity: 0, transform: "scale(1.08)" }, { opacity: 1, transform: "scale(1)" }], {
+      duration: 250,
+      easing: "ease-out",
+    });
+  }
+  setTimeout(() => {
+    box.remove();
+    shown.delete(label);
+  }, HIGHLIGHT_MS);
+}
+
+// The names on the highlights shown now, said again after a switch of language (once the
+// switch's own listener, wired later by table.js, has changed the language).
+const shown = new Map();
+document.getElementById("lang")?.addEventListener("click", () => {
+  setTimeout(() => {
+    for (const [label, name] of shown) label.textContent = name();
+  }, 0);
+});

@@ -1,0 +1,110 @@
+// Rematch: once the match is over each player may ask to play again with the same seats
+// and rules; when every human seat has asked, the server makes the new table and sends each
+// connected seat its new token (docs/protocol.md). The token is kept the way the lobby keeps
+// one (api.js saveSeatToken) and the page moves to the new table. A page that missed its
+// token opens the new seat with its old one, once (POST /api/tables/{id}/rematch).
+
+import { api, saveSeatToken, seatToken } from "./api.js";
+import { apiErrorText, seatName, t } from "./i18n.js";
+
+const R = {
+  info: null, // {asked: [seats], table_id} from the last state of a finished table
+  going: false, // the page is on its way to the rematch
+  error: "", // () => words of the last failure, re-worded on a language switch
+};
+
+/** The rematch part of a `state` message (absent while the match is being played). */
+export function onRematchInfo(info) {
+  R.info = info || null;
+}
+
+/** The server's `rematch` message: this seat's new token, for this page alone. */
+export function onRematchToken(msg) {
+  saveSeatToken(msg.table_id, msg.token);
+  go(msg.table_id);
+}
+
+function go(newId) {
+  if (R.going) return;
+  R.going = true;
+  location.assign(`/t/${encodeURIComponent(newId)}`);
+}
+
+/** Open the rematch seat with this browser's old token, once; true when it is ours. */
+async function claim(oldId, newId) {
+  if (seatToken(newId)) return true;
+  const old = seatToken(oldId);
+  if (!old) return false;
+  const res = await api(`/api/tables/${encodeURIComponent(oldId)}/rematch`, { method: "POST", body: { token: old } });
+  saveSeatToken(res.table_id, res.token);
+  return true;
+}
+
+/**
+ * Draw the rematch panel of a finished table: the button (until this seat has asked), who
+ * has asked and who is still awaited. Once the rematch exists, go there (opening the seat
+ * with the old token when the new one never arrived).
+ */
+export function renderRematch(box, view, tableId, send) {
+  const info = view && view.status === "over" ? R.info : null;
+  box.hidden = !info;
+  if (!info) return;
+  const button = box.querySelector("#rematch-btn");
+  const status = box.querySelector("#rematch-status");
+  if (info.table_id) {
+    button.hidden = true;
+    status.textContent = R.error ? R.error() : t("rematch.going");
+    if (!R.going && !R.error) {
+      claim(tableId, info.table_id)
+        .then((ours) => {
+          if (ours) go(info.table_id);
+        })
+        .catch((err) => {
+          R.error = () => apiErrorText(err);
+          status.textContent = R.error();
+        });
+    }
+    return;
+  }
+  const asked = new Set(info.asked || []);
+  const humans = view.players.filter((p) => p.kind === "human");
+  const names = (list) => list.map((p) => (p.seat === view.seat ? t("rematch.you") : seatName(p))).join(", ");
+  button.hidden = asked.has(view.seat);
+  button.onclick = () => {
+    if (send({ type: "rematch" })) button.disabled = true;
+  };
+  button.disabled = false;
+  const lines = [];
+  if (asked.size) lines.push(t("rematch.askedBy", { names: names(humans.filter((p) => asked.has(p.seat))) }));
+  const missing = humans.filter((p) => !asked.has(p.seat));
+  if (asked.size && missing.length) lines.push(t("rematch.waitingFor", { names: names(missing) }));
+  status.textContent = lines.join(" · ");
+}
+
+/**
+ * A table the server has let go (finished a while ago, or before a restart): when it led
+ * to a rematch, a link to it, opening this browser's seat there with the old token if the
+ * page never got the new one.
+ */
+export async function offerRematch(tableId, box) {
+  let newId;
+  try {
+    newId = (await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`)).table_id;
+  } catch {
+    return; // no rematch: nothing to offer
+  }
+  const p = document.createElement("p");
+  p.className = "rematch-link";
+  try {
+    if (!(await claim(tableId, newId))) return;
+    const a = document.createElement("a");
+    a.href = `/t/${encodeURIComponent(newId)}`;
+    a.id = "rematch-link";
+    a.dataset.i18n = "rematch.link";
+    a.textContent = t("rematch.link");
+    p.append(a);
+  } catch (err) {
+    p.textContent = apiErrorText(err);
+  }
+  box.prepend(p);
+}
