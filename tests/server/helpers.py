@@ -111,3 +111,15 @@ def migrated_store(db_url: str, key_file: Any) -> Any:
     store = Store(db_url, load_or_create_key(key_file))
     store.migrate()
     return store
+
+
+def wait_over(client: Any, table_id: str, seconds: float = 90.0) -> None:
+    """Wait until the table's match is over (bots and stand-ins play it out)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
+            return
+        time.sleep(0.05)
+    raise AssertionError("the match did not end")

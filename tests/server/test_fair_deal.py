@@ -4,25 +4,15 @@ replay's check."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from scala40.engine.fairness import commitment
 from scala40.notation.record import verify
 from scala40.server.summaries import fair_check
 
-from .helpers import create, until, ws_url
+from .helpers import create, until, wait_over, ws_url
 
 TWO_HANDS = {"preset": "fisca", "changes": {"fixed_hands": 2}}
-
-
-def _wait_over(client: Any, table_id: str, seconds: float = 90.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
-            return
-        time.sleep(0.05)
-    raise AssertionError("the match did not end")
 
 
 def _reply(ws: Any) -> dict[str, Any]:
@@ -57,7 +47,7 @@ def test_a_table_commits_takes_entropy_reveals_and_its_record_verifies(make_clie
         ws.send_json({"type": "entropy", "hand": 3, "data": "ab" * 65})
         assert _reply(ws)["code"] == "bad_message"
         first_commitment = fair["commitment"]
-    _wait_over(client, made["table_id"])
+    wait_over(client, made["table_id"])
     record = client.get(f"/api/tables/{made['table_id']}/record").json()
     hands = record["hands"]
     # Two hands, or more if the totals tied and a play-off hand followed: every one checks.

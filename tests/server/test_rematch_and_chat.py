@@ -7,18 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .helpers import create, join, until, ws_url
+from .helpers import create, join, until, wait_over, ws_url
 
 ONE_HAND = {"preset": "fisca", "changes": {"fixed_hands": 1}}
-
-
-def _wait_over(client: Any, table_id: str, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
-            return
-        time.sleep(0.05)
-    raise AssertionError("the match did not end")
 
 
 def _finished(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -31,7 +22,7 @@ def _finished(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         bot_pace="slow",
     )
     bea = join(client, made["table_id"], "Bea")
-    _wait_over(client, made["table_id"])
+    wait_over(client, made["table_id"])
     return made, bea
 
 

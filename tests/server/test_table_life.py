@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .helpers import create, join, until, ws_url
+from .helpers import create, join, until, wait_over, ws_url
 
 
 def test_the_creator_waiting_on_the_share_panel_is_not_away_when_the_friend_sits(
@@ -37,15 +37,6 @@ def test_the_creator_waiting_on_the_share_panel_is_not_away_when_the_friend_sits
         assert msg["view"]["players"][0]["stand_in"] is False
 
 
-def _wait_over(client: Any, table_id: str, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
-            return
-        time.sleep(0.05)
-    raise AssertionError("the match did not end")
-
-
 def test_a_player_back_after_the_stand_in_finished_is_told_the_moves_and_the_winner(
     make_client: Any,
 ) -> None:
@@ -56,7 +47,7 @@ def test_a_player_back_after_the_stand_in_finished_is_told_the_moves_and_the_win
     with client.websocket_connect(ws_url(made)) as ws:
         first = until(ws, "state")
         assert "away" not in first
-    _wait_over(client, made["table_id"])
+    wait_over(client, made["table_id"])
     with client.websocket_connect(ws_url(made)) as ws:
         back = until(ws, "state")
     away = back["away"]
