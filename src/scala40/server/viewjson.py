@@ -8,7 +8,6 @@ the browser sees (the load test does). Cards are notation text (``7H``, ``JK=7D`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,7 +35,7 @@ from scala40.engine.pozzo import take_refusal
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.engine.turn import Turn, TurnStart
-from scala40.engine.views import PlayerView, resample
+from scala40.engine.views import PlayerView, checking_world
 from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import (
     JSONDict,
@@ -96,15 +95,15 @@ def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def legal_json(view: PlayerView, rng: random.Random | None = None) -> JSONDict:
+def legal_json(view: PlayerView) -> JSONDict:
     """What the seat may do now, grouped for buttons; empty when it is not its turn.
 
-    Computed on a world dealt from the view alone: on the seat's own turn what is legal
-    depends only on what the seat knows.
+    Computed on the engine's checking world, dealt from the view alone: on the seat's own
+    turn what is legal depends only on what the seat knows (no shuffle needed).
     """
     if not view.my_turn or view.phase == Phase.OVER:
         return {}
-    world = resample(view, rng or random.Random(0))
+    world = checking_world(view)
     acts = legal_actions(world)
     out: JSONDict = {
         "draw": any(isinstance(a, DrawStock) for a in acts),
