@@ -260,3 +260,50 @@ def test_the_pace_chosen_in_the_lobby_and_the_invitation_copied_at_the_table(
     page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
     _one_language(_shown_text(page), lang, shot)
     ctx.close()
+
+
+SPECTATOR = {
+    "en": ("You are watching this table", "Watching"),
+    "it": ("Stai guardando questo tavolo", "Stai guardando"),
+}
+
+
+@pytest.mark.parametrize(("lang", "vp"), BOTH)
+def test_a_spectator_sees_the_table_as_anyone_may_and_nothing_to_play_with(
+    quick: str, browser: Browser, lang: str, vp: str
+) -> None:
+    made = _table(quick)  # nobody at Anna's seat: a stand-in plays it, the match goes on
+    table_id = made["table_id"]
+    ctx = _context(browser, lang, vp)
+    lobby = ctx.new_page()
+    lobby.emulate_media(reduced_motion="reduce")  # the screenshot shows the table, not ghosts
+    lobby.goto(quick + "/")
+    lobby.click(f'#tables li[data-table="{table_id}"] a.watch')
+    lobby.wait_for_url(f"**/t/{table_id}?watch")
+    page = lobby
+    page.wait_for_selector("#watching:not([hidden])")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length >= 4")
+    banner, line = SPECTATOR[lang]
+    assert banner in page.inner_text("#watching")
+    assert page.inner_text("#turnbar").startswith(line)
+    # No hand, no actions, no chat, no hint: only what every player sees.
+    assert page.locator(".mine-area").is_hidden()
+    assert page.locator("#chat").is_hidden()
+    assert page.locator("#hand .card").count() == 0
+    assert page.locator("#players .player").count() == 2
+    shot = f"life-watch-{lang}-{vp}"
+    page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
+    _one_language(_shown_text(page), lang, shot)
+    ctx.close()
+
+    # Anna, back at her seat, finds the link to give spectators under the log.
+    anna = _seated(browser, lang, vp, made)
+    mine = anna.new_page()
+    mine.goto(f"{quick}/t/{table_id}")
+    mine.wait_for_selector("#hand .card")
+    mine.click("#watch-copy")
+    mine.wait_for_function("() => document.getElementById('watch-said').textContent.length > 0")
+    said = mine.inner_text("#watch-said")
+    copied = "copied" if lang == "en" else "copiato"
+    assert said.endswith(f"/t/{table_id}?watch") or copied in said, said
+    anna.close()

@@ -49,6 +49,8 @@ from scala40.server.viewjson import (
 log = logging.getLogger("scala40.server")
 
 CLOSE_REPLACED = 4000
+CLOSE_WATCHERS_FULL = 4429
+"""Close code for a spectator turned away: the table has as many watching as it allows."""
 """Close code for a connection replaced by a newer one for the same seat."""
 
 
@@ -117,6 +119,15 @@ class Disconnect:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """A spectator's connection opens (``on``) or closes. A spectator holds no seat and is
+    sent the public VIEW only: no player's cards, whoever asks."""
+
+    outbox: Outbox
+    on: bool
+
+
+@dataclass(frozen=True)
 class Join:
     seat: int | None
     name: str
@@ -178,6 +189,7 @@ Command = (
     | GraceOver
     | Connect
     | Disconnect
+    | Watch
     | Join
     | EndTable
     | Entropy
@@ -249,6 +261,9 @@ class TableActor:
         stored actions stay the truth), so a restart forgets it."""
         self.chat_paces: dict[int, ChatPace] = {}
         """Each seat's chat allowance, kept across its reconnections."""
+        self.watchers: list[Outbox] = []
+        """The spectators' connections: each gets the public VIEW and the hand summaries,
+        never chat (the players talk among themselves) nor anything of a seat."""
         self.rematch_asked: set[int] = set()
         """The seats that asked for a rematch of this finished match."""
         self.rematch_id: str | None = None
@@ -294,6 +309,9 @@ class TableActor:
         for s in self.seats:
             if s.outbox is not None:
                 s.outbox.close(code, reason)
+        for watcher in self.watchers:
+            watcher.close(code, reason)
+        self.watchers.clear()
         while not self.queue.empty():
             pending = self.queue.get_nowait()
             if isinstance(pending, Join | Claim) and not pending.done.done():
@@ -332,6 +350,8 @@ class TableActor:
             self._connect(command)
         elif isinstance(command, Disconnect):
             self._disconnect(command)
+        elif isinstance(command, Watch):
+            self._watch(command)
         elif isinstance(command, EndTable):
             await self._end(command)
         elif isinstance(command, Entropy):
@@ -475,9 +495,12 @@ class TableActor:
             return self.match.view(seat)
         return PlayerView.public_of_match(self.match, seat)
 
-    def view_json(self, seat: int) -> JSONDict:
-        """The seat's VIEW; the seat to move also gets the engine's reasons for the moves
-        it may not make now (``legal.why``), read from the true hand: no other seat's."""
+    def view_json(self, seat: int | None) -> JSONDict:
+        """The seat's VIEW (``None``: a spectator's, the public view of no seat); the seat
+        to move also gets the engine's reasons for the moves it may not make now
+        (``legal.why``), read from the true hand: no other seat's."""
+        if seat is None:
+            return view_to_json(PlayerView.public_of_match(self.match), self.facts(True))
         spectator = seat not in self.match.hand.seats
         view = self.view_of(seat)
         legal = None
@@ -487,7 +510,7 @@ class TableActor:
                 legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
         return view_to_json(view, self.facts(spectator), legal)
 
-    def state(self, seat: int, event: JSONDict | None = None) -> JSONDict:
+    def state(self, seat: int | None, event: JSONDict | None = None) -> JSONDict:
         message = {"type": "state", "v": self.version, "view": self.view_json(seat), "event": event}
         if self.status == "over":
             # Who asked for a rematch, and where it is once made (docs/protocol.md).
@@ -515,11 +538,18 @@ class TableActor:
         for s in self.seats:
             if s.outbox is not None:
                 s.outbox.put(self.state(s.seat, event))
+        if self.watchers:
+            public = self.state(None, event)  # one public view for every spectator
+            for watcher in self.watchers:
+                watcher.put(public)
 
-    def _send_all(self, message: JSONDict) -> None:
+    def _send_all(self, message: JSONDict, *, watchers: bool = True) -> None:
         for s in self.seats:
             if s.outbox is not None:
                 s.outbox.put(message)
+        if watchers:
+            for watcher in self.watchers:
+                watcher.put(message)
 
     # Moves -------------------------------------------------------------------------------
     def refusal(self, seat: int, v: int, action: Action) -> tuple[Code, str] | None:
@@ -719,6 +749,18 @@ class TableActor:
             if other.outbox is not None and other is not s:
                 other.outbox.put(self.state(other.seat, event))
 
+    def _watch(self, cmd: Watch) -> None:
+        if not cmd.on:
+            if cmd.outbox in self.watchers:
+                self.watchers.remove(cmd.outbox)
+            return
+        top = self.settings.watchers_per_table
+        if len(self.watchers) >= top:
+            cmd.outbox.close(CLOSE_WATCHERS_FULL, f"this table has {top} spectators already")
+            return
+        self.watchers.append(cmd.outbox)
+        cmd.outbox.put(self.state(None))
+
     def _away_report(self, seat: int) -> JSONDict | None:
         """What a bot played for ``seat`` while its player was gone and, when the match
         ended meanwhile, its last hand's SUMMARY (the winner and the final totals)."""
@@ -822,7 +864,7 @@ class TableActor:
                 )
             )
             return
-        self._send_all({"type": "chat", "seat": cmd.seat, **cmd.body})
+        self._send_all({"type": "chat", "seat": cmd.seat, **cmd.body}, watchers=False)
 
     async def _ask_rematch(self, cmd: AskRematch) -> None:
         """Count a seat's wish to play again; when every human seat has asked, make the

@@ -64,6 +64,7 @@ def live_summary(actor: TableActor) -> dict[str, Any]:
         "created": actor.table.created.isoformat(),
         "turn_seconds": actor.table.turn_seconds,
         "bot_pace": actor.table.bot_pace,
+        "watchers": len(actor.watchers),
     }
 
 

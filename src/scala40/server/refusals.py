@@ -39,6 +39,8 @@ class TableRefusal(StrEnum):
     """More chat than a seat may send: a burst of 3, then 1 a second."""
     REMATCH_REFUSED = "rematch_refused"
     """A rematch asked before the match is over, or one the server could not make."""
+    WATCHING = "watching"
+    """A spectator's connection sent something other than ``sync`` or ``ping``."""
     # Joining
     TABLE_FULL = "table_full"
     SEAT_TAKEN = "seat_taken"

@@ -80,6 +80,8 @@ class Settings:
     ws_idle_seconds: float = 150.0
     """A WebSocket that sends nothing, not even a ping, this long is closed (4408). The
     page pings every 25 s; background tabs may be throttled to one timer a minute."""
+    watchers_per_table: int = 50
+    """Spectators one table sends its public view to; more are turned away (close 4429)."""
     connections_per_address: int = 64
     """Open connections one client address may hold; more are answered 503 and closed."""
     unlimited_addresses: tuple[str, ...] = ("127.0.0.1", "::1")

@@ -30,6 +30,7 @@ from scala40.server.actor import (
     Disconnect,
     Entropy,
     TableActor,
+    Watch,
     error,
 )
 from scala40.server.chat import ChatRefused, read_chat
@@ -95,19 +96,21 @@ async def _drain(ws: WebSocket, outbox: Outbox) -> None:
 
 
 class Session:
-    """One seat's live connection: reads messages and answers or forwards them."""
+    """One live connection: reads messages, measured and paced, and answers ``sync`` and
+    ``ping``; what else a message may ask is the subclass's (a seat's or a spectator's)."""
+
+    seat: int | None
+    """The connection's seat; ``None`` for a spectator, who sees the public view."""
 
     def __init__(
-        self, ws: WebSocket, actor: TableActor, seat: int, outbox: Outbox, settings: Settings
+        self, ws: WebSocket, actor: TableActor, outbox: Outbox, settings: Settings
     ) -> None:
         self.ws = ws
         self.actor = actor
-        self.seat = seat
         self.outbox = outbox
         self.settings = settings
         self.limit = RateLimit(settings.rate_per_second)
         self.hinting: asyncio.Task[None] | None = None
-        self.rng = random.Random(secrets.randbits(64))
 
     def refuse(self, code: Code, message: str) -> None:
         self.outbox.put(error(code, message, self.actor.version))
@@ -156,15 +159,42 @@ class Session:
             self.refuse(TableRefusal.BAD_MESSAGE, "a message is a JSON object with a type")
             return
         kind = data.get("type")
+        if kind == "sync":
+            self.outbox.put(self.actor.state(self.seat))
+        elif kind == "ping":
+            self.outbox.put({"type": "pong"})
+        else:
+            self.command(kind, data)
+
+    def command(self, kind: object, data: JSONDict) -> None:
+        raise NotImplementedError
+
+
+class WatchSession(Session):
+    """A spectator's connection: it holds no seat, so it may only ask again and ping."""
+
+    seat = None
+
+    def command(self, kind: object, data: JSONDict) -> None:
+        self.refuse(TableRefusal.WATCHING, f"a spectator only watches: {kind!r} is for the players")
+
+
+class SeatSession(Session):
+    """A seat's connection: its moves, hints, chat, entropy and rematch wishes."""
+
+    def __init__(
+        self, ws: WebSocket, actor: TableActor, seat: int, outbox: Outbox, settings: Settings
+    ) -> None:
+        super().__init__(ws, actor, outbox, settings)
+        self.seat: int = seat
+        self.rng = random.Random(secrets.randbits(64))
+
+    def command(self, kind: object, data: JSONDict) -> None:
         if kind == "action":
             self.action(data)
-        elif kind == "sync":
-            self.outbox.put(self.actor.state(self.seat))
         elif kind == "hint":
             if self.hinting is None or self.hinting.done():
                 self.hinting = asyncio.get_running_loop().create_task(self.hint())
-        elif kind == "ping":
-            self.outbox.put({"type": "pong"})
         elif kind == "entropy":
             self.entropy(data)
         elif kind == "chat":
@@ -238,7 +268,8 @@ class Session:
 
 
 def build_router(tables: Tables, settings: Settings) -> APIRouter:
-    """``/ws/{table_id}?token=…``: a seat's real-time connection."""
+    """``/ws/{table_id}?token=…``: a seat's real-time connection; ``?watch`` (no token):
+    a spectator's, with the public view only."""
     router = APIRouter()
 
     @router.websocket("/ws/{table_id}")
@@ -250,22 +281,32 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
             await ws.close(CLOSE_NO_TABLE, "there is no such table in play")
             return
         token = ws.query_params.get("token")
-        if not token:
-            await ws.close(CLOSE_NO_TOKEN, "a seat token is needed: /ws/TABLE?token=TOKEN")
-            return
-        seat = actor.check_token(token_hash(token))
-        if seat is None:
-            await ws.close(CLOSE_NO_TOKEN, "this token holds no seat at this table")
-            return
         outbox = Outbox()
-        actor.submit(Connect(seat, outbox))
-        session = Session(ws, actor, seat, outbox, settings)
+        session: Session
+        if token:
+            seat = actor.check_token(token_hash(token))
+            if seat is None:
+                await ws.close(CLOSE_NO_TOKEN, "this token holds no seat at this table")
+                return
+            session = SeatSession(ws, actor, seat, outbox, settings)
+            actor.submit(Connect(seat, outbox))
+        elif "watch" in ws.query_params:
+            session = WatchSession(ws, actor, outbox, settings)
+            actor.submit(Watch(outbox, on=True))
+        else:
+            await ws.close(
+                CLOSE_NO_TOKEN, "a seat token is needed (/ws/TABLE?token=TOKEN), or ?watch"
+            )
+            return
         sender = asyncio.get_running_loop().create_task(_drain(ws, outbox))
         reader = asyncio.get_running_loop().create_task(session.read())
         try:
             await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            actor.submit(Disconnect(seat, outbox))
+            if session.seat is None:
+                actor.submit(Watch(outbox, on=False))
+            else:
+                actor.submit(Disconnect(session.seat, outbox))
             for task in (sender, reader, session.hinting):
                 if task is not None and not task.done():
                     task.cancel()

@@ -4,12 +4,14 @@
 const CLOSE_BAD_TOKEN = 4401;
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_REPLACED = 4000; // another tab or device took this seat's connection
+const CLOSE_WATCHERS_FULL = 4429; // the table has as many spectators as it allows
 
 export class TableConnection {
   /**
    * tableId, token; handlers: onMessage(msg), onStatus(kind, detail) where kind is
    * "connecting" | "open" | "retry" (detail = seconds) | "refused" (bad token), "gone" (no
-   * such table) or "replaced" (the seat connected elsewhere), detail = the reason.
+   * such table), "replaced" (the seat connected elsewhere) or "crowded" (no room for one
+   * more spectator), detail = the reason.
    */
   constructor(tableId, token, { onMessage, onStatus }) {
     this.tableId = tableId;
@@ -24,7 +26,8 @@ export class TableConnection {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = new URLSearchParams({ token: this.token });
+    // No token: a spectator's connection (the public view only).
+    const q = new URLSearchParams(this.token ? { token: this.token } : { watch: "1" });
     return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}?${q}`;
   }
 
@@ -58,9 +61,9 @@ export class TableConnection {
         this.onStatus(ev.code === CLOSE_BAD_TOKEN ? "refused" : "gone", ev.reason || String(ev.code));
         return;
       }
-      if (ev.code === CLOSE_REPLACED) {
+      if (ev.code === CLOSE_REPLACED || ev.code === CLOSE_WATCHERS_FULL) {
         this.stopped = true;
-        this.onStatus("replaced", ev.reason);
+        this.onStatus(ev.code === CLOSE_REPLACED ? "replaced" : "crowded", ev.reason);
         return;
       }
       this.retry();

@@ -34,7 +34,8 @@ function randomHex(bytes) {
   return Array.from(data, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Called with every VIEW: keep the commitments, and send entropy for the next hand. */
+/** Called with every VIEW: keep the commitments, and send entropy for the next hand
+ * (``send`` is null for a spectator, who gives none). */
 export function onFair(tableId, fair, send) {
   if (!fair) return;
   const data = remembered(tableId);
@@ -44,7 +45,7 @@ export function onFair(tableId, fair, send) {
   ]) {
     if (!(String(hand) in data.seen)) data.seen[String(hand)] = commitment;
   }
-  if (fair.next.open && !data.given.includes(fair.next.hand)) {
+  if (send && fair.next.open && !data.given.includes(fair.next.hand)) {
     data.given.push(fair.next.hand);
     send({ type: "entropy", hand: fair.next.hand, data: randomHex(16) });
   }

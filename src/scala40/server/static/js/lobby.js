@@ -331,6 +331,13 @@ async function loadTables() {
       });
       li.append(b);
     }
+    if (table.status === "playing" && !seatToken(table.table_id)) {
+      const a = document.createElement("a");
+      a.className = "watch";
+      a.href = `/t/${encodeURIComponent(table.table_id)}?watch`;
+      a.textContent = t("lobby.watch");
+      li.append(a);
+    }
     ul.append(li);
   }
 }

@@ -26,6 +26,9 @@ import { initSound, playSound, soundFor } from "./sound.js";
 const $ = (id) => document.getElementById(id);
 const STAND_IN_WARNING = 10; // seconds before the turn timer runs out that the warning shows
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+/** `/t/ID?watch`: a spectator's page, the public view only (a player who holds a seat here
+ * is taken to it instead). */
+const WATCH_ASKED = new URLSearchParams(location.search).has("watch");
 
 const S = {
   view: null,
@@ -59,6 +62,7 @@ const S = {
   deadlineTimer: null,
   away: null, // {moves, summary}: what a bot played for me while I was gone, until read
   retired: null, // the same report for a table the server has let go (see showGone)
+  watching: false, // a spectator: no seat, the public view, nothing to play
 };
 
 // ---------------------------------------------------------------------------------------
@@ -75,7 +79,15 @@ function start() {
   setupChat(tableId, (m) => !!S.conn && S.conn.send(m));
   const token = seatToken(tableId);
   if (token) connect(token);
+  else if (WATCH_ASKED) watch();
   else showJoin();
+}
+
+/** Watch the table: connect without a seat; the page hides what only a player uses. */
+function watch() {
+  S.watching = true;
+  document.body.classList.add("watching");
+  connect(null);
 }
 
 /** The page in the other language: every part drawn from words again. */
@@ -124,6 +136,8 @@ async function showJoin(reason, { keepName = false } = {}) {
       $("join-error").textContent = t("table.full");
       $("join-btn").disabled = true;
     }
+    $("join-watch").hidden = info.status !== "playing";
+    $("join-watch-link").href = `/t/${encodeURIComponent(tableId)}?watch`;
   } catch (err) {
     if (err instanceof ApiError && err.code === "no_such_table") {
       S.missing = true;
@@ -188,6 +202,7 @@ function renderConn() {
   else if (kind === "retry") el.textContent = t("table.reconnecting", { s: detail });
   else if (kind === "replaced") el.textContent = t("table.replaced");
   else if (kind === "gone") el.textContent = t("table.gone");
+  else if (kind === "crowded") el.textContent = t("watch.crowded");
   else el.textContent = "";
 }
 
@@ -208,6 +223,8 @@ function onStatus(kind, detail) {
   } else if (kind === "gone") {
     el.textContent = t("table.gone");
     showGone();
+  } else if (kind === "crowded") {
+    showMessage(() => t("watch.crowded"), true);
   }
   if (kind !== "open") setPending(false);
 }
@@ -312,7 +329,8 @@ function onState(msg) {
   const prevHand = S.view ? S.view.hand_number : null;
   S.v = msg.v;
   S.view = msg.view;
-  onFair(tableId, msg.view.fair, (m) => S.conn.send(m));
+  // A spectator remembers the commitments too (to check the deals), but gives no entropy.
+  onFair(tableId, msg.view.fair, S.watching ? null : (m) => S.conn.send(m));
   setPending(false);
   if (msg.event) logEvent(msg.event);
   const sameHand = prevHand === msg.view.hand_number;
@@ -327,8 +345,9 @@ function onState(msg) {
     showMessage("");
     S.selected.clear();
   }
-  rememberSeen(tableId, msg.v, msg.view.seat);
+  if (!S.watching) rememberSeen(tableId, msg.v, msg.view.seat);
   onRematchInfo(msg.rematch);
+  S.rematchInfo = msg.rematch || null;
   if (msg.away) {
     S.away = msg.away;
     if (msg.away.summary) S.lastSummary = msg.away.summary; // the turn line names the winner
@@ -723,6 +742,7 @@ function showSummary(sum) {
   $("summary-close").textContent = t(sum.match_over ? "sum.close" : "sum.next");
   $("summary").hidden = false;
   S.summaryOpen = true;
+  renderAwayReport();
 }
 
 /** Say something under the table; text may be a function giving the words, so a language
@@ -807,8 +827,10 @@ function render() {
   const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : seatName(p) }));
   renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination, { single: !!v.rules?.changes?.single_hand });
   renderLog();
-  renderRematch($("rematch"), v, tableId, (m) => S.conn.send(m));
+  if (S.watching) $("rematch").hidden = true;
+  else renderRematch($("rematch"), v, tableId, (m) => S.conn.send(m));
   renderChat(v);
+  renderWatching();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
   if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why);
   else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError, S.messageDetail);
@@ -817,6 +839,11 @@ function render() {
 /** Coming back: the moves a bot made for me and, if the match ended, its result. */
 function renderAwayReport() {
   const away = S.away;
+  // A hand that ended while the bot played opens the summary over the table; the report
+  // then sits inside that dialog, so the player reads both and the dialog hides neither.
+  const box = $("away");
+  if (S.summaryOpen) $("summary-dialog").insertBefore(box, $("summary-close"));
+  else if (box.parentElement !== $("game")) $("turnbar").after(box);
   renderAway($("away"), away ? away.moves : [], away ? resultOf(away.summary, S.view.players) : null, eventLine, () => {
     S.away = null;
     render();
@@ -836,9 +863,39 @@ async function copyInvite() {
 }
 
 function renderInvite() {
-  const waiting = S.view.status === "waiting";
+  const waiting = S.view.status === "waiting" && !S.watching;
   $("invite").hidden = !waiting;
   if (waiting) $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}?join`;
+}
+
+/** A spectator is told what the page shows (no one's cards) and, while a seat is free,
+ * where to sit; a player finds the link to share with spectators under the log. */
+function renderWatching() {
+  const v = S.view;
+  const box = $("watching");
+  box.hidden = !S.watching;
+  if (S.watching) {
+    box.replaceChildren(t("watch.banner"));
+    if (v.players.some((p) => p.kind === "human" && p.taken === false)) {
+      const a = document.createElement("a");
+      a.href = `/t/${encodeURIComponent(tableId)}?join`;
+      a.textContent = t("watch.sit");
+      box.append(" ", a);
+    }
+  }
+  $("watch-share").hidden = S.watching || v.status === "over";
+}
+
+/** Copy the spectators' link; where the clipboard is refused, show it to copy by hand. */
+async function copyWatchLink() {
+  const url = `${location.origin}/t/${encodeURIComponent(tableId)}?watch`;
+  const said = $("watch-said");
+  try {
+    await navigator.clipboard.writeText(url);
+    said.textContent = t("watch.copied");
+  } catch {
+    said.textContent = url;
+  }
 }
 
 function renderPlayers() {
@@ -894,7 +951,9 @@ function renderTurn() {
   const bar = $("turnbar");
   bar.classList.toggle("mine", myTurn());
   let text = "";
-  if (v.status === "playing" && v.spectator) {
+  if (v.status === "playing" && S.watching) {
+    text = `${t("watch.line")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
+  } else if (v.status === "playing" && v.spectator) {
     text = `${t("table.out")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
   } else if (v.status === "playing") {
     if (!myTurn()) text = t("table.turnOf", { name: playerName(v.current) });
@@ -938,6 +997,13 @@ function renderTurn() {
       const a = document.createElement("a");
       a.href = href;
       a.textContent = t(key);
+      links.append(a, document.createElement("br"));
+    }
+    const next = S.watching ? S.rematchInfo?.table_id : null;
+    if (next) {
+      const a = document.createElement("a");
+      a.href = `/t/${encodeURIComponent(next)}?watch`;
+      a.textContent = t("watch.rematch");
       links.append(a, document.createElement("br"));
     }
   }
@@ -1435,9 +1501,11 @@ function wireControls() {
   });
   initSound($("sound"));
   initKeys({ select: toggleSelect, words: applyI18n });
+  $("watch-copy").addEventListener("click", copyWatchLink);
   $("summary-close").addEventListener("click", () => {
     $("summary").hidden = true;
     S.summaryOpen = false;
+    renderAwayReport();
   });
 }
 
