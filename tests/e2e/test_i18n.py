@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from scala40.engine.errors import Refusal
+from scala40.engine.errors import PROBLEMS, Refusal
 from scala40.server.refusals import TableRefusal
 
 SRC = Path(__file__).parents[2] / "src" / "scala40"
@@ -81,6 +81,21 @@ def test_every_refusal_code_has_a_sentence_in_both_languages(server: str, browse
     for lang in ("en", "it"):
         missing = sorted(c for c in codes if f"refuse.{c}" not in words[lang])
         assert missing == [], f"refusal codes with no {lang} sentence in i18n.js: {missing}"
+
+
+def test_every_problem_a_refusal_names_has_words_in_both_languages(
+    server: str, browser: Browser
+) -> None:
+    """An Italian player reads the whole reason (which meld rule, which cards, how many
+    points) in Italian: every (code, problem) the engine may send has its sentence."""
+    words = _dictionaries(server, browser)
+    keys = {
+        f"refuse.{code.value}.{problem.value}" for code, pr in PROBLEMS.items() for problem in pr
+    }
+    keys |= {"refuse.below_opening.facts", "refuse.not_in_hand.facts", "refuse.not_your_turn.facts"}
+    for lang in ("en", "it"):
+        missing = sorted(keys - set(words[lang]))
+        assert missing == [], f"refusal problems with no {lang} sentence in i18n.js: {missing}"
 
 
 def test_both_languages_have_every_string_with_the_same_blanks(

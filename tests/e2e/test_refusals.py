@@ -1,13 +1,11 @@
-"""A refused move reads in the page's language, and keeps the engine's specifics.
+"""A refused move reads in the page's language, with the engine's specifics.
 
-The server sends the engine's code and its English reason; an Italian player sees the
-Italian sentence for the code, with the English reason in small print only when it names
-a card, a number or a player (so nothing the engine said is lost).
+The server sends the engine's code, its English reason and its facts (which rule, which
+cards, how many points); an Italian player reads the whole reason in Italian, never the
+English beside it.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from playwright.sync_api import Browser
 
@@ -17,9 +15,9 @@ from .test_browser import _drag
 REFUSAL_JS = """async (cases) => {
     const m = await import("/static/js/i18n.js");
     const out = [];
-    for (const [lang, code, message] of cases) {
+    for (const [lang, code, message, facts] of cases) {
         localStorage.setItem("scala40:lang", lang);
-        out.push(m.refusal(code, message));
+        out.push(m.refusal(code, message, facts));
     }
     return out;
 }"""
@@ -28,30 +26,41 @@ REFUSAL_JS = """async (cases) => {
 def test_the_words_for_a_refusal_in_each_language(server: str, browser: Browser) -> None:
     page = browser.new_page()
     page.goto(server + "/static/table.html")
-    got: list[dict[str, Any]] = page.evaluate(
+    neither = "7♥ 8♦ 9♣ is neither a run (one suit, consecutive) nor a set (one rank, ...)"
+    got: list[str] = page.evaluate(
         REFUSAL_JS,
         [
-            ["it", "draw_first", "draw a card first (from the stock or the pozzo)"],
-            ["it", "not_in_hand", "you do not hold 7♥"],
-            ["it", "below_opening", "an opening needs 40 points; these melds make 33"],
-            ["it", "not_your_turn", "it is Bea's turn"],
-            ["it", "a_code_from_tomorrow", "something new went wrong"],
-            ["en", "draw_first", "draw a card first (from the stock or the pozzo)"],
-            ["en", "not_in_hand", ""],
+            ["it", "draw_first", "draw a card first (from the stock or the pozzo)", None],
+            ["it", "not_in_hand", "you do not hold 7♥", {"card": "7♥"}],
+            [
+                "it",
+                "below_opening",
+                "an opening needs 40 points; these melds make 33",
+                {"need": 40, "points": 33},
+            ],
+            ["it", "not_your_turn", "it is Bea's turn", {"seat": 1, "name": "Bea"}],
+            ["it", "invalid_meld", neither, {"problem": "neither", "cards": "7♥ 8♦ 9♣"}],
+            ["it", "not_in_hand", "you do not hold 7♥", None],
+            ["it", "a_code_from_tomorrow", "something new went wrong", None],
+            ["en", "draw_first", "draw a card first (from the stock or the pozzo)", None],
+            ["en", "not_in_hand", "", None],
+            ["en", "below_opening", "", {"need": 40, "points": 33}],
         ],
     )
     page.close()
     assert got == [
-        {"text": "Prima pesca una carta (dal tallone o dal pozzo).", "detail": ""},
-        {"text": "Non hai in mano quella carta.", "detail": "you do not hold 7♥"},
-        {
-            "text": "Queste combinazioni non fanno abbastanza punti per aprire.",
-            "detail": "an opening needs 40 points; these melds make 33",
-        },
-        {"text": "Non è il tuo turno.", "detail": "it is Bea's turn"},
-        {"text": "something new went wrong", "detail": ""},
-        {"text": "Draw a card first (from the stock or the pozzo)", "detail": ""},
-        {"text": "You do not hold that card.", "detail": ""},
+        "Prima pesca una carta (dal tallone o dal pozzo).",
+        "Non hai in mano 7♥.",
+        "Per aprire servono 40 punti: queste combinazioni ne fanno 33.",
+        "Tocca a Bea.",
+        "7♥ 8♦ 9♣ non è né una scala (stesso seme, consecutive) né un tris o poker"
+        " (stesso valore, semi diversi).",
+        # An older server sends no facts: the code's own sentence, no English beside it.
+        "Non hai in mano quella carta.",
+        "something new went wrong",
+        "Draw a card first (from the stock or the pozzo)",
+        "You do not hold that card.",
+        "An opening needs 40 points: these melds make 33.",
     ]
 
 

@@ -100,6 +100,7 @@ def _wait_over(base: str, table_id: str, seconds: float = 120.0) -> None:
 REMATCH = {"en": "Rematch", "it": "Rivincita"}
 ASKED = {"en": "Rematch asked by: Anna", "it": "Rivincita chiesta da: Anna"}
 WAITING = {"en": "Waiting for: you", "it": "In attesa di: te"}
+KEPT = {"en": "Not here: Bea", "it": "Non c'è: Bea"}
 
 
 @pytest.mark.parametrize(
@@ -131,17 +132,20 @@ def test_both_players_ask_for_a_rematch_and_move_to_the_new_table(
             page.click("#summary-close")
     _check(anna, lang, f"rematch-offer-{lang}-{vp}")
 
-    anna.click("#rematch-btn")
-    anna.wait_for_selector("#rematch-btn", state="hidden")
-    bea_page.wait_for_selector(f"#rematch-status:has-text('{ASKED[lang]}')")
-    assert WAITING[lang] in bea_page.inner_text("#rematch-status")
-    _check(bea_page, lang, f"rematch-asked-{lang}-{vp}")
-
-    bea_page.click("#rematch-btn")
     if bea_leaves:
-        bea_page.wait_for_selector("#rematch-btn", state="hidden")
-        bea_page.close()  # Bea asked, then left; Anna's click makes the rematch
-        time.sleep(0.3)
+        # Bea closes her page without asking: Anna is told she is not waited for, and
+        # her one click makes the rematch, Bea's seat kept for her.
+        bea_page.close()
+        anna.wait_for_selector(f'#rematch-status:has-text("{KEPT[lang]}")')
+        _check(anna, lang, f"rematch-kept-{lang}-{vp}")
+        anna.click("#rematch-btn")
+    else:
+        anna.click("#rematch-btn")
+        anna.wait_for_selector("#rematch-btn", state="hidden")
+        bea_page.wait_for_selector(f"#rematch-status:has-text('{ASKED[lang]}')")
+        assert WAITING[lang] in bea_page.inner_text("#rematch-status")
+        _check(bea_page, lang, f"rematch-asked-{lang}-{vp}")
+        bea_page.click("#rematch-btn")
     anna.wait_for_url(lambda url: "/t/" in url and old_id not in url)
     new_id = anna.url.split("/t/")[1].split("?")[0]
     assert get_json(f"{fast}/api/tables/{old_id}/rematch") == {"table_id": new_id}

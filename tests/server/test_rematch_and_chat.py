@@ -101,13 +101,15 @@ def test_a_player_who_left_before_the_rematch_claims_the_seat_once_even_after_a_
     client = make_client(grace_seconds=0.05, bots_pause_seconds=600.0)
     made, bea = _finished(client)
     old_id = made["table_id"]
-    # Bea asks and leaves; Anna asks: the rematch is made while Bea is away.
-    with client.websocket_connect(ws_url(made, bea["token"])) as bea_ws:
-        until(bea_ws, "state")
-        bea_ws.send_json({"type": "rematch"})
-        _state_with(bea_ws, lambda m: m["rematch"]["asked"] == [1])
+    # With Anna there, Bea asks and leaves; Anna asks: the rematch is made while Bea is
+    # away, and she misses its socket message.
     with client.websocket_connect(ws_url(made)) as anna_ws:
         until(anna_ws, "state")
+        with client.websocket_connect(ws_url(made, bea["token"])) as bea_ws:
+            until(bea_ws, "state")
+            bea_ws.send_json({"type": "rematch"})
+            _state_with(bea_ws, lambda m: m["rematch"]["asked"] == [1])
+        _state_with(anna_ws, lambda m: m["rematch"]["asked"] == [1])
         anna_ws.send_json({"type": "rematch"})
         mine = until(anna_ws, "rematch")
     new_id = mine["table_id"]
@@ -134,6 +136,45 @@ def test_a_player_who_left_before_the_rematch_claims_the_seat_once_even_after_a_
     none = again.get(f"/api/tables/{new_id}/rematch")
     assert none.status_code == 404
     assert none.json()["error"]["code"] == "no_rematch"
+
+
+def test_a_player_who_leaves_without_asking_does_not_hold_the_rematch_back(
+    make_client: Any,
+) -> None:
+    client = make_client(grace_seconds=0.05, bots_pause_seconds=600.0)
+    made, bea = _finished(client)
+    old_id = made["table_id"]
+    with client.websocket_connect(ws_url(made)) as anna_ws:
+        until(anna_ws, "state")
+        with client.websocket_connect(ws_url(made, bea["token"])) as bea_ws:
+            until(bea_ws, "state")
+            anna_ws.send_json({"type": "rematch"})
+            waiting = _state_with(anna_ws, lambda m: m["rematch"]["asked"] == [0])
+            assert waiting["rematch"]["table_id"] is None  # Bea is here and has not asked
+        # Bea closes her page without a word: Anna's rematch is made now.
+        mine = until(anna_ws, "rematch")
+    new_id = mine["table_id"]
+    # Bea's seat is kept for her: her old token opens it, once.
+    claimed = client.post(f"/api/tables/{old_id}/rematch", json={"token": bea["token"]})
+    assert claimed.status_code == 200, claimed.text
+    assert (claimed.json()["table_id"], claimed.json()["seat"]) == (new_id, 1)
+
+
+def test_nobody_left_at_the_table_means_no_rematch(make_client: Any) -> None:
+    client = make_client(grace_seconds=0.05, bots_pause_seconds=600.0)
+    made, bea = _finished(client)
+    old_id = made["table_id"]
+    with client.websocket_connect(ws_url(made, bea["token"])) as bea_ws:
+        until(bea_ws, "state")
+        with client.websocket_connect(ws_url(made)) as anna_ws:
+            until(anna_ws, "state")
+            anna_ws.send_json({"type": "rematch"})
+            _state_with(anna_ws, lambda m: m["rematch"]["asked"] == [0])
+        _state_with(bea_ws, lambda m: m["rematch"]["asked"] == [0])
+    # Anna asked and left, then Bea left without asking: nobody would play it.
+    time.sleep(0.2)
+    answer = client.get(f"/api/tables/{old_id}/rematch")
+    assert answer.status_code == 404, answer.text
 
 
 def _two_at_a_table(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -101,13 +101,14 @@ def test_players_chat_among_themselves_the_spectator_does_not_read_it(
         client.websocket_connect(ws_url(made, bea["token"])) as bea_ws,
         client.websocket_connect(_watch_url(made)) as watcher,
     ):
-        until(watcher, "state")
+        current = until(watcher, "state")["view"]["current"]
         until(bea_ws, "state")
         anna.send_json({"type": "chat", "phrase": "gg"})
         assert until(bea_ws, "chat")["phrase"] == "gg"
-        # Anna's next message reaches the watcher: had the chat been sent to it, it
-        # would come first.
-        anna.send_json({"type": "action", "v": 0, "action": {"type": "draw"}})
+        # The next move reaches the watcher: had the chat been sent to it, it would come
+        # first.
+        mover = anna if current == 0 else bea_ws
+        mover.send_json({"type": "action", "v": 0, "action": {"type": "draw"}})
         seen = watcher.receive_json()
         while seen["type"] == "state" and seen["v"] == 0:
             seen = watcher.receive_json()

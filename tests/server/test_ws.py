@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -222,3 +223,35 @@ def test_a_stand_in_that_was_thinking_does_not_stall_the_table(make_client: Any)
                 break
             time.sleep(0.1)
         assert now["v"] > moved_on
+
+
+def test_a_refusal_carries_its_facts_so_a_page_can_word_the_whole_reason(client: Any) -> None:
+    made = create(client, ["human", "human"])
+    bea = join(client, made["table_id"], "Bea")
+    with (
+        client.websocket_connect(ws_url(made)) as anna,
+        client.websocket_connect(ws_url(made, bea["token"])) as bea_ws,
+    ):
+        state = until(anna, "state")
+        current = state["view"]["current"]
+        mover, waiter = (anna, bea_ws) if current == 0 else (bea_ws, anna)
+        draw = {"type": "action", "v": 0, "action": {"type": "draw"}}
+        waiter.send_json(draw)
+        turn = until(waiter, "error")
+        assert turn["code"] == "not_your_turn" and turn["facts"] == {"seat": current}
+        mover.send_json(draw)
+        moved = until(mover, "state")
+        while moved["v"] < 1:
+            moved = until(mover, "state")
+        hand = moved["view"]["hand"]
+        # Three cards of distinct ranks and not all of one suit are neither a run nor a
+        # set: the refusal names that rule and the cards.
+        triple = next(
+            [a, b, c]
+            for a, b, c in itertools.combinations([x for x in hand if x != "JK"], 3)
+            if len({a[:-1], b[:-1], c[:-1]}) == 3 and len({a[-1], b[-1], c[-1]}) > 1
+        )
+        mover.send_json({"type": "action", "v": 1, "action": {"type": "open", "melds": [triple]}})
+        refused = until(mover, "error")
+        assert refused["code"] == "invalid_meld", refused
+        assert refused["facts"] == {"problem": "neither", "cards": triple}

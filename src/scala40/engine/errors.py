@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum, unique
 
 
@@ -72,17 +73,74 @@ class Refusal(StrEnum):
     INCARTATO = "incartato"
 
 
+@unique
+class Problem(StrEnum):
+    """Which rule of a refusal's family was broken: the ``problem`` fact of an
+    :class:`IllegalAction` whose code covers several (the pages word each one)."""
+
+    # invalid_meld
+    TOO_FEW = "too_few"
+    ONLY_JOKERS = "only_jokers"
+    TOO_MANY_JOKERS = "too_many_jokers"
+    FEW_NATURALS = "few_naturals"
+    RUN_TOO_LONG = "run_too_long"
+    TWO_ACES = "two_aces"
+    SET_TOO_BIG = "set_too_big"
+    SET_SUITS = "set_suits"
+    RUN_GAP = "run_gap"
+    NEITHER = "neither"
+    JOKER_IN_SET = "joker_in_set"
+    RUN_WRAP = "run_wrap"
+    JOKER_IN_RUN = "joker_in_run"
+    # joker_in_opening
+    STRICT = "strict"
+    PLAIN_FIRST = "plain_first"
+    # not_in_hand
+    COPIES = "copies"
+
+
+PROBLEMS: dict[Refusal, tuple[Problem, ...]] = {
+    Refusal.INVALID_MELD: (
+        Problem.TOO_FEW,
+        Problem.ONLY_JOKERS,
+        Problem.TOO_MANY_JOKERS,
+        Problem.FEW_NATURALS,
+        Problem.RUN_TOO_LONG,
+        Problem.TWO_ACES,
+        Problem.SET_TOO_BIG,
+        Problem.SET_SUITS,
+        Problem.RUN_GAP,
+        Problem.NEITHER,
+        Problem.JOKER_IN_SET,
+        Problem.RUN_WRAP,
+        Problem.JOKER_IN_RUN,
+    ),
+    Refusal.JOKER_IN_OPENING: (Problem.STRICT, Problem.PLAIN_FIRST),
+    Refusal.NOT_IN_HAND: (Problem.COPIES,),
+}
+"""The problems each code may carry (a translation covers each pair)."""
+
+Fact = int | str | tuple[int, ...]
+"""One specific of a refusal: a number, a word, or cards (card kinds, jokers included)."""
+
+
 class IllegalAction(Scala40Error):
     """An action the rules forbid now.
 
     ``code`` is stable (for programs and translations); ``reason`` is a sentence for the
     player. The state is left exactly as it was before the refused action.
+
+    ``facts`` are the reason's specifics as values, so a page in another language words
+    the whole reason, not just the code: ``problem`` (which rule of the code's family, for
+    ``invalid_meld``), numbers (``need``, ``points``, ``allowed``, ...) and cards as card
+    kinds under ``card`` (one) or ``cards`` (a tuple). Empty when the code says it all.
     """
 
-    def __init__(self, code: Refusal, reason: str) -> None:
+    def __init__(self, code: Refusal, reason: str, facts: Mapping[str, Fact] | None = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.facts: dict[str, Fact] = dict(facts) if facts else {}
 
     def __repr__(self) -> str:
         return f"IllegalAction({self.code.value!r}, {self.reason!r})"

@@ -23,7 +23,7 @@ from scala40.engine.cards import (
     rank_of,
     suit_of,
 )
-from scala40.engine.errors import IllegalAction, Refusal
+from scala40.engine.errors import IllegalAction, Problem, Refusal
 from scala40.engine.rules import Rules
 
 LOW: Final = "low"
@@ -147,8 +147,10 @@ def meld_points(meld: TableMeld, values: tuple[int, ...]) -> int:
 # Validation of a meld as laid down ------------------------------------------------------
 
 
-def _refuse(reason: str) -> IllegalAction:
-    return IllegalAction(Refusal.INVALID_MELD, reason)
+def _refuse(reason: str, problem: Problem, **facts: int | tuple[int, ...]) -> IllegalAction:
+    """An ``invalid_meld`` refusal; ``problem`` names which meld rule it breaks (the pages
+    word each one), ``facts`` its specifics (``cards`` as kinds, jokers included)."""
+    return IllegalAction(Refusal.INVALID_MELD, reason, {"problem": problem, **facts})
 
 
 def _cards_text(cards: Sequence[int]) -> str:
@@ -163,25 +165,43 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
     """
     n = len(meld.slots)
     jokers = meld.joker_count
+    cards = tuple(meld.cards())
     if n < 3:
-        raise _refuse("a meld needs at least 3 cards")
+        raise _refuse("a meld needs at least 3 cards", Problem.TOO_FEW, cards=cards)
     if jokers == n:
-        raise _refuse("a meld of only jokers is never legal")
+        raise _refuse("a meld of only jokers is never legal", Problem.ONLY_JOKERS, cards=cards)
     if jokers > rules.max_jokers:
         allowed = "one joker" if rules.max_jokers == 1 else f"{rules.max_jokers} jokers"
-        raise _refuse(f"a meld may hold at most {allowed}: {meld.text()}")
+        raise _refuse(
+            f"a meld may hold at most {allowed}: {meld.text()}",
+            Problem.TOO_MANY_JOKERS,
+            cards=cards,
+            allowed=rules.max_jokers,
+        )
     if jokers and n - jokers < rules.natural_minimum:
         raise _refuse(
             f"a meld with jokers needs at least {rules.natural_minimum} natural cards: "
-            f"{meld.text()}"
+            f"{meld.text()}",
+            Problem.FEW_NATURALS,
+            cards=cards,
+            need=rules.natural_minimum,
         )
     if meld.is_run:
         if new and n > rules.max_run:
-            raise _refuse(f"runs may hold at most {rules.max_run} cards: {meld.text()}")
+            raise _refuse(
+                f"runs may hold at most {rules.max_run} cards: {meld.text()}",
+                Problem.RUN_TOO_LONG,
+                cards=cards,
+                allowed=rules.max_run,
+            )
         if meld.has_both_natural_aces() and not rules.two_natural_aces_in_run:
-            raise _refuse(f"a run may not hold both aces as natural cards: {meld.text()}")
+            raise _refuse(
+                f"a run may not hold both aces as natural cards: {meld.text()}",
+                Problem.TWO_ACES,
+                cards=cards,
+            )
     elif n > 4:
-        raise _refuse("a set holds at most 4 cards, one per suit")
+        raise _refuse("a set holds at most 4 cards, one per suit", Problem.SET_TOO_BIG, cards=cards)
 
 
 def _run_layouts(cards: Sequence[int]) -> list[tuple[int, bool]]:
@@ -232,10 +252,12 @@ def build_meld(
     if len(decl) != n:
         raise ValueError("declared must give one entry per card")
     if n < 3:
-        raise _refuse("a meld needs at least 3 cards")
+        raise _refuse("a meld needs at least 3 cards", Problem.TOO_FEW, cards=tuple(cards))
     naturals = [c for c in cards if c != JOKER]
     if not naturals:
-        raise _refuse("a meld of only jokers is never legal")
+        raise _refuse(
+            "a meld of only jokers is never legal", Problem.ONLY_JOKERS, cards=tuple(cards)
+        )
     ranks = {rank_of(c) for c in naturals}
     suits = [suit_of(c) for c in naturals]
     set_like = len(ranks) == 1
@@ -258,12 +280,22 @@ def build_meld(
         meld = _build_run(cards, decl)
     else:
         if len(ranks) == 1:
-            raise _refuse(f"a set needs cards of different suits: {_cards_text(cards)}")
+            raise _refuse(
+                f"a set needs cards of different suits: {_cards_text(cards)}",
+                Problem.SET_SUITS,
+                cards=tuple(cards),
+            )
         if len(set(suits)) == 1:
-            raise _refuse(f"a run needs consecutive cards of one suit: {_cards_text(cards)}")
+            raise _refuse(
+                f"a run needs consecutive cards of one suit: {_cards_text(cards)}",
+                Problem.RUN_GAP,
+                cards=tuple(cards),
+            )
         raise _refuse(
             f"{_cards_text(cards)} is neither a run (one suit, consecutive) "
-            "nor a set (one rank, different suits)"
+            "nor a set (one rank, different suits)",
+            Problem.NEITHER,
+            cards=tuple(cards),
         )
     check_meld_shape(meld, rules, new=True)
     return meld
@@ -275,9 +307,15 @@ def _build_set(
     rank = rank_of(naturals[0])
     nat_suits = [suit_of(c) for c in naturals]
     if len(set(nat_suits)) != len(nat_suits):
-        raise _refuse(f"a set needs cards of different suits: {_cards_text(cards)}")
+        raise _refuse(
+            f"a set needs cards of different suits: {_cards_text(cards)}",
+            Problem.SET_SUITS,
+            cards=tuple(cards),
+        )
     if len(cards) > 4:
-        raise _refuse("a set holds at most 4 cards, one per suit")
+        raise _refuse(
+            "a set holds at most 4 cards, one per suit", Problem.SET_TOO_BIG, cards=tuple(cards)
+        )
     missing = [s for s in range(4) if s not in nat_suits]
     joker_suits: list[int] = []
     undeclared = 0
@@ -290,7 +328,10 @@ def _build_set(
         if rank_of(d) != rank or suit_of(d) not in missing or suit_of(d) in joker_suits:
             raise _refuse(
                 f"the joker cannot be {card_name(d)} in the set {_cards_text(cards)}: "
-                "it must stand for a missing suit of the same rank"
+                "it must stand for a missing suit of the same rank",
+                Problem.JOKER_IN_SET,
+                cards=tuple(cards),
+                card=d,
             )
         joker_suits.append(suit_of(d))
     free = [s for s in missing if s not in joker_suits]
@@ -312,7 +353,9 @@ def _build_run(cards: Sequence[int], decl: Sequence[int | None]) -> TableMeld:
     if not layouts:
         raise _refuse(
             f"a run needs consecutive cards of one suit with no wrap (K-A-2 is not a run): "
-            f"{_cards_text(cards)}"
+            f"{_cards_text(cards)}",
+            Problem.RUN_WRAP,
+            cards=tuple(cards),
         )
     chosen: tuple[int, bool] | None = None
     for lo, descending in layouts:
@@ -329,7 +372,10 @@ def _build_run(cards: Sequence[int], decl: Sequence[int | None]) -> TableMeld:
         bad = next(d for c, d in zip(cards, decl, strict=True) if c == JOKER and d is not None)
         raise _refuse(
             f"the joker's place fixes what it stands for: it cannot be {card_name(bad)} "
-            f"in {_cards_text(cards)}"
+            f"in {_cards_text(cards)}",
+            Problem.JOKER_IN_RUN,
+            cards=tuple(cards),
+            card=bad,
         )
     lo, descending = chosen
     order = list(reversed(cards)) if descending else list(cards)

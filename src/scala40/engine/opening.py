@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from scala40.engine.errors import IllegalAction, Refusal
+from scala40.engine.errors import IllegalAction, Problem, Refusal
 from scala40.engine.melds import TableMeld, all_melds_points
 from scala40.engine.rules import Rules
 
@@ -66,11 +66,14 @@ def opening_refusal(
     need = rules.opening_points
     if code == Refusal.BELOW_OPENING:
         reason = f"an opening needs {need} points; these melds make {points}"
-    elif rules.open_without_jokers == "strict":
+        return IllegalAction(code, reason, {"need": need, "points": points})
+    if rules.open_without_jokers == "strict":
         reason = "under these rules you may not place a joker in the turn you open"
-    else:
-        reason = (
-            f"a joker may join the opening only once the joker-free melds reach {need}; "
-            f"they make {plain}"
-        )
-    return IllegalAction(code, reason)
+        return IllegalAction(code, reason, {"problem": Problem.STRICT})
+    reason = (
+        f"a joker may join the opening only once the joker-free melds reach {need}; "
+        f"they make {plain}"
+    )
+    return IllegalAction(
+        code, reason, {"problem": Problem.PLAIN_FIRST, "need": need, "points": plain}
+    )

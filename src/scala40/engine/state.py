@@ -46,7 +46,7 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.cards import JOKER, KINDS, card_name
-from scala40.engine.errors import IllegalAction, Refusal
+from scala40.engine.errors import Fact, IllegalAction, Problem, Refusal
 from scala40.engine.melds import (
     HIGH,
     LOW,
@@ -541,9 +541,18 @@ class Deal:
             counts[c] -= 1
             if counts[c] < 0:
                 raise IllegalAction(
-                    Refusal.NOT_IN_HAND, f"you do not hold {self._copies(c, cards)}"
+                    Refusal.NOT_IN_HAND,
+                    f"you do not hold {self._copies(c, cards)}",
+                    self._copies_facts(c, cards),
                 )
         return counts
+
+    @staticmethod
+    def _copies_facts(c: int, cards: Sequence[int]) -> dict[str, Fact]:
+        times = sum(1 for x in cards if x == c)
+        return (
+            {"card": c} if times == 1 else {"problem": Problem.COPIES, "card": c, "copies": times}
+        )
 
     @staticmethod
     def _copies(c: int, cards: Sequence[int]) -> str:

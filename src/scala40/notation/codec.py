@@ -24,7 +24,7 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.cards import JOKER
-from scala40.engine.errors import RulesError
+from scala40.engine.errors import Fact, RulesError
 from scala40.engine.melds import TableMeld
 from scala40.engine.rules import Rules
 from scala40.notation.actions import ENDS
@@ -225,6 +225,20 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 # Table melds ----------------------------------------------------------------------------------
+
+
+def facts_to_dict(facts: Mapping[str, Fact]) -> JSONDict:
+    """An :class:`IllegalAction`'s ``facts`` in JSON: its cards (``card``, ``cards``) as
+    notation text, numbers and words as they are."""
+    out: JSONDict = {}
+    for key, value in facts.items():
+        if isinstance(value, tuple):
+            out[key] = [format_card(c) for c in value]
+        elif key == "card" and isinstance(value, int):
+            out[key] = format_card(value)
+        else:
+            out[key] = value
+    return out
 
 
 def table_meld_to_dict(meld: TableMeld) -> JSONDict:

@@ -27,7 +27,7 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.match import Match
 from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
-from scala40.notation.codec import JSONDict, rules_from_changes
+from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record, fair_json
 from scala40.server.chat import LIMIT_TEXT, ChatPace
@@ -163,6 +163,11 @@ class AskRematch:
 
 
 @dataclass(frozen=True)
+class RematchDue:
+    """The only human who had not asked for the rematch left: make it for the others."""
+
+
+@dataclass(frozen=True)
 class Claim:
     """The old token of a finished table's seat opens its seat at the rematch, once."""
 
@@ -195,6 +200,7 @@ Command = (
     | Entropy
     | Chat
     | AskRematch
+    | RematchDue
     | Claim
 )
 
@@ -215,8 +221,13 @@ class JoinRefused(Exception):
         self.code = code
 
 
-def error(code: Code, message: str, v: int) -> JSONDict:
-    return {"type": "error", "code": code, "message": message, "v": v}
+def error(code: Code, message: str, v: int, facts: JSONDict | None = None) -> JSONDict:
+    """An ``error`` message; ``facts`` (when the reason has specifics: cards, numbers, a
+    seat) let a page word the whole reason in its own language."""
+    out: JSONDict = {"type": "error", "code": code, "message": message, "v": v}
+    if facts:
+        out["facts"] = facts
+    return out
 
 
 class TableActor:
@@ -360,6 +371,8 @@ class TableActor:
             self._chat(command)
         elif isinstance(command, AskRematch):
             await self._ask_rematch(command)
+        elif isinstance(command, RematchDue):
+            await self._rematch_if_due(None, None)
         elif isinstance(command, Claim):
             await self._claim(command)
         else:
@@ -552,34 +565,43 @@ class TableActor:
                 watcher.put(message)
 
     # Moves -------------------------------------------------------------------------------
-    def refusal(self, seat: int, v: int, action: Action) -> tuple[Code, str] | None:
-        """Why ``seat`` may not play ``action`` at version ``v`` now (``None``: it may)."""
+    def refusal(self, seat: int, v: int, action: Action) -> tuple[Code, str, JSONDict] | None:
+        """Why ``seat`` may not play ``action`` at version ``v`` now (``None``: it may):
+        the code, the English reason and its facts (see :func:`error`)."""
         if self.status == "waiting":
-            return TableRefusal.NOT_STARTED, "the match starts when every seat is taken"
+            return TableRefusal.NOT_STARTED, "the match starts when every seat is taken", {}
         if self.status == "over" or self.match.over:
-            return Refusal.MATCH_OVER, "the match is over"
+            return Refusal.MATCH_OVER, "the match is over", {}
         if seat != self._current():
-            return TableRefusal.NOT_YOUR_TURN, f"it is {self.name(self._current())}'s turn"
+            current = self._current()
+            return (
+                TableRefusal.NOT_YOUR_TURN,
+                f"it is {self.name(current)}'s turn",
+                {"seat": current},
+            )
         if v != self.version:
             return (
                 TableRefusal.STALE_VERSION,
                 f"the table is at version {self.version}, not {v}: resync",
+                {},
             )
         try:
             if parse_action(format_action(action)) != action:
-                return Refusal.BAD_ACTION, f"{format_action(action)!r} does not read back as itself"
+                text = format_action(action)
+                return Refusal.BAD_ACTION, f"{text!r} does not read back as itself", {}
         except NotationError as err:
-            return Refusal.BAD_ACTION, str(err)
+            return Refusal.BAD_ACTION, str(err), {}
         refused = self.match.hand.check(action)
         if refused is not None:
-            return refused.code, refused.reason
+            return refused.code, refused.reason, facts_to_dict(refused.facts)
         return None
 
     async def _act(self, cmd: Act) -> None:
         refused = self.refusal(cmd.seat, cmd.v, cmd.action)
         if refused is not None:
             if cmd.outbox is not None:
-                cmd.outbox.put(error(*refused, self.version))
+                code, message, facts = refused
+                cmd.outbox.put(error(code, message, self.version, facts))
             return
         seat = self.seats[cmd.seat]
         if self.timed_out == self.turn and not seat.is_bot and not seat.stand_in:
@@ -781,6 +803,10 @@ class TableActor:
             self.alone_since = time.monotonic()
         if self.status == "playing":
             self._start_grace(s)
+        if self.status == "over" and self._rematch_due():
+            # The last player who had not asked left: the others' rematch is made now.
+            self.submit(RematchDue())
+            return
         self._broadcast(None)
 
     def _start_grace(self, s: Seat) -> None:
@@ -866,9 +892,21 @@ class TableActor:
             return
         self._send_all({"type": "chat", "seat": cmd.seat, **cmd.body}, watchers=False)
 
+    def _rematch_due(self) -> bool:
+        """Every human at the table now has asked (one is here at least). A player who left
+        does not hold the others back: their seat at the rematch is kept for them (their
+        old token opens it) and a stand-in plays it until they come."""
+        present = {s.seat for s in self.seats if not s.is_bot and s.outbox is not None}
+        return (
+            self.status == "over"
+            and self.rematch_id is None
+            and bool(present)
+            and present <= self.rematch_asked
+        )
+
     async def _ask_rematch(self, cmd: AskRematch) -> None:
-        """Count a seat's wish to play again; when every human seat has asked, make the
-        rematch and send each connected human their new seat's token, to them alone."""
+        """Count a seat's wish to play again; when every human still here has asked, make
+        the rematch and send each connected human their new seat's token, to them alone."""
         if self.status != "over":
             cmd.outbox.put(
                 error(
@@ -879,14 +917,20 @@ class TableActor:
             )
             return
         self.rematch_asked.add(cmd.seat)
-        humans = {s.seat for s in self.seats if not s.is_bot}
-        if self.rematch_id is None and humans <= self.rematch_asked and self.on_rematch:
+        await self._rematch_if_due(cmd.seat, cmd.outbox)
+
+    async def _rematch_if_due(self, asker: int | None, outbox: Outbox | None) -> None:
+        """Make the rematch when :meth:`_rematch_due`; ``asker`` (whose message or, with
+        ``None``, whose leaving made it due) is told if the server cannot make it."""
+        if self._rematch_due() and self.on_rematch:
             try:
                 made, tokens = await self.on_rematch(self)
             except RematchRefused as err:
                 # Asked again, it is tried again: the seat's wish is taken back meanwhile.
-                self.rematch_asked.discard(cmd.seat)
-                cmd.outbox.put(error(TableRefusal.REMATCH_REFUSED, str(err), self.version))
+                if asker is not None:
+                    self.rematch_asked.discard(asker)
+                if outbox is not None:
+                    outbox.put(error(TableRefusal.REMATCH_REFUSED, str(err), self.version))
                 self._broadcast(None)
                 return
             self.rematch_id = made

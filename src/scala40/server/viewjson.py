@@ -40,6 +40,7 @@ from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import (
     JSONDict,
     action_to_dict,
+    facts_to_dict,
     rules_from_changes,
     table_meld_from_dict,
 )
@@ -162,6 +163,8 @@ def reasons_json(hand: Deal, pozzo_ok: bool = False) -> JSONDict:
 
 def _reason(refused: IllegalAction, hand: Deal, card: int | None) -> JSONDict:
     out: JSONDict = {"code": refused.code.value, "message": refused.reason}
+    if refused.facts:
+        out["facts"] = facts_to_dict(refused.facts)
     if card is not None:
         out["card"] = TEXT[card]
     taken = hand.turn.pozzo_card

@@ -120,7 +120,7 @@ export function renderChat(view) {
   }
   log.scrollTop = log.scrollHeight;
   const err = document.getElementById("chat-error");
-  err.textContent = C.error ? refusal(C.error.code, C.error.message).text : "";
+  err.textContent = C.error ? refusal(C.error.code, C.error.message) : "";
   // One switch for each other human player: their chat shown or muted.
   const mutes = document.getElementById("chat-mute");
   mutes.replaceChildren();

@@ -420,6 +420,7 @@ const STRINGS = {
     "rematch.button": "Rematch",
     "rematch.askedBy": "Rematch asked by: {names}",
     "rematch.waitingFor": "Waiting for: {names}",
+    "rematch.kept": "Not here: {names} (a bot plays the seat at the rematch until they come back)",
     "rematch.going": "The rematch is ready: off to the new table…",
     "watch.line": "Watching",
     "watch.banner": "You are watching this table: you see what every player sees, nobody's cards.",
@@ -453,6 +454,27 @@ const STRINGS = {
     "refuse.chat_control": "A chat message may not hold line breaks or control characters.",
     "refuse.chat_limited": "Too many chat messages: at most 3 in a row, then 1 a second.",
     "refuse.watching": "You are watching: only the players make moves, chat or ask for a rematch.",
+    // A refusal's own words with its facts (the engine's specifics): refuse.CODE.PROBLEM
+    // or refuse.CODE.facts; {cards} and {card} as the page shows cards, {name} a player.
+    "refuse.invalid_meld.too_few": "A meld needs at least 3 cards: {cards}.",
+    "refuse.invalid_meld.only_jokers": "A meld of only jokers is never legal.",
+    "refuse.invalid_meld.too_many_jokers": "Too many jokers for one meld (these rules allow {allowed}): {cards}.",
+    "refuse.invalid_meld.few_naturals": "A meld with a joker needs at least {need} natural cards: {cards}.",
+    "refuse.invalid_meld.run_too_long": "A run may hold at most {allowed} cards: {cards}.",
+    "refuse.invalid_meld.two_aces": "A run may not hold both aces as natural cards: {cards}.",
+    "refuse.invalid_meld.set_too_big": "A set holds at most 4 cards, one per suit: {cards}.",
+    "refuse.invalid_meld.set_suits": "A set needs cards of different suits: {cards}.",
+    "refuse.invalid_meld.run_gap": "A run needs consecutive cards of one suit: {cards}.",
+    "refuse.invalid_meld.neither": "{cards} is neither a run (one suit, consecutive) nor a set (one rank, different suits).",
+    "refuse.invalid_meld.joker_in_set": "In the set {cards} the joker cannot be {card}: it stands for a missing suit of the same rank.",
+    "refuse.invalid_meld.run_wrap": "A run needs consecutive cards of one suit, with no wrap (K-A-2 is not a run): {cards}.",
+    "refuse.invalid_meld.joker_in_run": "The joker's place in {cards} fixes what it stands for: it cannot be {card}.",
+    "refuse.below_opening.facts": "An opening needs {need} points: these melds make {points}.",
+    "refuse.joker_in_opening.plain_first": "A joker joins the opening only once the melds without jokers reach {need}: they make {points}.",
+    "refuse.joker_in_opening.strict": "Under these rules no joker may be placed in the turn you open.",
+    "refuse.not_in_hand.facts": "You do not hold {card}.",
+    "refuse.not_in_hand.copies": "You do not hold {copies} × {card}.",
+    "refuse.not_your_turn.facts": "It is {name}'s turn.",
     "refuse.rematch_refused": "The rematch could not be made now: try again.",
   },
   it: {
@@ -862,6 +884,7 @@ const STRINGS = {
     "rematch.button": "Rivincita",
     "rematch.askedBy": "Rivincita chiesta da: {names}",
     "rematch.waitingFor": "In attesa di: {names}",
+    "rematch.kept": "Non c'è: {names} (alla rivincita un bot gioca il posto finché non torna)",
     "rematch.going": "La rivincita è pronta: si va al nuovo tavolo…",
     "watch.line": "Stai guardando",
     "watch.banner": "Stai guardando questo tavolo: vedi quello che vede ogni giocatore, nessuna carta in mano.",
@@ -895,6 +918,25 @@ const STRINGS = {
     "refuse.chat_control": "Un messaggio non può contenere a capo o caratteri di controllo.",
     "refuse.chat_limited": "Troppi messaggi: al massimo 3 di fila, poi 1 al secondo.",
     "refuse.watching": "Stai guardando: solo chi gioca fa mosse, scrive in chat o chiede la rivincita.",
+    "refuse.invalid_meld.too_few": "Una combinazione vuole almeno 3 carte: {cards}.",
+    "refuse.invalid_meld.only_jokers": "Una combinazione di soli jolly non è mai valida.",
+    "refuse.invalid_meld.too_many_jokers": "Troppi jolly in una combinazione (queste regole ne ammettono {allowed}): {cards}.",
+    "refuse.invalid_meld.few_naturals": "Una combinazione con il jolly vuole almeno {need} carte naturali: {cards}.",
+    "refuse.invalid_meld.run_too_long": "Una scala può avere al massimo {allowed} carte: {cards}.",
+    "refuse.invalid_meld.two_aces": "Una scala non può avere entrambi gli assi come carte naturali: {cards}.",
+    "refuse.invalid_meld.set_too_big": "Un tris o poker ha al massimo 4 carte, una per seme: {cards}.",
+    "refuse.invalid_meld.set_suits": "Un tris o poker vuole carte di semi diversi: {cards}.",
+    "refuse.invalid_meld.run_gap": "Una scala vuole carte consecutive dello stesso seme: {cards}.",
+    "refuse.invalid_meld.neither": "{cards} non è né una scala (stesso seme, consecutive) né un tris o poker (stesso valore, semi diversi).",
+    "refuse.invalid_meld.joker_in_set": "Nel tris {cards} il jolly non può essere {card}: prende il posto di un seme mancante dello stesso valore.",
+    "refuse.invalid_meld.run_wrap": "Una scala vuole carte consecutive dello stesso seme, senza girare (K-A-2 non è una scala): {cards}.",
+    "refuse.invalid_meld.joker_in_run": "Il posto del jolly in {cards} decide cosa rappresenta: non può essere {card}.",
+    "refuse.below_opening.facts": "Per aprire servono {need} punti: queste combinazioni ne fanno {points}.",
+    "refuse.joker_in_opening.plain_first": "Il jolly entra nell'apertura solo quando le combinazioni senza jolly arrivano a {need}: ne fanno {points}.",
+    "refuse.joker_in_opening.strict": "Con queste regole non puoi mettere un jolly nel turno in cui apri.",
+    "refuse.not_in_hand.facts": "Non hai in mano {card}.",
+    "refuse.not_in_hand.copies": "Non hai in mano {copies} × {card}.",
+    "refuse.not_your_turn.facts": "Tocca a {name}.",
     "refuse.rematch_refused": "La rivincita non si può fare adesso: riprova.",
   },
 };
@@ -1010,24 +1052,24 @@ export function apiErrorText(err) {
   return (err && err.message) || code;
 }
 
-// An engine reason carries specifics worth keeping when it names a card, a number, a
-// quoted value or a player ("it is Bea's turn"); a fixed sentence adds nothing to ours.
-const SPECIFICS = /[0-9\u2660\u2665\u2666\u2663'"]|\bJK\b/;
-
 /**
- * What to show for a refused move: {text, detail}. In English the engine's own reason is
- * the sentence (it is the most specific); in another language the translated sentence for
- * the code, with the engine's reason as a small detail when it names a card or a number.
- * A code without a translation falls back to the engine's text.
+ * The words for a refused move. With its ``facts`` (the engine's specifics, cards and
+ * players already worded by the caller) the page's own sentence for that very problem
+ * (``refuse.CODE.PROBLEM`` or ``refuse.CODE.facts``), in either language. Without them:
+ * in English the engine's reason (the most specific), in another language the sentence
+ * for the code — never English beside it. A code without words falls back to the
+ * engine's text.
  */
-export function refusal(code, message = "") {
+export function refusal(code, message = "", facts = null) {
   const lang = getLang();
-  const own = STRINGS[lang]["refuse." + code];
-  if (own === undefined) return { text: message || code, detail: "" };
-  if (lang === "en" || !message) {
-    return { text: message ? message[0].toUpperCase() + message.slice(1) : own, detail: "" };
+  if (facts) {
+    const key = `refuse.${code}.${facts.problem || "facts"}`;
+    if (STRINGS[lang][key] !== undefined) return t(key, facts);
   }
-  return { text: own, detail: SPECIFICS.test(message) ? message : "" };
+  const own = STRINGS[lang]["refuse." + code];
+  if (own === undefined) return message || code;
+  if (lang === "en" && message) return message[0].toUpperCase() + message.slice(1);
+  return own;
 }
 
 /** Plain words for a rule value (true/false, a choice, none, any). */

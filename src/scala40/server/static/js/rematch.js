@@ -76,8 +76,11 @@ export function renderRematch(box, view, tableId, send) {
   button.disabled = false;
   const lines = [];
   if (asked.size) lines.push(t("rematch.askedBy", { names: names(humans.filter((p) => asked.has(p.seat))) }));
-  const missing = humans.filter((p) => !asked.has(p.seat));
+  // Only those still here are waited for; a player who left keeps a seat at the rematch.
+  const missing = humans.filter((p) => !asked.has(p.seat) && p.connected !== false);
+  const gone = humans.filter((p) => !asked.has(p.seat) && p.connected === false);
   if (asked.size && missing.length) lines.push(t("rematch.waitingFor", { names: names(missing) }));
+  if (gone.length) lines.push(t("rematch.kept", { names: names(gone) }));
   status.textContent = lines.join(" · ");
 }
 

@@ -53,7 +53,6 @@ const S = {
   conn: null,
   message: "",
   messageIsError: false,
-  messageDetail: "",
   messageWords: null, // () => the message in the page's language, when it is ours
   refused: null, // {code, message} of the last refusal shown, re-worded on a language switch
   summaryOpen: false,
@@ -302,7 +301,7 @@ function onMessage(msg) {
         // player look again (nothing was done).
         S.conn.send({ type: "sync" });
       } else {
-        showRefusal(msg.code, msg.message, cardReason(msg));
+        showRefusal(msg.code, msg.message, cardReason(msg), msg.facts || null);
       }
       break;
     case "hint":
@@ -747,22 +746,15 @@ function showSummary(sum) {
 
 /** Say something under the table; text may be a function giving the words, so a language
  * switch can say it again in the other language. */
-function showMessage(text, isError = false, detail = "") {
+function showMessage(text, isError = false) {
   S.messageWords = typeof text === "function" ? text : null;
   if (S.messageWords) text = S.messageWords();
   S.message = text;
   S.messageIsError = isError && !!text;
-  S.messageDetail = text ? detail : "";
   S.refused = null;
   showWhy($("why"), null);
   const el = $("message");
   el.textContent = text;
-  if (S.messageDetail) {
-    const small = document.createElement("small");
-    small.className = "detail";
-    small.textContent = S.messageDetail;
-    el.append(" ", small);
-  }
   el.classList.toggle("error", S.messageIsError);
 }
 
@@ -775,12 +767,25 @@ function cardReason(msg) {
   return { code: msg.code, message: msg.message, card, taken: S.view?.pozzo_card || null };
 }
 
-/** A refused move in the page's language, keeping the engine's specifics (see i18n.js). */
-function showRefusal(code, message, reason = null) {
-  const { text, detail } = reason ? reasonWords(reason) : refusal(code, message);
-  showMessage(text, true, detail);
-  S.refused = { code, message, why: reason };
+/** A refused move in the page's language, its specifics (``facts``: cards, numbers, a
+ * seat) worded too (see i18n.js). */
+function showRefusal(code, message, reason = null, facts = null) {
+  const text = reason ? reasonWords(reason) : refusal(code, message, factWords(facts));
+  showMessage(text, true);
+  S.refused = { code, message, why: reason, facts };
   showWhy($("why"), code);
+}
+
+/** A refusal's facts ready for the page's sentences: cards as the page shows them, a seat
+ * as its player's name, numbers as they are. */
+function factWords(facts) {
+  if (!facts || typeof facts !== "object") return null;
+  const out = { ...facts };
+  const one = (c) => (parseCard(c).joker && !parseCard(c).declared ? t("card.joker") : prettyCard(c));
+  if (typeof facts.card === "string") out.card = one(facts.card);
+  if (Array.isArray(facts.cards)) out.cards = prettyCards(facts.cards);
+  if (Number.isInteger(facts.seat)) out.name = playerName(facts.seat);
+  return out;
 }
 
 /** One event of the log in the page's language ("" for a kind the page does not word). */
@@ -832,8 +837,8 @@ function render() {
   renderChat(v);
   renderWatching();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
-  if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why);
-  else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError, S.messageDetail);
+  if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why, S.refused.facts);
+  else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError);
 }
 
 /** Coming back: the moves a bot made for me and, if the match ended, its result. */
@@ -1233,9 +1238,9 @@ function reasonWords(reason) {
   if (reason.card || reason.taken) {
     const name = (c) => (!c ? "" : parseCard(c).joker ? t("card.joker") : prettyCard(c));
     const text = t(key, { card: name(reason.card), taken: name(reason.taken) });
-    if (text !== key) return { text, detail: "" };
+    if (text !== key) return text;
   }
-  return refusal(reason.code, reason.message);
+  return refusal(reason.code, reason.message, factWords(reason.facts));
 }
 
 /** A card selected alone that may not be discarded says why at once; the words go when
