@@ -762,6 +762,21 @@ def verify(record: str) -> None:
     show_default=True,
     help="New tables one client address may create a minute.",
 )
+@click.option(
+    "--bot",
+    "program_bots",
+    multiple=True,
+    metavar="NAME=COMMAND",
+    help="A program over the bot protocol the lobby offers as a bot, e.g. "
+    "simple='python examples/bots/simple.py'. Repeatable; docs/bot-protocol.md.",
+)
+@click.option(
+    "--bot-time",
+    type=click.FloatRange(0.1, 60.0),
+    default=5.0,
+    show_default=True,
+    help="Seconds a --bot program has for one move; past it a built-in bot moves.",
+)
 @click.option("--dev", is_flag=True, help="Also serve the API docs (/docs, /redoc, /openapi.json).")
 def serve(
     host: str,
@@ -773,15 +788,27 @@ def serve(
     origins: tuple[str, ...],
     max_tables: int,
     tables_per_minute: int,
+    program_bots: tuple[str, ...],
+    bot_time: float,
     dev: bool,
 ) -> None:
     """Start the web table: a lobby, real-time games with friends and bots, history.
 
     Limits, timeouts and what each refusal means: docs/server.md.
     """
+    from scala40.server.program_seats import parse_bot_option
     from scala40.server.serve import run  # imported here: the web stack is heavy
     from scala40.server.settings import Settings
 
+    programs: dict[str, str] = {}
+    for option in program_bots:
+        try:
+            name, command = parse_bot_option(option)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--bot") from None
+        if name in programs:
+            raise click.BadParameter(f"bot name {name!r} is given twice", param_hint="--bot")
+        programs[name] = command
     settings = Settings(
         db_url=db_url or "",
         grace_seconds=grace,
@@ -790,6 +817,8 @@ def serve(
         allowed_origins=origins,
         max_live_tables=max_tables,
         tables_per_minute=tables_per_minute,
+        program_bots=tuple(programs.items()),
+        program_decision_ms=bot_time * 1000,
         dev=dev,
     )
     try:

@@ -49,6 +49,10 @@ def post_json(url: str, body: dict[str, Any]) -> Any:
         return json.loads(res.read())
 
 
+SIMPLE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
+"""The example protocol bot the test server offers in its lobby as ``bot:simple``."""
+
+
 class Server:
     """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
 
@@ -74,6 +78,8 @@ class Server:
                 f"sqlite:///{self.data / 'e2e.db'}",
                 "--bot-pause",
                 "0",
+                "--bot",
+                f"simple={sys.executable} {SIMPLE_BOT}",
             ],
             env={**os.environ, "SCALA40_DATA": str(self.data)},
             stdout=log,

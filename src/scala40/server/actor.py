@@ -19,12 +19,13 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 
-from scala40.bots import Bot, make_bot
+from scala40.bots import LEVELS, Bot, make_bot
 from scala40.bots.base import any_legal, world_of
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
-from scala40.engine.match import Match
+from scala40.engine.match import HandRecord, Match
 from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
@@ -33,6 +34,7 @@ from scala40.notation.record import Recorder, dump_record, fair_json
 from scala40.server.chat import LIMIT_TEXT, ChatPace
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
+from scala40.server.program_seats import Programs, ProgramSeat
 from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
 from scala40.server.store import BOT_PACES, CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
@@ -68,6 +70,8 @@ class Seat:
     epoch: int = 0
     """Bumped on every (dis)connection, so an old grace timer knows it is old."""
     bot: Bot | None = None
+    program: ProgramSeat | None = None
+    """A program over the bot protocol plays this bot seat (its ``bot`` is the program's)."""
     claim_hash: str | None = None
     """At a rematch: the hash of the seat's old token, which opens this seat once."""
 
@@ -241,9 +245,24 @@ class TableActor:
         self.seats = [
             Seat(s.seat, s.kind, s.name, s.token_hash, claim_hash=s.claim_hash) for s in seats
         ]
+        programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
         for s in self.seats:
             if s.is_bot:
-                s.bot = make_bot(s.kind.split(":", 1)[1])
+                level = s.kind.split(":", 1)[1]
+                if level in programs.commands:
+                    s.program = programs.seat(level)
+                    s.bot = s.program.bot
+                elif level in LEVELS:
+                    s.bot = make_bot(level)
+                else:
+                    # A program registered when the table was made, not since a restart.
+                    log.warning(
+                        "table %s: no bot %r here now; %s plays its seat",
+                        table.id,
+                        level,
+                        settings.stand_in_level,
+                    )
+                    s.bot = make_bot(settings.stand_in_level)
         self.rules = rules_from_changes(table.changes)
         self.match = Match(self.rules, table.seed, table.first_dealer, fair=table.fair)
         self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
@@ -320,6 +339,8 @@ class TableActor:
         for s in self.seats:
             if s.outbox is not None:
                 s.outbox.close(code, reason)
+            if s.program is not None:
+                s.program.close()
         for watcher in self.watchers:
             watcher.close(code, reason)
         self.watchers.clear()
@@ -638,6 +659,7 @@ class TableActor:
                 # The hand is over: its secret is told, so anyone can check its deck.
                 summary["fair"] = fair_json(self.match.fair_deal(record.number))
             self._send_all({"type": "hand_over", "v": version, "summary": summary})
+            self._tell_programs(record)
         self._schedule()
         event = event_json(seat, action, pozzo_top)
         absent = self.seats[seat]
@@ -646,6 +668,22 @@ class TableActor:
             moves.append(event)
             del moves[:-PLAYED_FOR_KEPT]
         self._broadcast(event)
+
+    def _tell_programs(self, record: HandRecord) -> None:
+        """The protocol's news for the programs at this table: the hand that ended and,
+        when the match is over, its end (each program is then ended)."""
+        programs = [s.program for s in self.seats if s.program is not None]
+        if not programs:
+            return
+        result = record.result
+        winner = None if result.winner is None else record.seats[result.winner]
+        for program in programs:
+            program.hand_over(record.number, winner, record.penalties, record.totals)
+        if self.match.winner is not None:
+            winners = self.rules.seats_of(self.match.winner)
+            totals = {s.seat: self.match.totals[self.rules.unit_of(s.seat)] for s in self.seats}
+            for program in programs:
+                program.match_over(winners, totals)
 
     async def _mark_over(self) -> None:
         self.status = "over"
@@ -726,8 +764,12 @@ class TableActor:
         if self.version != version:
             return
         view = self.match.view(seat)
+        program = self.seats[seat].program
         try:
-            action = await asyncio.to_thread(bot.choose, view, self.rng)
+            if program is not None and bot is program.bot:
+                action = await program.run(partial(bot.choose, view, self.rng))
+            else:
+                action = await asyncio.to_thread(bot.choose, view, self.rng)
         except Exception:
             log.exception(
                 "table %s: bot for seat %d failed; playing any legal move", self.table.id, seat

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from scala40.bots import LEVELS
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
@@ -102,6 +103,15 @@ def build_router(tables: Tables) -> APIRouter:
     @router.get("/api/rules")
     async def get_rules() -> dict[str, Any]:
         return rules_catalogue()
+
+    @router.get("/api/bots")
+    async def get_bots() -> dict[str, Any]:
+        """The bots a seat may be: the built-in levels, then the programs this server's
+        admin registered (``scala40 serve --bot NAME=COMMAND``)."""
+        return {
+            "levels": list(LEVELS),
+            "programs": [name for name, _ in tables.settings.program_bots],
+        }
 
     @router.get("/api/rulebook")
     async def get_rule_book() -> dict[str, Any]:

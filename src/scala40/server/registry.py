@@ -8,6 +8,7 @@ import math
 import re
 import secrets
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -46,17 +47,16 @@ def clean_name(raw: object) -> str:
     return name
 
 
-def seat_kind(raw: object) -> str:
-    """``"human"`` or ``"bot:LEVEL"`` (``LevelError`` naming the levels otherwise)."""
+def seat_kind(raw: object, programs: Collection[str] = ()) -> str:
+    """``"human"`` or ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
+    ``programs`` (a 400 ``bad_seat`` naming them otherwise)."""
     if raw == "human":
         return "human"
-    if isinstance(raw, str) and raw.startswith("bot:") and raw[4:] in LEVELS:
-        return raw
-    raise ApiError(
-        400,
-        "bad_seat",
-        f'a seat is "human" or one of {", ".join("bot:" + lv for lv in LEVELS)}, not {raw!r}',
-    )
+    level = raw[4:] if isinstance(raw, str) and raw.startswith("bot:") else None
+    if level is not None and (level in LEVELS or level in programs):
+        return str(raw)
+    kinds = ", ".join("bot:" + lv for lv in (*LEVELS, *programs))
+    raise ApiError(400, "bad_seat", f'a seat is "human" or one of {kinds}, not {raw!r}')
 
 
 def client_token(raw: object) -> str | None:
@@ -225,7 +225,8 @@ class Tables:
         """A new table; the creator takes its first human seat."""
         if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
             raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
-        seat_kinds = [seat_kind(k) for k in kinds]
+        programs = [name for name, _ in self.settings.program_bots]
+        seat_kinds = [seat_kind(k, programs) for k in kinds]
         if "human" not in seat_kinds:
             raise ApiError(400, "bad_seats", "a table needs at least one human seat")
         name = clean_name(nickname)

@@ -49,6 +49,11 @@ class Settings:
     otherwise, with a hundred tables)."""
     stand_in_level: str = "heuristic"
     """The bot that plays a human seat on a turn timeout or after the grace period."""
+    program_bots: tuple[tuple[str, str], ...] = ()
+    """Programs playing over the bot protocol that the lobby offers as ``bot:NAME``, as
+    (NAME, COMMAND) pairs (``scala40 serve --bot NAME=COMMAND``; docs/bot-protocol.md)."""
+    program_decision_ms: float = 5000.0
+    """A program's time for one decision; past it the seat's move is a built-in bot's."""
 
     # Limits: what one anonymous visitor may cost the server (docs/server.md) -----------------
     tables_per_minute: int = 10

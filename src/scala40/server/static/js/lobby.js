@@ -7,6 +7,7 @@ import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rules
 
 const $ = (id) => document.getElementById(id);
 const BOTS = ["random", "greedy", "heuristic", "strong"];
+let PROGRAMS = []; // bots this server runs over the bot protocol (GET /api/bots)
 const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 
 let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
@@ -61,7 +62,11 @@ function renderSeats() {
     const select = document.createElement("select");
     select.dataset.seat = String(i);
     select.name = `seat-${i}`;
-    const options = [["human", t("lobby.human")], ...BOTS.map((b) => [`bot:${b}`, t(`lobby.bot.${b}`)])];
+    const options = [
+      ["human", t("lobby.human")],
+      ...BOTS.map((b) => [`bot:${b}`, t(`lobby.bot.${b}`)]),
+      ...PROGRAMS.map((name) => [`bot:${name}`, t("lobby.bot.program", { name })]),
+    ];
     for (const [value, text] of options) select.add(new Option(text, value));
     select.value = before[i] || (i === 0 ? "human" : "bot:heuristic");
     label.append(span, select);
@@ -367,6 +372,7 @@ async function start() {
   $("nickname").value = lastNickname();
   try {
     RULES = await api("/api/rules");
+    PROGRAMS = (await api("/api/bots")).programs || [];
   } catch (err) {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   }

@@ -1,0 +1,90 @@
+"""Protocol bots at the web table: programs the server's admin registers with
+``scala40 serve --bot NAME=COMMAND``, offered in the lobby beside the built-in levels.
+
+Why a seat of its own kind: a program is a :class:`~scala40.bots.program.ProgramBot`, so it
+sees one seat's view only and falls back to a built-in bot on any failure, exactly as in the
+arena; but its calls block on a pipe (up to its time limit), so they must not run on the
+event loop, and it is told when hands and the match end (``hand_over``, ``match_over``) in
+the order the table lived them. Each program seat therefore has one worker thread of its
+own: decisions, news and the final close queue there, one at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from scala40.bots import LEVELS
+from scala40.bots.program import MEMORY_MB, ProgramBot, parse_command
+
+T = TypeVar("T")
+
+NAME_TEXT: Final = re.compile(r"[a-z][a-z0-9_-]{0,23}")
+"""A registered program's name: what a seat kind says after ``bot:`` and the lobby shows."""
+
+
+def parse_bot_option(text: str) -> tuple[str, str]:
+    """``NAME=COMMAND`` of ``--bot`` as (name, command); ``ValueError`` naming the problem
+    (a bad name, a built-in level's name, a command that cannot be run)."""
+    name, sep, command = text.partition("=")
+    name = name.strip().lower()
+    if not sep or not command.strip():
+        raise ValueError(f"--bot takes NAME=COMMAND, not {text!r}")
+    if NAME_TEXT.fullmatch(name) is None:
+        raise ValueError(f"bot name {name!r}: a letter, then up to 23 letters, digits, '-' or '_'")
+    if name in LEVELS:
+        raise ValueError(f"bot name {name!r} is a built-in level's: choose another")
+    parse_command(command)  # the program must exist now, not at the first game
+    return name, command.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Programs:
+    """The registered programs and the limits each runs under."""
+
+    commands: Mapping[str, str]
+    decision_ms: float
+    memory_mb: int = MEMORY_MB
+
+    def seat(self, name: str) -> ProgramSeat:
+        bot = ProgramBot(
+            self.commands[name], decision_ms=self.decision_ms, memory_mb=self.memory_mb
+        )
+        return ProgramSeat(bot)
+
+
+class ProgramSeat:
+    """One seat played by a program: its bot and the thread its calls run on, in order."""
+
+    def __init__(self, bot: ProgramBot) -> None:
+        self.bot = bot
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="program-seat")
+        self._closed = False
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """Run ``call`` on this seat's thread, after everything queued before it."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call)
+
+    def hand_over(
+        self, hand: int, winner: int | None, penalties: Mapping[int, int], totals: Mapping[int, int]
+    ) -> None:
+        if not self._closed:
+            self._worker.submit(self.bot.hand_over, hand, winner, dict(penalties), dict(totals))
+
+    def match_over(self, winners: Sequence[int], totals: Mapping[int, int]) -> None:
+        """The match ended: tell the program, then end it."""
+        if not self._closed:
+            self._worker.submit(self.bot.match_over, list(winners), dict(totals))
+            self.close()
+
+    def close(self) -> None:
+        """End the program after what is queued; idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        self._worker.submit(self.bot.close)
+        self._worker.shutdown(wait=False)

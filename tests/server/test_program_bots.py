@@ -1,0 +1,73 @@
+"""Protocol bots at the web table: a program the admin registers (``serve --bot``) is
+offered in the lobby, plays its seat to the match's end, hears how hands and the match
+ended, and is ended with its table."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scala40.server.program_seats import parse_bot_option
+
+from .helpers import create, wait_over
+
+SIMPLE = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
+COMMAND = f"{sys.executable} {SIMPLE}"
+
+
+def test_a_registered_program_plays_its_seat_to_the_end_of_the_match(make_client: Any) -> None:
+    client = make_client(
+        program_bots=(("simple", COMMAND),),
+        grace_seconds=0.01,
+        bots_pause_seconds=1e6,
+        stand_in_level="greedy",
+    )
+    assert client.get("/api/bots").json() == {
+        "levels": ["random", "greedy", "heuristic", "strong"],
+        "programs": ["simple"],
+    }
+    made = create(
+        client,
+        ["human", "bot:simple"],
+        rules={"preset": "fisca", "changes": {"fixed_hands": 1}},
+    )
+    actor = client.app.state.tables.get(made["table_id"])
+    program = actor.seats[1].program
+    assert program is not None
+    wait_over(client, made["table_id"])
+    bot = program.bot
+    # The program itself played: every decision was its own, none a fallback's.
+    assert bot.decisions > 10
+    assert bot.fallback_decisions == 0, bot.incidents
+    assert bot.program_name == "simple.py"
+    info = client.get(f"/api/tables/{made['table_id']}").json()
+    assert info["seats"][1]["kind"] == "bot:simple"
+
+
+def test_an_unknown_program_name_is_refused_naming_the_choices(make_client: Any) -> None:
+    client = make_client(program_bots=(("simple", COMMAND),))
+    r = client.post("/api/tables", json={"seats": ["human", "bot:other"], "nickname": "Anna"})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error["code"] == "bad_seat" and "bot:simple" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("option", "says"),
+    [
+        ("simple", "NAME=COMMAND"),
+        ("Simple Bot=python x.py", "a letter, then"),
+        ("greedy=python x.py", "built-in level"),
+        ("mine=no-such-program-here --flag", "no-such-program-here"),
+    ],
+)
+def test_a_bad_bot_option_is_refused_with_the_reason(option: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        parse_bot_option(option)
+
+
+def test_the_option_reads_a_name_and_a_command() -> None:
+    assert parse_bot_option(f"Simple={COMMAND}") == ("simple", COMMAND)
