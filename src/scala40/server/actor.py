@@ -30,10 +30,12 @@ from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
+from scala40.notation.match_stats import seat_figures
 from scala40.notation.record import Recorder, dump_record, fair_json
 from scala40.server.chat import LIMIT_TEXT, ChatPace
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
+from scala40.server.players import Players, RatedSeat, places
 from scala40.server.program_seats import Programs, ProgramSeat
 from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
@@ -74,6 +76,8 @@ class Seat:
     """A program over the bot protocol plays this bot seat (its ``bot`` is the program's)."""
     claim_hash: str | None = None
     """At a rematch: the hash of the seat's old token, which opens this seat once."""
+    player_id: str | None = None
+    """The rated identity sitting here (``None``: anonymous, or a bot)."""
 
     @property
     def is_bot(self) -> bool:
@@ -137,6 +141,8 @@ class Join:
     name: str
     token_hash: str
     done: asyncio.Future[int] = field(compare=False)
+    player_id: str | None = None
+    """The rated identity taking the seat (``None``: an anonymous player)."""
 
 
 @dataclass(frozen=True)
@@ -243,7 +249,10 @@ class TableActor:
         self.settings = settings
         self.status = table.status
         self.seats = [
-            Seat(s.seat, s.kind, s.name, s.token_hash, claim_hash=s.claim_hash) for s in seats
+            Seat(
+                s.seat, s.kind, s.name, s.token_hash, claim_hash=s.claim_hash, player_id=s.player_id
+            )
+            for s in seats
         ]
         programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
         for s in self.seats:
@@ -689,9 +698,34 @@ class TableActor:
         self.status = "over"
         self.recorder.seats[:] = [self.name(s.seat) for s in self.seats]
         record = dump_record(self.recorder.record())
-        await self.db.run(self.db.store.mark_over, self.table.id, self.match.winner, record)
+        # The rated identities at this table move with its result (players.py).
+        rate = Players(self.db.store.engine).rating(self.table.id, self._rated_seats(record))
+        await self.db.run(self.db.store.mark_over, self.table.id, self.match.winner, record, rate)
         if self.on_over is not None:
             self.on_over(self)
+
+    def _rated_seats(self, record: str) -> list[RatedSeat]:
+        """The seats as the ratings see the finished match (players.py): each one's place
+        and figures. Empty if the figures cannot be read (the match is kept unrated)."""
+        try:
+            figures = seat_figures(record)
+        except Exception:
+            log.exception("table %s: no figures from the record; match left unrated", self.table.id)
+            return []
+        rules = self.rules
+        units = sorted({rules.unit_of(s.seat) for s in self.seats})
+        place = places(units, dict(enumerate(self.match.totals)), self.match.winner)
+        return [
+            RatedSeat(
+                s.seat,
+                rules.unit_of(s.seat),
+                place[rules.unit_of(s.seat)],
+                s.player_id,
+                s.kind,
+                figures[s.seat],
+            )
+            for s in self.seats
+        ]
 
     # Bots --------------------------------------------------------------------------------
     def _bot_for(self, seat: int) -> Bot | None:
@@ -905,9 +939,12 @@ class TableActor:
             return
         starts = self.status == "waiting" and all(x.taken for x in self.seats if x is not s)
         store = self.db.store
-        await self.db.run(store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash, starts)
+        await self.db.run(
+            store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash, starts, cmd.player_id
+        )
         s.name = cmd.name
         s.token_hash = cmd.token_hash
+        s.player_id = cmd.player_id
         self.recorder.seats[s.seat] = cmd.name
         if starts:
             self.status = "playing"
@@ -1010,10 +1047,12 @@ def raise_refusal(cmd: Join, code: TableRefusal, message: str) -> None:
     cmd.done.set_exception(JoinRefused(code, message))
 
 
-async def wait_join(actor: TableActor, seat: int | None, name: str, token_hash: str) -> int:
+async def wait_join(
+    actor: TableActor, seat: int | None, name: str, token_hash: str, player_id: str | None = None
+) -> int:
     """Take a seat through the actor's queue; raises :class:`JoinRefused`."""
     done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    actor.submit(Join(seat, name, token_hash, done))
+    actor.submit(Join(seat, name, token_hash, done, player_id))
     return await done
 
 

@@ -18,6 +18,8 @@ from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
 from scala40.server.actor import JoinRefused, TableActor, wait_claim, wait_join
 from scala40.server.errors import ApiError, read_json_object
+from scala40.server.players import Players
+from scala40.server.players_api import player_of_key
 from scala40.server.refusals import TableRefusal
 from scala40.server.registry import Tables, clean_name, client_token
 from scala40.server.rule_book import rule_book
@@ -90,7 +92,7 @@ def _winner_name(winner: int | None, seats: list[SeatRow], rules: Rules) -> str 
     return " & ".join(seats[s].name for s in rules.seats_of(winner))
 
 
-def build_router(tables: Tables) -> APIRouter:
+def build_router(tables: Tables, players: Players) -> APIRouter:
     """The lobby's HTTP routes over the live ``tables`` and their store."""
     router = APIRouter()
 
@@ -123,14 +125,16 @@ def build_router(tables: Tables) -> APIRouter:
         rules = body.get("rules") or {}
         if not isinstance(rules, dict):
             raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+        player = await tables.db.run(player_of_key, players, body.get("player_key"))
         made = await tables.create(
             body.get("seats"),
             rules.get("preset"),
             rules.get("changes"),
-            body.get("nickname"),
+            body.get("nickname") if player is None else player.nickname,
             body.get("turn_seconds"),
             client_address(request),
             body.get("bot_pace"),
+            None if player is None else player.id,
         )
         table_id = made.actor.table.id
         return {
@@ -173,13 +177,16 @@ def build_router(tables: Tables) -> APIRouter:
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         actor = actor_or_404(table_id)
         body = await read_json_object(request)
-        name = clean_name(body.get("nickname"))
+        player = await tables.db.run(player_of_key, players, body.get("player_key"))
+        name = clean_name(body.get("nickname") if player is None else player.nickname)
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise ApiError(400, "bad_seat", "seat is a seat number or null")
         token = client_token(body.get("token")) or new_token()
         try:
-            taken = await wait_join(actor, seat, name, token_hash(token))
+            taken = await wait_join(
+                actor, seat, name, token_hash(token), None if player is None else player.id
+            )
         except JoinRefused as err:
             status = JOIN_STATUS.get(err.code, 409)
             raise ApiError(status, err.code, str(err)) from None

@@ -221,8 +221,10 @@ class Tables:
         turn_seconds: object,
         address: str,
         bot_pace: object = "normal",
+        player_id: str | None = None,
     ) -> NewTable:
-        """A new table; the creator takes its first human seat."""
+        """A new table; the creator (a rated identity with ``player_id``) takes its first
+        human seat."""
         if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
             raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
         programs = [name for name, _ in self.settings.program_bots]
@@ -249,7 +251,7 @@ class Tables:
         seats: list[SeatRow] = []
         for i, kind in enumerate(seat_kinds):
             if i == creator:
-                seats.append(SeatRow(i, kind, name, token_hash(token)))
+                seats.append(SeatRow(i, kind, name, token_hash(token), player_id=player_id))
             elif kind == "human":
                 seats.append(SeatRow(i, kind, "", None))
             else:
@@ -294,7 +296,16 @@ class Tables:
                 seats.append(SeatRow(s.seat, s.kind, s.name, None))
                 continue
             tokens[s.seat] = new_token()
-            seats.append(SeatRow(s.seat, s.kind, s.name, token_hash(tokens[s.seat]), s.token_hash))
+            seats.append(
+                SeatRow(
+                    s.seat,
+                    s.kind,
+                    s.name,
+                    token_hash(tokens[s.seat]),
+                    s.token_hash,
+                    s.player_id,
+                )
+            )
         was = old.table
         table = TableRow(
             id=new_table_id(),

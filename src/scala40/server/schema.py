@@ -54,9 +54,48 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("claim_hash", String(64), nullable=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=True),
 )
 """``claim_hash``: at a rematch's table, the hash of the seat's token at the finished table,
-which opens the new seat once for a player who missed the socket message (docs/protocol.md)."""
+which opens the new seat once for a player who missed the socket message (docs/protocol.md).
+``player_id``: the identity that sits there (a rated player, or a bot level), or null for
+an anonymous player."""
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("nickname", String(64), nullable=False),
+    Column("nickname_key", String(64), nullable=False, unique=True),
+    Column("kind", String(32), nullable=False),
+    Column("key_hash", String(64), nullable=True, unique=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("penalty", Integer, nullable=False),
+    Column("opened", Integer, nullable=False),
+    Column("opening_turns", Integer, nullable=False),
+)
+"""Persistent identities: a person who keeps a rating (``kind`` "human", a nickname unique
+in any case, the hash of their secret key) or a bot level (``kind`` "bot:LEVEL", no key).
+``mu``/``sigma`` are the OpenSkill rating; the counters sum every rated match's figures."""
+
+results = Table(
+    "results",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    Column("finished", DateTime(timezone=True), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+)
+"""One row per identified seat of a rated match: its place and the rating after it."""
 
 actions = Table(
     "actions",

@@ -8,7 +8,7 @@ readers never block the single writer.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -47,6 +47,8 @@ class SeatRow:
     claim_hash: str | None = None
     """At a rematch: the hash of this seat's token at the finished table, which opens the
     seat once (``None``: nothing to claim)."""
+    player_id: str | None = None
+    """The rated identity sitting here (``None``: an anonymous player, or a bot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +221,7 @@ class Store:
                     "name": s.name,
                     "token_hash": s.token_hash,
                     "claim_hash": s.claim_hash,
+                    "player_id": s.player_id,
                 }
                 for s in seats
             ],
@@ -227,7 +230,15 @@ class Store:
     def _sealed(self, table_id: str, seed: int) -> int:
         return seed if self.key is None else seal_seed(self.key, table_id, seed)
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, starts: bool) -> None:
+    def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        starts: bool,
+        player_id: str | None = None,
+    ) -> None:
         """A newcomer sits down; if that fills the table, it starts in the same transaction.
 
         One transaction, so a crash leaves either the seat free and the table waiting, or
@@ -241,7 +252,7 @@ class Store:
                     schema.seats.c.seat == seat,
                     schema.seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, player_id=player_id)
             ).rowcount
             if taken != 1:
                 raise ValueError(f"table {table_id}: seat {seat} is not free in the store")
@@ -343,14 +354,24 @@ class Store:
                 counts["sealed"] = len(clear)
         return counts
 
-    def mark_over(self, table_id: str, winner: int | None, record: str) -> None:
-        """The match is over: keep its record (the actions are already stored)."""
+    def mark_over(
+        self,
+        table_id: str,
+        winner: int | None,
+        record: str,
+        also: Callable[[Connection, datetime], None] | None = None,
+    ) -> None:
+        """The match is over: keep its record (the actions are already stored) and, in the
+        same transaction, do ``also`` (the ratings' update) with the finishing time."""
+        finished = now()
         with self.engine.begin() as conn:
             conn.execute(
                 update(schema.tables)
                 .where(schema.tables.c.id == table_id)
-                .values(status="over", finished=now(), winner=winner, record=record)
+                .values(status="over", finished=finished, winner=winner, record=record)
             )
+            if also is not None:
+                also(conn, finished)
 
     # Reading ---------------------------------------------------------------------------
     def _table(self, row: Any) -> TableRow:
@@ -382,7 +403,9 @@ class Store:
             .where(schema.seats.c.table_id == table_id)
             .order_by(schema.seats.c.seat)
         )
-        return [SeatRow(r.seat, r.kind, r.name, r.token_hash, r.claim_hash) for r in rows]
+        return [
+            SeatRow(r.seat, r.kind, r.name, r.token_hash, r.claim_hash, r.player_id) for r in rows
+        ]
 
     def unfinished(self) -> list[StoredTable]:
         """Every table still waiting or playing, with its actions in version order."""

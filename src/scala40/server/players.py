@@ -1,0 +1,332 @@
+"""Persistent identities and their ratings: who a rated player is, and what a match did to
+their rating.
+
+Why a nickname and a secret key, no e-mail: friends who play together want a name and a
+number that follows them, not an account. The key is a secret like a seat token (only its
+hash is stored); the page keeps it, and a sign-in link carries it to another device.
+
+Why OpenSkill's Plackett-Luce model (the ``openskill`` library, also the tournament's):
+Scala 40 is played by 2 to 6 seats, or by partners, and the model rates a whole finishing
+order of teams at once. A player's "rating" is the conservative ordinal mu − 3·sigma.
+
+Who is rated: every identified seat of a finished match — the persons who keep an
+identity, and the bots, each level one identity ("bot:greedy"), so the leaderboard tells
+how strong each level plays against people. An anonymous player takes part in the update
+with a fresh rating that is not kept (their opponents still learn from the result). A
+match with no identified seat changes nothing. A bot level seated more than once in one
+match is rated by its best-placed seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from scala40.notation.match_stats import SeatFigures
+from scala40.server import schema
+from scala40.server.store import now
+from scala40.server.tokens import new_token, token_hash
+
+MODEL: Final = PlackettLuce()
+HUMAN: Final = "human"
+
+
+class NicknameTaken(ValueError):
+    """Someone keeps that nickname already (in any case)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """An identity and its record: rating, counters summed over its rated matches."""
+
+    id: str
+    nickname: str
+    kind: str
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+    hands: int = 0
+    penalty: int = 0
+    opened: int = 0
+    opening_turns: int = 0
+
+    @property
+    def rating(self) -> float:
+        """The conservative ordinal mu − 3·sigma, the one number a page shows."""
+        return self.mu - 3 * self.sigma
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "nickname": self.nickname,
+            "kind": self.kind,
+            "rating": round(self.rating, 1),
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "matches": self.matches,
+            "wins": self.wins,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSeat:
+    """A seat of a finished match as the rating sees it: its scoring unit, its place
+    (1 = won; a shared place is a tie), the identity sitting there and its figures."""
+
+    seat: int
+    unit: int
+    place: int
+    player_id: str | None
+    kind: str
+    figures: SeatFigures
+
+
+def nickname_key(nickname: str) -> str:
+    """How nicknames compare: case and spacing do not make a different player."""
+    return " ".join(nickname.split()).casefold()
+
+
+def _player(row: Any) -> Player:
+    return Player(
+        row.id,
+        row.nickname,
+        row.kind,
+        row.mu,
+        row.sigma,
+        row.matches,
+        row.wins,
+        row.hands,
+        row.penalty,
+        row.opened,
+        row.opening_turns,
+    )
+
+
+class Players:
+    """The identities in the server's database (the tables' engine)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, nickname: str) -> tuple[Player, str]:
+        """A new rated player and their secret key (shown once; only its hash is kept).
+        ``NicknameTaken`` if the nickname is someone's already."""
+        key = new_token()
+        start = MODEL.rating()
+        player = Player(secrets.token_urlsafe(12), nickname, HUMAN, start.mu, start.sigma)
+        try:
+            with self.engine.begin() as conn:
+                self._insert(conn, player, token_hash(key))
+        except IntegrityError:
+            raise NicknameTaken(f"the nickname {nickname!r} is someone's already") from None
+        return player, key
+
+    @staticmethod
+    def _insert(conn: Connection, player: Player, key_hash: str | None) -> None:
+        conn.execute(
+            insert(schema.players).values(
+                id=player.id,
+                nickname=player.nickname,
+                nickname_key=nickname_key(player.nickname),
+                kind=player.kind,
+                key_hash=key_hash,
+                created=now(),
+                mu=player.mu,
+                sigma=player.sigma,
+                matches=0,
+                wins=0,
+                hands=0,
+                penalty=0,
+                opened=0,
+                opening_turns=0,
+            )
+        )
+
+    def by_key(self, key: str) -> Player | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.players).where(schema.players.c.key_hash == token_hash(key))
+            ).first()
+        return None if row is None else _player(row)
+
+    def by_nickname(self, nickname: str) -> Player | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.players).where(
+                    schema.players.c.nickname_key == nickname_key(nickname)
+                )
+            ).first()
+        return None if row is None else _player(row)
+
+    def leaderboard(self, limit: int) -> list[Player]:
+        """Everyone with a rated match, best rating first."""
+        p = schema.players.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.players)
+                .where(p.matches > 0)
+                .order_by((p.mu - 3 * p.sigma).desc(), p.nickname_key)
+                .limit(limit)
+            ).all()
+        return [_player(r) for r in rows]
+
+    def history(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's rated matches, oldest first: when, place, seats, rating after."""
+        r = schema.results.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.results)
+                .where(r.player_id == player_id)
+                .order_by(r.finished, r.table_id)
+            ).all()
+        return [
+            {
+                "table_id": row.table_id,
+                "finished": _iso(row.finished),
+                "place": row.place,
+                "players": row.players,
+                "rating": round(row.mu - 3 * row.sigma, 1),
+            }
+            for row in rows
+        ]
+
+    # Rating a match (inside the transaction that marks it over) ---------------------------
+    def rating(
+        self, table_id: str, seats: Sequence[RatedSeat]
+    ) -> Callable[[Connection, datetime], None] | None:
+        """What the store runs in the transaction that marks the match over (``None``:
+        nothing to rate), so a match is over and rated at once, or neither."""
+        if not seats:
+            return None
+
+        def rate(conn: Connection, finished: datetime) -> None:
+            self.rate(conn, table_id, seats, finished)
+
+        return rate
+
+    def rate(
+        self, conn: Connection, table_id: str, seats: Sequence[RatedSeat], finished: datetime
+    ) -> None:
+        """Update the identified seats' ratings and counters from one finished match."""
+        players = self._identities(conn, seats)
+        if not players:
+            return
+        ours = _best_seat_of_each(seats, players)
+        units = sorted({s.unit for s in seats})
+        teams: list[list[PlackettLuceRating]] = []
+        places: list[float] = []
+        where: dict[int, tuple[int, int]] = {}
+        for team_index, unit in enumerate(units):
+            members = [s for s in seats if s.unit == unit]
+            team = []
+            for i, s in enumerate(members):
+                known = players.get(s.seat) if s.seat in ours else None
+                team.append(
+                    MODEL.rating()
+                    if known is None
+                    else MODEL.rating(mu=known.mu, sigma=known.sigma)
+                )
+                where[s.seat] = (team_index, i)
+            teams.append(team)
+            places.append(float(members[0].place))
+        rated = MODEL.rate(teams, ranks=places)
+        size = len(seats)
+        for s in seats:
+            if s.seat not in ours:
+                continue
+            player = players[s.seat]
+            t, i = where[s.seat]
+            after = rated[t][i]
+            figures = s.figures
+            c = schema.players.c
+            conn.execute(
+                update(schema.players)
+                .where(c.id == player.id)
+                .values(
+                    mu=after.mu,
+                    sigma=after.sigma,
+                    matches=c.matches + 1,
+                    wins=c.wins + (1 if s.place == 1 else 0),
+                    hands=c.hands + figures.hands,
+                    penalty=c.penalty + figures.penalty,
+                    opened=c.opened + figures.opened,
+                    opening_turns=c.opening_turns + figures.opening_turns,
+                )
+            )
+            conn.execute(
+                insert(schema.results).values(
+                    table_id=table_id,
+                    seat=s.seat,
+                    player_id=player.id,
+                    finished=finished,
+                    place=s.place,
+                    players=size,
+                    mu=after.mu,
+                    sigma=after.sigma,
+                )
+            )
+
+    def _identities(self, conn: Connection, seats: Sequence[RatedSeat]) -> dict[int, Player]:
+        """The identity at each identified seat, read for update (a bot level's made on
+        its first rated match)."""
+        out: dict[int, Player] = {}
+        p = schema.players
+        for s in seats:
+            if s.player_id is not None:
+                row = conn.execute(select(p).where(p.c.id == s.player_id).with_for_update()).first()
+            elif s.kind.startswith("bot:"):
+                row = conn.execute(
+                    select(p).where(p.c.nickname_key == s.kind).with_for_update()
+                ).first()
+                if row is None:
+                    start = MODEL.rating()
+                    bot = Player(secrets.token_urlsafe(12), s.kind, s.kind, start.mu, start.sigma)
+                    self._insert(conn, bot, None)
+                    out[s.seat] = bot
+                    continue
+            else:
+                continue
+            if row is not None:
+                out[s.seat] = _player(row)
+        return out
+
+
+def _best_seat_of_each(seats: Sequence[RatedSeat], players: Mapping[int, Player]) -> set[int]:
+    """The seats whose result moves their identity: each identity's best-placed seat."""
+    best: dict[str, RatedSeat] = {}
+    for s in seats:
+        player = players.get(s.seat)
+        if player is None:
+            continue
+        if player.id not in best or s.place < best[player.id].place:
+            best[player.id] = s
+    return {s.seat for s in best.values()}
+
+
+def places(units: Sequence[int], totals: Mapping[int, int], winner: int | None) -> dict[int, int]:
+    """Each scoring unit's place at the match's end: the winner first, then by total
+    (fewer penalty points is better); equal totals share a place."""
+    order = sorted(units, key=lambda u: (u != winner, totals.get(u, 0)))
+    out: dict[int, int] = {}
+    for i, unit in enumerate(order):
+        previous = order[i - 1] if i else None
+        tie = (
+            previous is not None
+            and previous != winner
+            and unit != winner
+            and totals.get(previous, 0) == totals.get(unit, 0)
+        )
+        out[unit] = out[previous] if tie and previous is not None else i + 1
+    return out
+
+
+def _iso(value: datetime) -> str:
+    return (value if value.tzinfo else value.replace(tzinfo=UTC)).isoformat()

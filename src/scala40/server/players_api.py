@@ -1,0 +1,79 @@
+"""The HTTP routes of rated identities (docs/protocol.md, *Ratings*): making one, signing
+in with its key, the leaderboard and a player's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from scala40.server.errors import ApiError, read_json_object
+from scala40.server.players import NicknameTaken, Player, Players
+from scala40.server.registry import TOKEN_TEXT, Tables, clean_name
+
+LEADERBOARD_MAX = 200
+
+
+def player_of_key(players: Players, raw: object) -> Player | None:
+    """The identity a request's ``player_key`` names (``None`` when it names none);
+    a 403 ``bad_key`` for a key no identity holds."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or TOKEN_TEXT.fullmatch(raw) is None:
+        raise ApiError(403, "bad_key", "this player key is not valid")
+    player = players.by_key(raw)
+    if player is None:
+        raise ApiError(403, "bad_key", "this player key is not valid")
+    return player
+
+
+def profile(player: Player, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """A player's page: the leaderboard's line, the figures per hand, every rated match."""
+    return {
+        **player.to_dict(),
+        "hands": player.hands,
+        "average_penalty": round(player.penalty / player.hands, 1) if player.hands else None,
+        "opening_turn": (round(player.opening_turns / player.opened, 1) if player.opened else None),
+        "history": history,
+    }
+
+
+def build_router(tables: Tables, players: Players) -> APIRouter:
+    router = APIRouter()
+    db = tables.db
+
+    @router.post("/api/players", status_code=201)
+    async def create_player(request: Request) -> dict[str, Any]:
+        body = await read_json_object(request)
+        nickname = clean_name(body.get("nickname"))
+        if nickname.casefold().startswith("bot:"):
+            raise ApiError(400, "bad_nickname", "a nickname may not start with 'bot:'")
+        try:
+            player, key = await db.run(players.create, nickname)
+        except NicknameTaken as err:
+            raise ApiError(409, "nickname_taken", str(err)) from None
+        return {"player_id": player.id, "nickname": player.nickname, "key": key}
+
+    @router.post("/api/players/signin")
+    async def sign_in(request: Request) -> dict[str, Any]:
+        body = await read_json_object(request)
+        player = await db.run(player_of_key, players, body.get("key"))
+        if player is None:
+            raise ApiError(403, "bad_key", "a sign-in needs the player's key")
+        return {"player_id": player.id, "nickname": player.nickname}
+
+    @router.get("/api/leaderboard")
+    async def leaderboard(limit: int = 50) -> dict[str, Any]:
+        if not 1 <= limit <= LEADERBOARD_MAX:
+            raise ApiError(400, "bad_page", f"limit is 1 to {LEADERBOARD_MAX}")
+        rows = await db.run(players.leaderboard, limit)
+        return {"players": [p.to_dict() for p in rows]}
+
+    @router.get("/api/players/{nickname}")
+    async def player_page(nickname: str) -> dict[str, Any]:
+        player = await db.run(players.by_nickname, nickname)
+        if player is None:
+            raise ApiError(404, "no_such_player", f"no player is called {nickname!r}")
+        return profile(player, await db.run(players.history, player.id))
+
+    return router

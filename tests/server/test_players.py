@@ -1,0 +1,90 @@
+"""Rated identities: a nickname and a secret key, the leaderboard, a player's page, and a
+finished match that moves its seats' ratings (bots rated too) in the transaction that ends
+it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import create, wait_over
+
+ONE_HAND = {"preset": "fisca", "changes": {"fixed_hands": 1}}
+
+
+def _player(client: Any, nickname: str) -> dict[str, Any]:
+    r = client.post("/api/players", json={"nickname": nickname})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def test_an_identity_is_a_nickname_and_a_secret_key(client: Any) -> None:
+    anna = _player(client, "Anna")
+    assert anna["nickname"] == "Anna" and len(anna["key"]) >= 32
+    again = client.post("/api/players", json={"nickname": "  anna "})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "nickname_taken"
+    bot = client.post("/api/players", json={"nickname": "bot:greedy"})
+    assert bot.status_code == 400 and bot.json()["error"]["code"] == "bad_nickname"
+    signed = client.post("/api/players/signin", json={"key": anna["key"]})
+    assert signed.json() == {"player_id": anna["player_id"], "nickname": "Anna"}
+    forged = client.post("/api/players/signin", json={"key": "x" * 40})
+    assert forged.status_code == 403 and forged.json()["error"]["code"] == "bad_key"
+    page = client.get("/api/players/ANNA").json()
+    assert page["nickname"] == "Anna" and page["matches"] == 0 and page["history"] == []
+    assert page["average_penalty"] is None and page["opening_turn"] is None
+    missing = client.get("/api/players/nobody")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_such_player"
+    # Nobody has played a rated match yet: the leaderboard is empty.
+    assert client.get("/api/leaderboard").json() == {"players": []}
+
+
+def test_a_finished_match_rates_the_player_and_the_bot(make_client: Any) -> None:
+    client = make_client(grace_seconds=0.01, bots_pause_seconds=1e6, stand_in_level="greedy")
+    anna = _player(client, "Anna")
+    made = create(
+        client,
+        ["human", "bot:greedy"],
+        nickname="ignored",
+        rules=ONE_HAND,
+        player_key=anna["key"],
+    )
+    info = client.get(f"/api/tables/{made['table_id']}").json()
+    assert info["seats"][0]["name"] == "Anna"  # the identity's name, not the field's
+    wait_over(client, made["table_id"])
+    board = client.get("/api/leaderboard").json()["players"]
+    assert sorted(p["nickname"] for p in board) == ["Anna", "bot:greedy"]
+    by_name = {p["nickname"]: p for p in board}
+    assert by_name["bot:greedy"]["kind"] == "bot:greedy"
+    assert {p["matches"] for p in board} == {1}
+    assert sum(p["wins"] for p in board) == 1
+    winner, loser = sorted(board, key=lambda p: -p["wins"])
+    assert winner["mu"] > 25.0 > loser["mu"]  # from the same start, the result moved both
+    assert board[0]["rating"] >= board[1]["rating"]
+    page = client.get("/api/players/Anna").json()
+    assert page["hands"] == 1 and len(page["history"]) == 1
+    line = page["history"][0]
+    assert line["table_id"] == made["table_id"] and line["players"] == 2
+    assert line["place"] == (1 if by_name["Anna"]["wins"] else 2)
+    assert line["rating"] == by_name["Anna"]["rating"]
+    record = client.get(f"/api/tables/{made['table_id']}/record").json()
+    hand = record["hands"][0]  # penalties in play order: Anna (seat 0) is where she sat
+    paid = hand["result"]["penalties"][hand["seats"].index(0)]
+    assert page["average_penalty"] == paid
+
+
+def test_a_rated_player_joins_under_their_own_name_and_a_bad_key_changes_nothing(
+    client: Any,
+) -> None:
+    bea = _player(client, "Bea")
+    made = create(client, ["human", "human"])
+    bad = client.post(
+        f"/api/tables/{made['table_id']}/join", json={"nickname": "Bea", "player_key": "y" * 40}
+    )
+    assert bad.status_code == 403 and bad.json()["error"]["code"] == "bad_key"
+    assert client.get(f"/api/tables/{made['table_id']}").json()["status"] == "waiting"
+    r = client.post(
+        f"/api/tables/{made['table_id']}/join",
+        json={"nickname": "someone", "player_key": bea["key"]},
+    )
+    assert r.status_code == 200, r.text
+    seats = client.get(f"/api/tables/{made['table_id']}").json()["seats"]
+    assert seats[1]["name"] == "Bea"
