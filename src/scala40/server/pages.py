@@ -15,6 +15,7 @@ PAGES = {
     "replay.html": "the replay viewer",
     "score.html": "the score sheet",
     "rules.html": "the rules",
+    "players.html": "the ratings",
 }
 
 
@@ -58,5 +59,17 @@ def build_router() -> APIRouter:
     @router.get("/rules", include_in_schema=False)
     async def rules() -> Response:
         return page("rules.html")
+
+    @router.get("/players", include_in_schema=False)
+    async def leaderboard() -> Response:
+        return page("players.html")
+
+    @router.get("/players/{nickname}", include_in_schema=False)
+    async def profile(nickname: str) -> Response:
+        return page("players.html")
+
+    @router.get("/me", include_in_schema=False)
+    async def sign_in() -> Response:
+        return page("players.html")
 
     return router

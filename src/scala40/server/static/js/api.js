@@ -54,6 +54,28 @@ export function saveNickname(name) {
   localStorage.setItem("scala40:nickname", name);
 }
 
+/**
+ * The player identity this browser keeps for a rating (localStorage "scala40:player":
+ * {key, player_id, nickname}), or null. The key is the player's secret: it is sent only
+ * to this server, with the create and join requests and to sign in.
+ */
+export function playerIdentity() {
+  try {
+    const id = JSON.parse(localStorage.getItem("scala40:player") || "null");
+    return id && typeof id.key === "string" && id.key && typeof id.nickname === "string" ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePlayerIdentity({ key, player_id, nickname }) {
+  localStorage.setItem("scala40:player", JSON.stringify({ key, player_id, nickname }));
+}
+
+export function forgetPlayerIdentity() {
+  localStorage.removeItem("scala40:player");
+}
+
 /** A fresh seat token made by this browser: 32 random bytes, URL-safe base64 (43 chars). */
 export function newSeatToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -63,14 +85,17 @@ export function newSeatToken() {
 /**
  * Take a seat at a table. The token is made here and sent along, so when the answer is
  * lost (the server restarted, the network dropped) asking again with the same token gets
- * the same seat instead of a second one or "table full".
+ * the same seat instead of a second one or "table full". With `playerKey` (a stored
+ * identity's key) the seat is that player's, rated.
  */
-export async function takeSeat(tableId, nickname, seat = null) {
+export async function takeSeat(tableId, nickname, seat = null, playerKey = null) {
   const token = newSeatToken();
   const path = `/api/tables/${encodeURIComponent(tableId)}/join`;
+  // With a player's key the seat is that player's (and rated), named by their nickname.
+  const body = playerKey ? { nickname, seat, token, player_key: playerKey } : { nickname, seat, token };
   for (let attempt = 0; ; attempt++) {
     try {
-      const res = await api(path, { method: "POST", body: { nickname, seat, token } });
+      const res = await api(path, { method: "POST", body });
       saveSeatToken(tableId, res.token);
       return res;
     } catch (err) {

@@ -1,7 +1,7 @@
 // The lobby: create a table (seats, rules preset plus any rule key in plain words), share
 // its link, and join an open table.
 
-import { api, lastNickname, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
+import { api, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 
@@ -42,6 +42,28 @@ function holdSeat(tableId, token, tableUrl) {
   });
   presence = conn;
   conn.connect();
+}
+
+/** A player who keeps a rating plays under their identity's nickname: the name fields
+ * hold it, read-only, with a note saying so; the create and join requests send the key. */
+function applyIdentity() {
+  const id = playerIdentity();
+  for (const [input, note] of [
+    ["nickname", "nickname-note"],
+    ["join-name", "join-name-note"],
+  ]) {
+    $(input).readOnly = Boolean(id);
+    $(note).hidden = !id;
+    if (!id) continue;
+    $(input).value = id.nickname;
+    $(note).textContent = t("lobby.ratedAs", { name: id.nickname });
+  }
+}
+
+/** The request's body with the stored identity's key, when there is one. */
+function withPlayerKey(body) {
+  const id = playerIdentity();
+  return id ? { ...body, player_key: id.key } : body;
 }
 
 function seatValue(i) {
@@ -181,7 +203,12 @@ async function startGuide() {
   try {
     const res = await api("/api/tables", {
       method: "POST",
-      body: { seats: ["human", "bot:greedy"], rules: { preset: "fisca", changes: {} }, nickname, turn_seconds: null },
+      body: withPlayerKey({
+        seats: ["human", "bot:greedy"],
+        rules: { preset: "fisca", changes: {} },
+        nickname,
+        turn_seconds: null,
+      }),
     });
     saveNickname(nickname);
     saveSeatToken(res.table_id, res.token);
@@ -237,7 +264,7 @@ async function createTable(ev) {
   };
   $("create-btn").disabled = true;
   try {
-    const res = await api("/api/tables", { method: "POST", body });
+    const res = await api("/api/tables", { method: "POST", body: withPlayerKey(body) });
     saveNickname(nickname);
     saveSeatToken(res.table_id, res.token);
     const tableUrl = `/t/${encodeURIComponent(res.table_id)}`;
@@ -332,6 +359,7 @@ async function loadTables() {
         $("join").hidden = false;
         li.after($("join"));
         $("join-name").value = lastNickname();
+        applyIdentity();
         $("join-name").focus();
       });
       li.append(b);
@@ -352,7 +380,7 @@ async function joinTable(ev) {
   if (!joining) return;
   const nickname = $("join-name").value.trim();
   try {
-    await takeSeat(joining, nickname);
+    await takeSeat(joining, nickname, null, playerIdentity()?.key ?? null);
     saveNickname(nickname);
     location.href = `/t/${encodeURIComponent(joining)}`;
   } catch (err) {
@@ -364,12 +392,14 @@ async function start() {
   applyI18n();
   languageSwitch($("lang"), () => {
     renderShareWait();
+    applyIdentity();
     renderSeats();
     renderPresets();
     renderRules();
     loadTables();
   });
   $("nickname").value = lastNickname();
+  applyIdentity();
   try {
     RULES = await api("/api/rules");
     PROGRAMS = (await api("/api/bots")).programs || [];

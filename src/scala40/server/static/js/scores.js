@@ -7,7 +7,7 @@ export const SEAT_COLOURS = ["#2f6fde", "#d9480f", "#2b8a3e", "#9c36b5", "#e8590
 
 const SVG = "http://www.w3.org/2000/svg";
 
-function svg(tag, attrs, text) {
+export function svg(tag, attrs, text) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;

@@ -2,7 +2,7 @@
 // turns clicks and drags into intents. The server is the authority: nothing here changes
 // the game until the next `state` message arrives.
 
-import { api, ApiError, forgetSeatToken, lastNickname, saveNickname, seatToken, takeSeat } from "./api.js";
+import { api, ApiError, forgetSeatToken, lastNickname, playerIdentity, saveNickname, seatToken, takeSeat } from "./api.js";
 import {
   actionCards, cardBack, cardElement, layoffChoices, meldPoints, parseCard, planMeld,
   prettyCard, prettyCards, sortKey, swapsJoker,
@@ -107,6 +107,12 @@ async function showJoin(reason, { keepName = false } = {}) {
   $("conn").textContent = "";
   $("join").hidden = false;
   if (!keepName) $("join-name").value = lastNickname();
+  // A player who keeps a rating sits down under the identity's nickname.
+  const identity = playerIdentity();
+  if (identity) $("join-name").value = identity.nickname;
+  $("join-name").readOnly = Boolean(identity);
+  $("join-name-note").hidden = !identity;
+  if (identity) $("join-name-note").textContent = t("lobby.ratedAs", { name: identity.nickname });
   $("join-error").textContent = S.joinReason ? S.joinReason() : "";
   try {
     const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -164,7 +170,7 @@ async function join(ev) {
   const nickname = $("join-name").value.trim();
   if (!nickname) return;
   try {
-    const res = await takeSeat(tableId, nickname);
+    const res = await takeSeat(tableId, nickname, null, playerIdentity()?.key ?? null);
     saveNickname(nickname);
     $("join").hidden = true;
     connect(res.token);

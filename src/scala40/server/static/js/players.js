@@ -1,0 +1,420 @@
+// Ratings: one page for three addresses.
+//   /players        this browser's identity (or a form to make one) and the leaderboard
+//   /players/NAME   a player's profile: numbers, a chart of the rating, the rated matches
+//   /me#key=KEY     sign in on another device with the link an identity gives
+// An identity is a nickname and a secret key (localStorage "scala40:player"); the key
+// travels in the address's fragment, which browsers never send to a server.
+
+import { api, ApiError, forgetPlayerIdentity, playerIdentity, saveNickname, savePlayerIdentity } from "./api.js";
+import { apiErrorText, applyI18n, getLang, languageSwitch, t } from "./i18n.js";
+import { svg } from "./scores.js";
+
+const $ = (id) => document.getElementById(id);
+const LEADERBOARD_SIZE = 50;
+
+const S = {
+  view: "board", // "board" | "profile" | "signin"
+  board: null, // GET /api/leaderboard's players, once loaded
+  boardError: null,
+  profileName: null,
+  profile: null,
+  profileError: null,
+  signin: null, // {state: "busy" | "done" | "bad" | "nokey" | "error", nickname, err}
+  justMade: false, // an identity made on this page just now: its link is shown at once
+};
+
+// Words and numbers in the page's language ---------------------------------------------
+
+function number(value, digits = 1) {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return "—";
+  return Number(value).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+function count(value) {
+  return value === null || value === undefined ? "—" : String(value);
+}
+
+function when(value) {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return value ? String(value) : "";
+  return new Date(ms).toLocaleDateString(getLang() === "it" ? "it-IT" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}
+
+/** "2nd" / "2º": the ordinal's form picked by English rules (Italian has one form). */
+function ordinal(n) {
+  const form = new Intl.PluralRules("en", { type: "ordinal" }).select(Number(n));
+  return t(`ordinal.${form}`, { n });
+}
+
+/** A rated player's name: a bot's in the page's words ("Bot (greedy)"), a person's as chosen. */
+function playerName(p) {
+  const kind = String(p.kind || "human");
+  if (!kind.startsWith("bot:")) return p.nickname;
+  const level = kind.slice(4);
+  const key = `bot.level.${level}`;
+  const words = t(key);
+  return t("bot.rated", { level: words === key ? level : words });
+}
+
+function isBot(p) {
+  return String(p.kind || "").startsWith("bot:");
+}
+
+function profileHref(nickname) {
+  return `/players/${encodeURIComponent(nickname)}`;
+}
+
+function signInUrl(key) {
+  return `${location.origin}/me#key=${encodeURIComponent(key)}`;
+}
+
+function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+// This browser's identity ---------------------------------------------------------------
+
+function renderYou() {
+  const id = playerIdentity();
+  $("identity-form").hidden = Boolean(id);
+  $("identity").hidden = !id;
+  if (!id) return;
+  $("you-name").textContent = t("you.are", { name: id.nickname });
+  $("you-page").href = profileHref(id.nickname);
+  $("key-url").value = signInUrl(id.key);
+  $("key-keep").hidden = !S.justMade;
+  $("key-keep").textContent = t("you.keep", { name: id.nickname });
+  if (S.justMade) $("key-link").open = true;
+}
+
+async function makeIdentity(ev) {
+  ev.preventDefault();
+  $("identity-error").textContent = "";
+  const nickname = $("identity-name").value.trim();
+  if (!nickname) return;
+  $("identity-btn").disabled = true;
+  try {
+    const res = await api("/api/players", { method: "POST", body: { nickname } });
+    savePlayerIdentity({ key: res.key, player_id: res.player_id, nickname: res.nickname || nickname });
+    saveNickname(res.nickname || nickname);
+    S.justMade = true;
+    renderYou();
+    renderBoard();
+    $("key-url").focus();
+    $("key-url").select();
+  } catch (err) {
+    $("identity-error").textContent = apiErrorText(err);
+  } finally {
+    $("identity-btn").disabled = false;
+  }
+}
+
+async function copyKeyLink() {
+  try {
+    await navigator.clipboard.writeText($("key-url").value);
+    $("key-copy").textContent = t("you.copied");
+  } catch {
+    $("key-url").select();
+  }
+}
+
+function signOut() {
+  if (!window.confirm(t("you.signOutConfirm"))) return;
+  forgetPlayerIdentity();
+  S.justMade = false;
+  $("key-link").open = false;
+  renderYou();
+  renderBoard();
+}
+
+// The leaderboard -------------------------------------------------------------------------
+
+function renderBoard() {
+  const body = document.querySelector("#leaderboard tbody");
+  body.replaceChildren();
+  $("board-error").textContent = S.boardError ? t("err.generic", { message: apiErrorText(S.boardError) }) : "";
+  if (S.board === null) {
+    $("board-none").hidden = true;
+    return;
+  }
+  $("board-none").hidden = S.board.length > 0;
+  $("leaderboard").hidden = S.board.length === 0;
+  const me = playerIdentity();
+  S.board.forEach((p, i) => {
+    const tr = body.insertRow();
+    tr.dataset.nickname = p.nickname;
+    if (me && !isBot(p) && p.nickname === me.nickname) tr.classList.add("me");
+    tr.insertCell().textContent = String(i + 1);
+    const name = tr.insertCell();
+    name.className = "name";
+    if (isBot(p)) {
+      name.textContent = playerName(p);
+      name.classList.add("bot");
+    } else {
+      name.append(link(profileHref(p.nickname), p.nickname));
+    }
+    tr.insertCell().textContent = number(p.rating);
+    tr.insertCell().textContent = count(p.matches);
+    tr.insertCell().textContent = count(p.wins);
+  });
+}
+
+async function loadBoard() {
+  try {
+    const data = await api(`/api/leaderboard?limit=${LEADERBOARD_SIZE}`);
+    S.board = data.players || [];
+    S.boardError = null;
+  } catch (err) {
+    S.board = [];
+    S.boardError = err;
+  }
+  renderBoard();
+}
+
+// A profile -------------------------------------------------------------------------------
+
+function stat(list, label, value) {
+  const box = document.createElement("div");
+  const dt = document.createElement("dt");
+  dt.textContent = t(label);
+  const dd = document.createElement("dd");
+  dd.textContent = value;
+  box.append(dt, dd);
+  list.append(box);
+}
+
+function renderProfile() {
+  $("profile-error").textContent = "";
+  const p = S.profile;
+  if (!p) {
+    $("profile-name").textContent = S.profileName || "";
+    $("stats").replaceChildren();
+    $("profile-none").hidden = true;
+    $("rating-chart").replaceChildren();
+    $("profile-matches").hidden = true;
+    if (S.profileError) {
+      const err = S.profileError;
+      $("profile-error").textContent =
+        err instanceof ApiError && err.code === "no_such_player"
+          ? apiErrorText(err)
+          : t("err.generic", { message: apiErrorText(err) });
+    }
+    return;
+  }
+  const me = playerIdentity();
+  const mine = me && !isBot(p) && me.nickname === p.nickname;
+  $("profile-name").textContent = mine ? `${playerName(p)} ${t("prof.you")}` : playerName(p);
+  document.title = t("page.profile", { name: playerName(p) });
+  const history = p.history || [];
+  const rated = Number(p.matches) > 0 || history.length > 0;
+  const list = $("stats");
+  list.replaceChildren();
+  stat(list, "prof.rating", rated ? number(p.rating) : "—");
+  stat(list, "prof.matches", count(p.matches));
+  stat(list, "prof.wins", count(p.wins));
+  stat(list, "prof.hands", count(p.hands));
+  stat(list, "prof.penalty", number(p.average_penalty));
+  stat(list, "prof.opening", number(p.opening_turn));
+  $("profile-none").hidden = history.length > 0;
+  drawChart();
+  $("profile-matches").hidden = history.length === 0;
+  const body = document.querySelector("#player-matches tbody");
+  body.replaceChildren();
+  // The newest match first in the list (the chart reads left to right, oldest first).
+  for (const m of [...history].reverse()) {
+    const tr = body.insertRow();
+    tr.dataset.table = m.table_id;
+    // The date links to the match's replay.
+    const replay = link(`/replay/${encodeURIComponent(m.table_id)}`, when(m.finished));
+    replay.title = t("prof.replay");
+    tr.insertCell().append(replay);
+    const place = tr.insertCell();
+    place.textContent = t("prof.placeOf", { place: ordinal(m.place), players: m.players });
+    if (m.place === 1) place.classList.add("won");
+    tr.insertCell().textContent = number(m.rating);
+  }
+}
+
+/** The chart as wide as its place on the screen (its text stays at its size on a phone
+ * and on a desktop), drawn again when the screen turns or the window changes. */
+function drawChart() {
+  const host = $("rating-chart");
+  host.replaceChildren();
+  const history = (S.profile && S.profile.history) || [];
+  if (!history.length) return;
+  const width = Math.round(Math.max(280, Math.min(640, host.clientWidth || 480)));
+  host.append(ratingChart(history, width));
+}
+
+/** Round steps for an axis: about `want` ticks over [lo, hi]. */
+function niceStep(lo, hi, want) {
+  const raw = Math.max((hi - lo) / want, 1e-9);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+/** The rating after each match, oldest first: a line with a dot per match, both axes
+ * labelled (drawn with the score chart's helper, no chart library). */
+function ratingChart(history, W) {
+  const H = 220;
+  const pad = { l: 46, r: 14, t: 12, b: 40 };
+  const values = history.map((m) => Number(m.rating));
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (hi - lo < 2) {
+    lo -= 1;
+    hi += 1;
+  }
+  const step = niceStep(lo, hi, 4);
+  lo = Math.floor(lo / step) * step;
+  hi = Math.ceil(hi / step) * step;
+  const n = history.length;
+  const x = (i) => pad.l + (n === 1 ? (W - pad.l - pad.r) / 2 : ((W - pad.l - pad.r) * i) / (n - 1));
+  const y = (v) => H - pad.b - ((H - pad.t - pad.b) * (v - lo)) / (hi - lo);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("prof.chart") });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#fbfbf8" }));
+  const decimals = step < 1 ? 1 : 0;
+  for (let v = lo; v <= hi + step / 2; v += step) {
+    root.append(svg("line", { x1: pad.l, y1: y(v), x2: W - pad.r, y2: y(v), stroke: Math.abs(v) < step / 2 ? "#bbb" : "#e3e3e3" }));
+    root.append(svg("text", { x: pad.l - 5, y: y(v) + 4, "font-size": 11, "text-anchor": "end", fill: "#666" }, number(v, decimals)));
+  }
+  root.append(svg("line", { x1: pad.l, y1: pad.t, x2: pad.l, y2: H - pad.b, stroke: "#999" }));
+  root.append(svg("line", { x1: pad.l, y1: H - pad.b, x2: W - pad.r, y2: H - pad.b, stroke: "#999" }));
+  const every = Math.max(1, Math.ceil(n / 10));
+  for (let i = 0; i < n; i++) {
+    if (i % every && i !== n - 1) continue;
+    root.append(svg("text", { x: x(i), y: H - pad.b + 15, "font-size": 11, "text-anchor": "middle", fill: "#666" }, i + 1));
+  }
+  root.append(svg("text", { x: (pad.l + W - pad.r) / 2, y: H - 6, "font-size": 12, "text-anchor": "middle", fill: "#333", class: "axis-label" }, t("prof.axisX")));
+  root.append(svg("text", {
+    x: 0, y: 0, "font-size": 12, "text-anchor": "middle", fill: "#333", class: "axis-label",
+    transform: `translate(13 ${(pad.t + H - pad.b) / 2}) rotate(-90)`,
+  }, t("prof.axisY")));
+  const pts = values.map((v, i) => [x(i), y(v)]);
+  root.append(svg("polyline", { points: pts.map((q) => q.join(",")).join(" "), fill: "none", stroke: "#2f6fde", "stroke-width": 2.5 }));
+  pts.forEach(([cx, cy], i) => {
+    const dot = svg("circle", { cx, cy, r: 3.5, fill: history[i].place === 1 ? "#2b8a3e" : "#2f6fde", class: "point" });
+    dot.append(svg("title", {}, `${i + 1}: ${number(values[i])}`));
+    root.append(dot);
+  });
+  return root;
+}
+
+async function loadProfile() {
+  try {
+    S.profile = await api(`/api/players/${encodeURIComponent(S.profileName)}`);
+    S.profileError = null;
+  } catch (err) {
+    S.profile = null;
+    S.profileError = err;
+  }
+  renderProfile();
+}
+
+// Signing in with a link ------------------------------------------------------------------
+
+function renderSignin() {
+  const s = S.signin || { state: "busy" };
+  const status = $("signin-status");
+  status.className = s.state === "bad" || s.state === "nokey" || s.state === "error" ? "error" : "";
+  if (s.state === "busy") status.textContent = t("me.signing");
+  else if (s.state === "done") status.textContent = t("me.signedIn", { name: s.nickname });
+  else if (s.state === "bad") status.textContent = t("me.bad");
+  else if (s.state === "nokey") status.textContent = t("me.noKey");
+  else status.textContent = t("err.generic", { message: apiErrorText(s.err) });
+  $("signin-links").hidden = s.state !== "done";
+  if (s.state === "done") $("signin-page").href = profileHref(s.nickname);
+}
+
+async function signIn() {
+  const key = new URLSearchParams(location.hash.slice(1)).get("key");
+  // The key leaves the address bar (and the history) at once, whatever the answer.
+  history.replaceState(null, "", location.pathname + location.search);
+  if (!key) {
+    S.signin = { state: "nokey" };
+    renderSignin();
+    return;
+  }
+  S.signin = { state: "busy" };
+  renderSignin();
+  try {
+    const res = await api("/api/players/signin", { method: "POST", body: { key } });
+    savePlayerIdentity({ key, player_id: res.player_id, nickname: res.nickname });
+    saveNickname(res.nickname);
+    S.signin = { state: "done", nickname: res.nickname };
+  } catch (err) {
+    const bad = err instanceof ApiError && (err.code === "bad_key" || err.status === 403);
+    S.signin = bad ? { state: "bad" } : { state: "error", err };
+  }
+  renderSignin();
+}
+
+// The page --------------------------------------------------------------------------------
+
+function render() {
+  if (S.view === "signin") renderSignin();
+  if (S.view === "board") {
+    renderYou();
+    renderBoard();
+  }
+  if (S.view === "profile") renderProfile();
+}
+
+function route() {
+  const path = location.pathname.replace(/\/+$/, "");
+  if (path === "/me") return { view: "signin" };
+  const m = path.match(/^\/players\/(.+)$/);
+  if (m) {
+    let name = m[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // a malformed address: ask for it as it is, the server says there is no such player
+    }
+    return { view: "profile", name };
+  }
+  return { view: "board" };
+}
+
+function start() {
+  applyI18n();
+  const where = route();
+  S.view = where.view;
+  S.profileName = where.name || null;
+  if (S.view === "signin") document.title = t("page.me");
+  languageSwitch($("lang"), () => {
+    if (S.view === "signin") document.title = t("page.me");
+    if (S.view === "profile" && S.profile) document.title = t("page.profile", { name: playerName(S.profile) });
+    $("key-copy").textContent = t("you.copy");
+    render();
+  });
+  $("signin").hidden = S.view !== "signin";
+  $("you").hidden = S.view !== "board";
+  $("board").hidden = S.view !== "board";
+  $("profile").hidden = S.view !== "profile";
+  $("identity-form").addEventListener("submit", makeIdentity);
+  $("key-copy").addEventListener("click", copyKeyLink);
+  $("sign-out").addEventListener("click", signOut);
+  render();
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => S.view === "profile" && drawChart(), 150);
+  });
+  if (S.view === "signin") signIn();
+  else if (S.view === "profile") loadProfile();
+  else loadBoard();
+}
+
+start();
