@@ -25,7 +25,7 @@ def test_an_identity_is_a_nickname_and_a_secret_key(client: Any) -> None:
     bot = client.post("/api/players", json={"nickname": "bot:greedy"})
     assert bot.status_code == 400 and bot.json()["error"]["code"] == "bad_nickname"
     signed = client.post("/api/players/signin", json={"key": anna["key"]})
-    assert signed.json() == {"player_id": anna["player_id"], "nickname": "Anna"}
+    assert signed.json() == {"player_id": anna["player_id"], "nickname": "Anna", "leagues": []}
     forged = client.post("/api/players/signin", json={"key": "x" * 40})
     assert forged.status_code == 403 and forged.json()["error"]["code"] == "bad_key"
     page = client.get("/api/players/ANNA").json()

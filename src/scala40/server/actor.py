@@ -300,6 +300,8 @@ class TableActor:
         stored actions stay the truth), so a restart forgets it."""
         self.chat_paces: dict[int, ChatPace] = {}
         """Each seat's chat allowance, kept across its reconnections."""
+        self.league_name: str | None = None
+        """The name of the league this table counts for (``table.league_id``)."""
         self.watchers: list[Outbox] = []
         """The spectators' connections: each gets the public VIEW and the hand summaries,
         never chat (the players talk among themselves) nor anything of a seat."""

@@ -19,6 +19,7 @@ from scala40 import __version__
 from scala40.server import lobby, pages, players_api, scoresheet_api, ws
 from scala40.server.errors import install_error_handler
 from scala40.server.headers import SecurityHeaders
+from scala40.server.leagues import Leagues
 from scala40.server.players import Players
 from scala40.server.registry import Tables
 from scala40.server.sameorigin import SameOrigin
@@ -64,8 +65,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_error_handler(app)
     players = Players(store.engine)
-    app.include_router(lobby.build_router(tables, players))
-    app.include_router(players_api.build_router(tables, players))
+    leagues = Leagues(store.engine)
+    app.include_router(lobby.build_router(tables, players, leagues))
+    app.include_router(players_api.build_router(tables, players, leagues))
     app.include_router(ws.build_router(tables, settings))
     app.include_router(scoresheet_api.build_router(store))
     app.include_router(pages.build_router())

@@ -18,7 +18,8 @@ from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
 from scala40.server.actor import JoinRefused, TableActor, wait_claim, wait_join
 from scala40.server.errors import ApiError, read_json_object
-from scala40.server.players import Players
+from scala40.server.leagues import League, Leagues
+from scala40.server.players import Player, Players
 from scala40.server.players_api import player_of_key
 from scala40.server.refusals import TableRefusal
 from scala40.server.registry import Tables, clean_name, client_token
@@ -68,10 +69,20 @@ def live_summary(actor: TableActor) -> dict[str, Any]:
         "turn_seconds": actor.table.turn_seconds,
         "bot_pace": actor.table.bot_pace,
         "watchers": len(actor.watchers),
+        "league": league_json(actor.table.league_id, actor.league_name),
     }
 
 
-def stored_summary(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+def league_json(league_id: str | None, name: str | None) -> dict[str, str] | None:
+    """A table's league as the lobby lists it (``None``: not a league match)."""
+    if league_id is None:
+        return None
+    return {"league_id": league_id, "name": name or ""}
+
+
+def stored_summary(
+    table: TableRow, seats: list[SeatRow], league_name: str | None = None
+) -> dict[str, Any]:
     rules = rules_from_changes(table.changes)
     return {
         "table_id": table.id,
@@ -82,6 +93,7 @@ def stored_summary(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "created": table.created.isoformat(),
         "turn_seconds": table.turn_seconds,
         "bot_pace": table.bot_pace,
+        "league": league_json(table.league_id, league_name),
     }
 
 
@@ -92,7 +104,7 @@ def _winner_name(winner: int | None, seats: list[SeatRow], rules: Rules) -> str 
     return " & ".join(seats[s].name for s in rules.seats_of(winner))
 
 
-def build_router(tables: Tables, players: Players) -> APIRouter:
+def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRouter:
     """The lobby's HTTP routes over the live ``tables`` and their store."""
     router = APIRouter()
 
@@ -126,6 +138,7 @@ def build_router(tables: Tables, players: Players) -> APIRouter:
         if not isinstance(rules, dict):
             raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
+        league = await league_for(body.get("league"), player)
         made = await tables.create(
             body.get("seats"),
             rules.get("preset"),
@@ -135,6 +148,7 @@ def build_router(tables: Tables, players: Players) -> APIRouter:
             client_address(request),
             body.get("bot_pace"),
             None if player is None else player.id,
+            None if league is None else (league.id, league.name),
         )
         table_id = made.actor.table.id
         return {
@@ -163,6 +177,22 @@ def build_router(tables: Tables, players: Players) -> APIRouter:
             "next_offset": following,
         }
 
+    async def league_for(raw: object, player: Player | None) -> League | None:
+        """The league a new table is played for (``None``: none asked); only a member
+        may make one (403 ``not_in_league``)."""
+        if raw is None:
+            return None
+        if not isinstance(raw, str) or not raw:
+            raise ApiError(400, "bad_league", "league is a league id or null")
+        league = await tables.db.run(leagues.get, raw)
+        if league is None:
+            raise ApiError(404, "no_such_league", f"there is no league {raw!r}")
+        if player is None or not await tables.db.run(leagues.is_member, league.id, player.id):
+            raise ApiError(
+                403, "not_in_league", "only a member (with their player key) plays for a league"
+            )
+        return league
+
     @router.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         actor = tables.get(table_id)
@@ -171,13 +201,22 @@ def build_router(tables: Tables, players: Players) -> APIRouter:
         done = await tables.db.run(tables.store.finished_table, table_id)
         if done is None:
             raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
-        return stored_summary(done[0], done[1])
+        league_id = done[0].league_id
+        names = await tables.db.run(leagues.names, {league_id} if league_id else set())
+        return stored_summary(done[0], done[1], names.get(league_id or ""))
 
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         actor = actor_or_404(table_id)
         body = await read_json_object(request)
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
+        league_id = actor.table.league_id
+        if league_id is not None and (
+            player is None or not await tables.db.run(leagues.is_member, league_id, player.id)
+        ):
+            raise ApiError(
+                403, "league_only", "this table is a league match: only its members sit here"
+            )
         name = clean_name(body.get("nickname") if player is None else player.nickname)
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):

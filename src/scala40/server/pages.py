@@ -16,6 +16,7 @@ PAGES = {
     "score.html": "the score sheet",
     "rules.html": "the rules",
     "players.html": "the ratings",
+    "league.html": "the league",
 }
 
 
@@ -71,5 +72,9 @@ def build_router() -> APIRouter:
     @router.get("/me", include_in_schema=False)
     async def sign_in() -> Response:
         return page("players.html")
+
+    @router.get("/leagues/{league_id}", include_in_schema=False)
+    async def league(league_id: str) -> Response:
+        return page("league.html")
 
     return router

@@ -271,6 +271,8 @@ class Players:
                     players=size,
                     mu=after.mu,
                     sigma=after.sigma,
+                    hands=figures.hands,
+                    penalty=figures.penalty,
                 )
             )
 

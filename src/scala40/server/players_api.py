@@ -1,5 +1,5 @@
-"""The HTTP routes of rated identities (docs/protocol.md, *Ratings*): making one, signing
-in with its key, the leaderboard and a player's page."""
+"""The HTTP routes of rated identities (docs/protocol.md, *Ratings* and *Leagues*): making
+one, signing in with its key, the leaderboard, a player's page, and friends' leagues."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from scala40.server.errors import ApiError, read_json_object
+from scala40.server.leagues import NAME_MAX, Leagues
 from scala40.server.players import NicknameTaken, Player, Players
 from scala40.server.registry import TOKEN_TEXT, Tables, clean_name
 
@@ -38,7 +39,15 @@ def profile(player: Player, history: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def build_router(tables: Tables, players: Players) -> APIRouter:
+def league_name(raw: object) -> str:
+    """A league's name: trimmed, 1 to 40 characters, no control characters."""
+    name = " ".join(raw.split()) if isinstance(raw, str) else ""
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        raise ApiError(400, "bad_league_name", f"a league's name is 1 to {NAME_MAX} characters")
+    return name
+
+
+def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRouter:
     router = APIRouter()
     db = tables.db
 
@@ -60,7 +69,12 @@ def build_router(tables: Tables, players: Players) -> APIRouter:
         player = await db.run(player_of_key, players, body.get("key"))
         if player is None:
             raise ApiError(403, "bad_key", "a sign-in needs the player's key")
-        return {"player_id": player.id, "nickname": player.nickname}
+        mine = await db.run(leagues.of_player, player.id)
+        return {
+            "player_id": player.id,
+            "nickname": player.nickname,
+            "leagues": [{"league_id": x.id, "name": x.name} for x in mine],
+        }
 
     @router.get("/api/leaderboard")
     async def leaderboard(limit: int = 50) -> dict[str, Any]:
@@ -75,5 +89,40 @@ def build_router(tables: Tables, players: Players) -> APIRouter:
         if player is None:
             raise ApiError(404, "no_such_player", f"no player is called {nickname!r}")
         return profile(player, await db.run(players.history, player.id))
+
+    async def member(raw: object) -> Player:
+        player = await db.run(player_of_key, players, raw)
+        if player is None:
+            raise ApiError(403, "bad_key", "a league is for players who keep a rating")
+        return player
+
+    @router.post("/api/leagues", status_code=201)
+    async def create_league(request: Request) -> dict[str, Any]:
+        body = await read_json_object(request)
+        name = league_name(body.get("name"))
+        owner = await member(body.get("player_key"))
+        league, invite = await db.run(leagues.create, name, owner.id)
+        return {"league_id": league.id, "name": league.name, "invite": invite}
+
+    @router.post("/api/leagues/{league_id}/members")
+    async def join_league(league_id: str, request: Request) -> dict[str, Any]:
+        body = await read_json_object(request)
+        player = await member(body.get("player_key"))
+        if await db.run(leagues.get, league_id) is None:
+            raise ApiError(404, "no_such_league", f"there is no league {league_id!r}")
+        invite = body.get("invite")
+        joined = None
+        if isinstance(invite, str) and TOKEN_TEXT.fullmatch(invite):
+            joined = await db.run(leagues.join, league_id, invite, player.id)
+        if joined is None:
+            raise ApiError(403, "bad_invite", "this invitation is not the league's")
+        return {"league_id": joined.id, "name": joined.name}
+
+    @router.get("/api/leagues/{league_id}")
+    async def league_page(league_id: str) -> dict[str, Any]:
+        page = await db.run(leagues.page, league_id)
+        if page is None:
+            raise ApiError(404, "no_such_league", f"there is no league {league_id!r}")
+        return page
 
     return router

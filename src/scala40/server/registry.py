@@ -18,6 +18,7 @@ from scala40.engine.rules import PRESETS, Rules
 from scala40.server.actor import EndTable, RematchRefused, TableActor
 from scala40.server.db import Db
 from scala40.server.errors import ApiError
+from scala40.server.leagues import Leagues
 from scala40.server.limits import PerAddress
 from scala40.server.settings import Settings
 from scala40.server.store import BOT_PACES, SeatRow, Store, TableRow, now
@@ -111,12 +112,19 @@ class Tables:
         repaired = await self.db.run(self.store.repair, expire_before)
         if any(repaired.values()):
             log.warning("store repaired at start: %s", repaired)
-        for stored in await self.db.run(self.store.unfinished):
+        unfinished = await self.db.run(self.store.unfinished)
+        leagues = Leagues(self.store.engine)
+        names = await self.db.run(
+            leagues.names, {s.table.league_id for s in unfinished if s.table.league_id}
+        )
+        for stored in unfinished:
             try:
                 actor = TableActor.rebuild(stored, self.db, self.settings)
             except Exception:
                 log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
                 continue
+            if stored.table.league_id is not None:
+                actor.league_name = names.get(stored.table.league_id)
             self._adopt(actor)
             actor.start()
             await actor.finish_if_over()
@@ -222,9 +230,10 @@ class Tables:
         address: str,
         bot_pace: object = "normal",
         player_id: str | None = None,
+        league: tuple[str, str] | None = None,
     ) -> NewTable:
         """A new table; the creator (a rated identity with ``player_id``) takes its first
-        human seat."""
+        human seat; ``league`` (id, name): the league it is played for."""
         if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
             raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
         programs = [name for name, _ in self.settings.program_bots]
@@ -268,9 +277,11 @@ class Tables:
             status="waiting" if waiting else "playing",
             bot_pace=bot_pace,
             fair=True,
+            league_id=None if league is None else league[0],
         )
         await self.db.run(self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings)
+        actor.league_name = None if league is None else league[1]
         self._adopt(actor)
         actor.start()
         return NewTable(actor, creator, token)
@@ -318,6 +329,7 @@ class Tables:
             status="playing",
             bot_pace=was.bot_pace,
             fair=True,
+            league_id=was.league_id,
         )
         try:
             await self.db.run(self.store.create_rematch, was.id, table, seats)
@@ -325,6 +337,7 @@ class Tables:
             log.exception("table %s: the rematch could not be stored", was.id)
             raise RematchRefused("the rematch could not be saved: try again") from None
         actor = TableActor(table, seats, self.db, self.settings)
+        actor.league_name = old.league_name
         self._adopt(actor)
         actor.start()
         return table.id, tokens

@@ -43,6 +43,7 @@ tables = Table(
     Column("winner", Integer, nullable=True),
     Column("record", Text, nullable=True),
     Column("rematch", String(32), nullable=True),
+    Column("league_id", String(32), ForeignKey("leagues.id"), nullable=True),
 )
 
 seats = Table(
@@ -94,8 +95,30 @@ results = Table(
     Column("players", Integer, nullable=False),
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
+    Column("hands", Integer, nullable=False, server_default="0"),
+    Column("penalty", Integer, nullable=False, server_default="0"),
 )
-"""One row per identified seat of a rated match: its place and the rating after it."""
+"""One row per identified seat of a rated match: its place, the rating after it, and the
+hands it played and penalty points it paid (a league's standings sum them)."""
+
+leagues = Table(
+    "leagues",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("invite_hash", String(64), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+"""A group of friends' league: its name and the hash of its invitation code."""
+
+league_members = Table(
+    "league_members",
+    metadata,
+    Column("league_id", String(32), ForeignKey("leagues.id"), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("joined", DateTime(timezone=True), nullable=False),
+)
+"""Who plays in a league (rated identities); ``tables.league_id`` marks its matches."""
 
 actions = Table(
     "actions",

@@ -68,6 +68,8 @@ class TableRow:
     """``slow``, ``normal`` or ``fast``: the wait before each bot move (see BOT_PACES)."""
     fair: bool = False
     """Hands are dealt the verifiable way (``Match(fair=True)``); older tables are not."""
+    league_id: str | None = None
+    """The league the match counts for (leagues.py), seating its members only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +210,7 @@ class Store:
                 turn_seconds=table.turn_seconds,
                 bot_pace=table.bot_pace,
                 fair=table.fair,
+                league_id=table.league_id,
                 status=table.status,
             )
         )
@@ -395,6 +398,7 @@ class Store:
             winner=row.winner,
             bot_pace=row.bot_pace,
             fair=bool(row.fair),
+            league_id=row.league_id,
         )
 
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:

@@ -105,3 +105,21 @@ export async function takeSeat(tableId, nickname, seat = null, playerKey = null)
     }
   }
 }
+
+/**
+ * The invitation code of a league this browser knows (localStorage
+ * "scala40:league-invite:" + id): kept when the league is started here or opened with its
+ * invitation link, so the league's page can show the link to its members and an invited
+ * visitor who first keeps a rating can come back and join.
+ */
+export function leagueInvite(leagueId) {
+  return localStorage.getItem("scala40:league-invite:" + leagueId);
+}
+
+export function saveLeagueInvite(leagueId, code) {
+  localStorage.setItem("scala40:league-invite:" + leagueId, code);
+}
+
+export function forgetLeagueInvite(leagueId) {
+  localStorage.removeItem("scala40:league-invite:" + leagueId);
+}

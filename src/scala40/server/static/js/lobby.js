@@ -11,6 +11,8 @@ let PROGRAMS = []; // bots this server runs over the bot protocol (GET /api/bots
 const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 
 let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
+let LEAGUES = []; // the identity's leagues (the sign-in answer), asked on each visit
+let leagueWanted = new URLSearchParams(location.search).get("league") || ""; // the chosen one
 let joining = null;
 let presence = null;
 let seatsFree = null;
@@ -58,6 +60,37 @@ function applyIdentity() {
     $(input).value = id.nickname;
     $(note).textContent = t("lobby.ratedAs", { name: id.nickname });
   }
+}
+
+/** The identity's leagues, asked of the server with its key (the sign-in answer). */
+async function loadLeagues() {
+  const id = playerIdentity();
+  if (!id) return;
+  try {
+    const res = await api("/api/players/signin", { method: "POST", body: { key: id.key } });
+    LEAGUES = Array.isArray(res.leagues) ? res.leagues : [];
+  } catch {
+    LEAGUES = []; // a key the server does not know: the create request says so
+  }
+}
+
+/** "Count for league": no league, or one of the identity's, first the one the address
+ * names (/?league=ID, the league page's "Play a league match"). */
+function renderLeagueChoice() {
+  const select = $("league");
+  $("league-choice").hidden = !playerIdentity() || LEAGUES.length === 0;
+  select.replaceChildren();
+  select.add(new Option(t("lobby.noLeague"), ""));
+  for (const league of LEAGUES) select.add(new Option(league.name, league.league_id));
+  select.value = LEAGUES.some((l) => l.league_id === leagueWanted) ? leagueWanted : "";
+}
+
+/** A league table's line in the list names its league ("League: Thursday cards"). */
+function leagueLine(table) {
+  const span = document.createElement("span");
+  span.className = "league-note";
+  span.textContent = t("lobby.leagueLine", { name: table.league.name });
+  return span;
 }
 
 /** The request's body with the stored identity's key, when there is one. */
@@ -262,6 +295,7 @@ async function createTable(ev) {
     turn_seconds: $("turn-seconds").value ? Number($("turn-seconds").value) : null,
     bot_pace: $("bot-pace").value,
   };
+  if (!$("league-choice").hidden && $("league").value) body.league = $("league").value;
   $("create-btn").disabled = true;
   try {
     const res = await api("/api/tables", { method: "POST", body: withPlayerKey(body) });
@@ -343,7 +377,9 @@ async function loadTables() {
     const rules = document.createElement("span");
     rules.className = "muted";
     rules.textContent = rulesSummary(table.rules_facts, RULES) ?? (table.rules_summary || "");
-    li.append(who, rules);
+    li.append(who);
+    if (table.league) li.append(leagueLine(table));
+    li.append(rules);
     if (seatToken(table.table_id)) {
       const a = document.createElement("a");
       a.href = `/t/${encodeURIComponent(table.table_id)}`;
@@ -396,10 +432,13 @@ async function start() {
     renderSeats();
     renderPresets();
     renderRules();
+    renderLeagueChoice();
     loadTables();
   });
   $("nickname").value = lastNickname();
   applyIdentity();
+  renderLeagueChoice();
+  loadLeagues().then(renderLeagueChoice);
   try {
     RULES = await api("/api/rules");
     PROGRAMS = (await api("/api/bots")).programs || [];
@@ -410,6 +449,9 @@ async function start() {
   renderSeats();
   renderRules();
   $("seat-count").addEventListener("change", renderSeats);
+  $("league").addEventListener("change", () => {
+    leagueWanted = $("league").value;
+  });
   $("preset").addEventListener("change", renderRules);
   $("create").addEventListener("submit", createTable);
   $("guide-btn").addEventListener("click", startGuide);

@@ -5,7 +5,15 @@
 // An identity is a nickname and a secret key (localStorage "scala40:player"); the key
 // travels in the address's fragment, which browsers never send to a server.
 
-import { api, ApiError, forgetPlayerIdentity, playerIdentity, saveNickname, savePlayerIdentity } from "./api.js";
+import {
+  api,
+  ApiError,
+  forgetPlayerIdentity,
+  playerIdentity,
+  saveLeagueInvite,
+  saveNickname,
+  savePlayerIdentity,
+} from "./api.js";
 import { apiErrorText, applyI18n, getLang, languageSwitch, t } from "./i18n.js";
 import { svg } from "./scores.js";
 
@@ -21,6 +29,8 @@ const S = {
   profileError: null,
   signin: null, // {state: "busy" | "done" | "bad" | "nokey" | "error", nickname, err}
   justMade: false, // an identity made on this page just now: its link is shown at once
+  leagues: null, // the identity's leagues (the sign-in answer), asked each time, never kept
+  leaguesError: null,
 };
 
 // Words and numbers in the page's language ---------------------------------------------
@@ -95,6 +105,60 @@ function renderYou() {
   $("key-keep").hidden = !S.justMade;
   $("key-keep").textContent = t("you.keep", { name: id.nickname });
   if (S.justMade) $("key-link").open = true;
+  renderLeagues();
+}
+
+// The identity's leagues --------------------------------------------------------------------
+
+function leagueHref(leagueId) {
+  return `/leagues/${encodeURIComponent(leagueId)}`;
+}
+
+function renderLeagues() {
+  const list = $("league-list");
+  list.replaceChildren();
+  $("leagues-error").textContent = S.leaguesError ? apiErrorText(S.leaguesError) : "";
+  const leagues = S.leagues || [];
+  $("league-none").hidden = S.leagues === null || leagues.length > 0;
+  for (const league of leagues) {
+    const li = document.createElement("li");
+    li.dataset.league = league.league_id;
+    li.append(link(leagueHref(league.league_id), league.name));
+    list.append(li);
+  }
+}
+
+/** The identity's leagues, from the sign-in answer (asked with the stored key). */
+async function loadLeagues() {
+  const id = playerIdentity();
+  if (!id) return;
+  try {
+    const res = await api("/api/players/signin", { method: "POST", body: { key: id.key } });
+    S.leagues = Array.isArray(res.leagues) ? res.leagues : [];
+    S.leaguesError = null;
+  } catch (err) {
+    S.leagues = null;
+    S.leaguesError = err;
+  }
+  renderLeagues();
+}
+
+/** Start a league: this browser keeps its invitation code, and the league's page opens. */
+async function startLeague(ev) {
+  ev.preventDefault();
+  const id = playerIdentity();
+  $("league-error").textContent = "";
+  const name = $("league-name").value.trim();
+  if (!id || !name) return;
+  $("league-btn").disabled = true;
+  try {
+    const res = await api("/api/leagues", { method: "POST", body: { name, player_key: id.key } });
+    if (res.invite) saveLeagueInvite(res.league_id, res.invite);
+    location.href = leagueHref(res.league_id);
+  } catch (err) {
+    $("league-error").textContent = apiErrorText(err);
+    $("league-btn").disabled = false;
+  }
 }
 
 async function makeIdentity(ev) {
@@ -108,6 +172,8 @@ async function makeIdentity(ev) {
     savePlayerIdentity({ key: res.key, player_id: res.player_id, nickname: res.nickname || nickname });
     saveNickname(res.nickname || nickname);
     S.justMade = true;
+    S.leagues = [];
+    S.leaguesError = null;
     renderYou();
     renderBoard();
     $("key-url").focus();
@@ -132,6 +198,8 @@ function signOut() {
   if (!window.confirm(t("you.signOutConfirm"))) return;
   forgetPlayerIdentity();
   S.justMade = false;
+  S.leagues = null;
+  S.leaguesError = null;
   $("key-link").open = false;
   renderYou();
   renderBoard();
@@ -406,6 +474,7 @@ function start() {
   $("identity-form").addEventListener("submit", makeIdentity);
   $("key-copy").addEventListener("click", copyKeyLink);
   $("sign-out").addEventListener("click", signOut);
+  $("league-form").addEventListener("submit", startLeague);
   render();
   let resizing = null;
   window.addEventListener("resize", () => {
@@ -414,7 +483,10 @@ function start() {
   });
   if (S.view === "signin") signIn();
   else if (S.view === "profile") loadProfile();
-  else loadBoard();
+  else {
+    loadBoard();
+    loadLeagues();
+  }
 }
 
 start();

@@ -122,6 +122,9 @@ async function showJoin(reason, { keepName = false } = {}) {
       .join(", ");
     const rules = rulesSummary(info.rules_facts, rulesCatalogue) ?? (info.rules_summary || "");
     $("join-info").textContent = `${names} — ${rules}`;
+    // A league table seats the league's members only: its note names the league.
+    $("join-league").hidden = !info.league;
+    if (info.league) $("join-league").textContent = t("lobby.leagueLine", { name: info.league.name });
     if (info.status === "over") {
       // A finished match has no seat to take: offer its replay and record instead.
       $("join-btn").disabled = true;
