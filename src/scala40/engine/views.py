@@ -18,7 +18,7 @@ seat's view, for determinized search; it reads nothing but the view.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import compress
 from operator import mul
 
@@ -86,7 +86,10 @@ class PlayerView:
     @staticmethod
     def of_match(match: Match, seat: int) -> PlayerView:
         """The view of ``seat`` in the current hand of ``match``, scores included."""
-        return _with_match(PlayerView.of(match.hand, seat), match)
+        hand = match.hand
+        if seat not in hand.seats:
+            raise ValueError(f"seat {seat} does not play this hand")
+        return _cut(hand, seat, hand.seats.index(seat), match)
 
     @staticmethod
     def public_of_match(match: Match, seat: int = -1) -> PlayerView:
@@ -95,7 +98,9 @@ class PlayerView:
         ``seat`` is a table seat that sits out this hand (eliminated) and watches it, or
         -1 for nobody in particular.
         """
-        return _with_match(PlayerView.public(match.hand, seat), match)
+        if seat in match.hand.seats:
+            raise ValueError(f"seat {seat} plays this hand: its view is PlayerView.of")
+        return _cut(match.hand, seat, -1, match)
 
     @staticmethod
     def of(hand: Deal, seat: int) -> PlayerView:
@@ -180,9 +185,11 @@ def _held(counts: list[int]) -> tuple[int, ...]:
 _KINDS = range(KINDS)
 
 
-def _cut(hand: Deal, seat: int, me: int) -> PlayerView:
+def _cut(hand: Deal, seat: int, me: int, match: Match | None = None) -> PlayerView:
     """The view of player ``me`` of ``hand`` (table seat ``seat``), or the public view
-    when ``me`` is -1: the only code that copies fields of the true state into a view."""
+    when ``me`` is -1: the only code that copies fields of the true state into a view.
+    With ``match``, its public facts too (totals, eliminations, dealer, hand number), in
+    the same constructor call: a server cuts a view per seat per move."""
     turn = hand.turn
     if me < 0 or turn.player != me:
         # The current player's hand at the draw is theirs alone.
@@ -204,17 +211,10 @@ def _cut(hand: Deal, seat: int, me: int) -> PlayerView:
         turn=turn,
         turns_done=hand.turns_done,
         first_free=hand.first_free,
-    )
-
-
-def _with_match(view: PlayerView, match: Match) -> PlayerView:
-    """``view`` with the match's public facts: totals, eliminations, dealer, hand number."""
-    return replace(
-        view,
-        scores=tuple(match.totals),
-        eliminated=tuple(match.eliminated),
-        dealer=match.dealer,
-        hand_number=match.hand_number,
+        scores=() if match is None else tuple(match.totals),
+        eliminated=() if match is None else tuple(match.eliminated),
+        dealer=-1 if match is None else match.dealer,
+        hand_number=0 if match is None else match.hand_number,
     )
 
 

@@ -17,7 +17,7 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
 
@@ -300,6 +300,7 @@ class TableActor:
         stored actions stay the truth), so a restart forgets it."""
         self.chat_paces: dict[int, ChatPace] = {}
         """Each seat's chat allowance, kept across its reconnections."""
+        self._commitments: dict[int, str] = {}
         self.league_name: str | None = None
         """The name of the league this table counts for (``table.league_id``)."""
         self.watchers: list[Outbox] = []
@@ -422,14 +423,21 @@ class TableActor:
         given = m.contributions.get(number + 1, [])
         return {
             "hand": number,
-            "commitment": m.commitment_for(number),
+            "commitment": self._commitment(number),
             "next": {
                 "hand": number + 1,
-                "commitment": m.commitment_for(number + 1),
+                "commitment": self._commitment(number + 1),
                 "contributions": len(given),
                 "open": self.status != "over" and not m.over,
             },
         }
+
+    def _commitment(self, number: int) -> str:
+        """Hand ``number``'s commitment, computed once (every VIEW shows two)."""
+        known = self._commitments.get(number)
+        if known is None:
+            known = self._commitments[number] = self.match.commitment_for(number)
+        return known
 
     async def _entropy(self, cmd: Entropy) -> None:
         """Store a seat's entropy for the next hand, then mix it in.
@@ -540,12 +548,14 @@ class TableActor:
             return self.match.view(seat)
         return PlayerView.public_of_match(self.match, seat)
 
-    def view_json(self, seat: int | None) -> JSONDict:
+    def view_json(self, seat: int | None, facts: TableFacts | None = None) -> JSONDict:
         """The seat's VIEW (``None``: a spectator's, the public view of no seat); the seat
         to move also gets the engine's reasons for the moves it may not make now
-        (``legal.why``), read from the true hand: no other seat's."""
+        (``legal.why``), read from the true hand: no other seat's. ``facts``: the table's
+        facts when the caller has them already (a broadcast makes them once)."""
         if seat is None:
-            return view_to_json(PlayerView.public_of_match(self.match), self.facts(True))
+            public = PlayerView.public_of_match(self.match)
+            return view_to_json(public, self._facts_for(True, facts))
         spectator = seat not in self.match.hand.seats
         view = self.view_of(seat)
         legal = None
@@ -553,10 +563,18 @@ class TableActor:
             legal = legal_json(view)
             if legal:
                 legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
-        return view_to_json(view, self.facts(spectator), legal)
+        return view_to_json(view, self._facts_for(spectator, facts), legal)
 
-    def state(self, seat: int | None, event: JSONDict | None = None) -> JSONDict:
-        message = {"type": "state", "v": self.version, "view": self.view_json(seat), "event": event}
+    def _facts_for(self, spectator: bool, made: TableFacts | None) -> TableFacts:
+        if made is None:
+            return self.facts(spectator)
+        return made if made.spectator == spectator else replace(made, spectator=spectator)
+
+    def state(
+        self, seat: int | None, event: JSONDict | None = None, facts: TableFacts | None = None
+    ) -> JSONDict:
+        view = self.view_json(seat, facts)
+        message = {"type": "state", "v": self.version, "view": view, "event": event}
         if self.status == "over":
             # Who asked for a rematch, and where it is once made (docs/protocol.md).
             asked = sorted(self.rematch_asked)
@@ -580,11 +598,12 @@ class TableActor:
 
     # Sending -----------------------------------------------------------------------------
     def _broadcast(self, event: JSONDict | None) -> None:
+        facts = self.facts()  # the same for every seat: made once a move
         for s in self.seats:
             if s.outbox is not None:
-                s.outbox.put(self.state(s.seat, event))
+                s.outbox.put(self.state(s.seat, event, facts))
         if self.watchers:
-            public = self.state(None, event)  # one public view for every spectator
+            public = self.state(None, event, facts)  # one public view for every spectator
             for watcher in self.watchers:
                 watcher.put(public)
 
