@@ -11,17 +11,15 @@ tests/e2e/artifacts/league-*.png.
 from __future__ import annotations
 
 import json
-import secrets
-import string
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, Page, Route
 
+from .identity import check_page, identity_context, letters, make_player, nickname
 from .support import get_json, post_json
-from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -47,23 +45,9 @@ WORDS = {
 }
 
 
-def _letters(n: int = 6) -> str:
-    return "".join(secrets.choice(string.ascii_lowercase) for _ in range(n))
-
-
-def _nickname(stem: str) -> str:
-    """A nickname no other test of the session holds (letters only: no telltale word)."""
-    return stem + _letters()
-
-
 def _league_name() -> str:
     """A league's name that is no word of either language's telltales."""
-    return f"Circolo {_letters().capitalize()}"
-
-
-def _make_player(server: str, stem: str) -> dict[str, Any]:
-    made: dict[str, Any] = post_json(server + "/api/players", {"nickname": _nickname(stem)})
-    return {"key": made["key"], "player_id": made["player_id"], "nickname": made["nickname"]}
+    return f"Circolo {letters().capitalize()}"
 
 
 def _make_league(server: str, owner: dict[str, Any]) -> dict[str, Any]:
@@ -73,27 +57,8 @@ def _make_league(server: str, owner: dict[str, Any]) -> dict[str, Any]:
     return made
 
 
-def _context(browser: Browser, lang: str, vp: str, identity: Any = None) -> BrowserContext:
-    ctx = browser.new_context(viewport=VIEWPORTS[vp])  # type: ignore[arg-type]
-    script = f"localStorage.setItem('scala40:lang', {lang!r});"
-    if identity is not None:
-        script += f"localStorage.setItem('scala40:player', {json.dumps(json.dumps(identity))});"
-    ctx.add_init_script(script)
-    ctx.set_default_timeout(15_000)
-    return ctx
-
-
 def _check(page: Page, lang: str, shot: str) -> None:
-    """A screenshot, then no word of the other language and nothing wider than the screen."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"league-{shot}.png"), full_page=True)
-    text = _shown_text(page)
-    wrong = _telltales(text, ENGLISH if lang == "it" else ITALIAN)
-    assert wrong == [], f"{shot}: words of the other language: {wrong}\n---\n{text}"
-    fits: bool = page.evaluate(
-        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-    assert fits, f"{shot}: the page is wider than the screen"
+    check_page(page, lang, f"league-{shot}")
 
 
 def _standings(page: Page) -> list[list[str]]:
@@ -112,9 +77,9 @@ def _stored_invite(page: Page, league_id: str) -> Any:
 def test_a_player_starts_a_league_and_sees_its_invitation(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
-    anna = _make_player(server, "Anna")
+    anna = make_player(server, "Anna")
     name = _league_name()
-    ctx = _context(browser, lang, vp, anna)
+    ctx = identity_context(browser, lang, vp, anna)
     page = ctx.new_page()
     page.goto(server + "/players")
     page.wait_for_selector("#league-none:not([hidden])")  # the sign-in answer: no league yet
@@ -161,11 +126,11 @@ def test_a_friend_opens_the_invitation_and_joins(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    anna = _make_player(server, "Anna")
+    anna = make_player(server, "Anna")
     league = _make_league(server, anna)
     link = f"{server}/leagues/{league['league_id']}#invite={quote(league['invite'], safe='')}"
-    bea = _make_player(server, "Bea")
-    ctx = _context(browser, lang, vp, bea)
+    bea = make_player(server, "Bea")
+    ctx = identity_context(browser, lang, vp, bea)
     page = ctx.new_page()
     page.goto(link)
     page.wait_for_selector("#join-box:not([hidden])")
@@ -192,7 +157,7 @@ def test_a_friend_opens_the_invitation_and_joins(
 
     # Without an identity: a rating first; the invitation waits in this browser, and once
     # an identity is there the league's page (without the fragment) offers to join.
-    ctx = _context(browser, lang, vp)
+    ctx = identity_context(browser, lang, vp)
     page = ctx.new_page()
     page.goto(link)
     page.wait_for_selector("#need-identity:not([hidden])")
@@ -201,7 +166,7 @@ def test_a_friend_opens_the_invitation_and_joins(
     assert page.is_hidden("#join-box") and page.is_hidden("#invite-box")
     assert _stored_invite(page, league["league_id"]) == league["invite"]
     _check(page, lang, f"need-identity-{lang}-{vp}")
-    carla = _make_player(server, "Carla")
+    carla = make_player(server, "Carla")
     page.evaluate("(id) => localStorage.setItem('scala40:player', JSON.stringify(id))", carla)
     page.goto(f"{server}/leagues/{league['league_id']}")
     page.wait_for_selector("#join-box:not([hidden])")
@@ -209,7 +174,7 @@ def test_a_friend_opens_the_invitation_and_joins(
     page.wait_for_function("() => document.querySelectorAll('#standings tbody tr').length === 3")
 
     # No such league: the sentence for it, nothing else.
-    page.goto(f"{server}/leagues/nessuna{_letters()}")
+    page.goto(f"{server}/leagues/nessuna{letters()}")
     page.wait_for_function("() => document.getElementById('league-error').textContent !== ''")
     assert page.inner_text("#league-error") == words["missing"]
     assert page.is_hidden("#standings-panel") and page.is_hidden("#matches-panel")
@@ -222,9 +187,9 @@ def test_the_lobby_offers_the_league_and_names_it_on_the_table(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    anna = _make_player(server, "Anna")
+    anna = make_player(server, "Anna")
     league = _make_league(server, anna)
-    ctx = _context(browser, lang, vp, anna)
+    ctx = identity_context(browser, lang, vp, anna)
     page = ctx.new_page()
     page.goto(f"{server}/?league={league['league_id']}")
     page.wait_for_selector("#league-choice:not([hidden])")
@@ -256,11 +221,11 @@ def test_the_lobby_offers_the_league_and_names_it_on_the_table(
 
     # Without a member's identity the table's join form names the league and the seat is
     # refused in the page's language.
-    other = _context(browser, lang, vp).new_page()
+    other = identity_context(browser, lang, vp).new_page()
     other.goto(f"{server}/t/{table_id}?join")
     other.wait_for_selector("#join-league:not([hidden])")
     assert other.inner_text("#join-league") == words["league_line"].format(name=league["name"])
-    other.fill("#join-name", _nickname("Dino"))
+    other.fill("#join-name", nickname("Dino"))
     other.click("#join-btn")
     other.wait_for_function("() => document.getElementById('join-error').textContent !== ''")
     assert words["league_only"] in other.inner_text("#join-error")
@@ -315,7 +280,7 @@ def test_mocked_the_league_matches_and_standings_in_the_page_language(
     server orders them, "—" for no average penalty, the newest match first with its date
     linking to the replay and its results by place."""
     identity = {"key": "k", "player_id": "p", "nickname": "Anna"}
-    ctx = _context(browser, lang, vp, identity)
+    ctx = identity_context(browser, lang, vp, identity)
     ctx.add_init_script("localStorage.setItem('scala40:league-invite:mock', 'code');")
     page = ctx.new_page()
     page.route(f"{server}/api/leagues/mock", _answer(MOCK_LEAGUE))

@@ -10,16 +10,22 @@ from __future__ import annotations
 
 import json
 import secrets
-import string
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, Page, Route
 
+from .identity import (
+    check_page,
+    identity_context,
+    make_player,
+    nickname,
+    stored_identity,
+)
 from .support import post_json
-from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
+from .test_i18n_pages import VIEWPORTS
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -55,41 +61,8 @@ WORDS = {
 }
 
 
-def _nickname(stem: str) -> str:
-    """A nickname no other test of the session holds (letters only: no telltale word)."""
-    return stem + "".join(secrets.choice(string.ascii_lowercase) for _ in range(6))
-
-
-def _context(browser: Browser, lang: str, viewport: str, identity: Any = None) -> BrowserContext:
-    ctx = browser.new_context(viewport=VIEWPORTS[viewport])  # type: ignore[arg-type]
-    script = f"localStorage.setItem('scala40:lang', {lang!r});"
-    if identity is not None:
-        script += f"localStorage.setItem('scala40:player', {json.dumps(json.dumps(identity))});"
-    ctx.add_init_script(script)
-    ctx.set_default_timeout(15_000)
-    return ctx
-
-
 def _check(page: Page, lang: str, shot: str) -> None:
-    """A screenshot, then no word of the other language on the page."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"players-{shot}.png"), full_page=True)
-    text = _shown_text(page)
-    wrong = _telltales(text, ENGLISH if lang == "it" else ITALIAN)
-    assert wrong == [], f"{shot}: words of the other language: {wrong}\n---\n{text}"
-    fits: bool = page.evaluate(
-        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-    assert fits, f"{shot}: the page is wider than the screen"
-
-
-def _stored_identity(page: Page) -> Any:
-    return page.evaluate("() => JSON.parse(localStorage.getItem('scala40:player') || 'null')")
-
-
-def _make_player(server: str, stem: str) -> dict[str, Any]:
-    made: dict[str, Any] = post_json(server + "/api/players", {"nickname": _nickname(stem)})
-    return made
+    check_page(page, lang, f"players-{shot}")
 
 
 @pytest.mark.parametrize(("lang", "vp"), BOTH)
@@ -97,8 +70,8 @@ def test_a_player_keeps_a_rating_and_the_lobby_plays_under_it(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    name = _nickname("Anna")
-    ctx = _context(browser, lang, vp)
+    name = nickname("Anna")
+    ctx = identity_context(browser, lang, vp)
     page = ctx.new_page()
     page.goto(server + "/players")
     page.wait_for_selector("#identity-form:not([hidden])")
@@ -108,7 +81,7 @@ def test_a_player_keeps_a_rating_and_the_lobby_plays_under_it(
     page.fill("#identity-name", name)
     page.click("#identity-btn")
     page.wait_for_selector("#identity:not([hidden])")
-    identity = _stored_identity(page)
+    identity = stored_identity(page)
     assert identity["nickname"] == name and identity["key"] and identity["player_id"]
     assert words["you_are"].format(name=name) in page.inner_text("#you-name")
     assert page.get_attribute("#you-page", "href") == f"/players/{quote(name)}"
@@ -143,8 +116,8 @@ def test_a_taken_or_bad_nickname_is_refused_in_the_page_language(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    taken = _make_player(server, "Bea")["nickname"]
-    ctx = _context(browser, lang, vp)
+    taken = make_player(server, "Bea")["nickname"]
+    ctx = identity_context(browser, lang, vp)
     page = ctx.new_page()
     page.goto(server + "/players")
     page.wait_for_selector("#identity-form:not([hidden])")
@@ -152,7 +125,7 @@ def test_a_taken_or_bad_nickname_is_refused_in_the_page_language(
     page.click("#identity-btn")
     page.wait_for_function("() => document.getElementById('identity-error').textContent !== ''")
     assert words["taken"] in page.inner_text("#identity-error")
-    assert _stored_identity(page) is None
+    assert stored_identity(page) is None
     _check(page, lang, f"taken-{lang}-{vp}")
     page.fill("#identity-name", "bot:me")
     page.click("#identity-btn")
@@ -160,7 +133,7 @@ def test_a_taken_or_bad_nickname_is_refused_in_the_page_language(
         "(words) => document.getElementById('identity-error').textContent.includes(words)",
         arg=words["bad_nickname"],
     )
-    assert page.is_visible("#identity-form") and _stored_identity(page) is None
+    assert page.is_visible("#identity-form") and stored_identity(page) is None
     ctx.close()
 
 
@@ -169,15 +142,15 @@ def test_the_sign_in_link_signs_in_a_fresh_browser(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    made = _make_player(server, "Carlo")
+    made = make_player(server, "Carlo")
     name = made["nickname"]
-    ctx = _context(browser, lang, vp)
+    ctx = identity_context(browser, lang, vp)
     page = ctx.new_page()
     page.goto(f"{server}/me#key={quote(made['key'], safe='')}")
     page.wait_for_selector("#signin-links:not([hidden])")
     assert page.inner_text("#signin-status") == words["signed_in"].format(name=name)
     assert "key" not in page.url and page.url == server + "/me"
-    assert _stored_identity(page) == {
+    assert stored_identity(page) == {
         "key": made["key"],
         "player_id": made["player_id"],
         "nickname": name,
@@ -192,12 +165,12 @@ def test_the_sign_in_link_signs_in_a_fresh_browser(
     assert page.get_attribute("#nickname", "readonly") is not None
 
     # A wrong key: the link is not valid, nothing is stored, the key leaves the address.
-    other = _context(browser, lang, vp).new_page()
+    other = identity_context(browser, lang, vp).new_page()
     other.goto(f"{server}/me#key=not-a-key-{secrets.token_urlsafe(8)}")
     other.wait_for_selector("#signin-status.error")
     assert words["bad_link"] in other.inner_text("#signin-status")
     assert other.is_hidden("#signin-links")
-    assert "key" not in other.url and _stored_identity(other) is None
+    assert "key" not in other.url and stored_identity(other) is None
     _check(other, lang, f"signin-bad-{lang}-{vp}")
     other.context.close()
     ctx.close()
@@ -208,8 +181,8 @@ def test_the_profile_of_a_player_without_matches(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    name = _make_player(server, "Dora")["nickname"]
-    ctx = _context(browser, lang, vp)
+    name = make_player(server, "Dora")["nickname"]
+    ctx = identity_context(browser, lang, vp)
     page = ctx.new_page()
     page.goto(f"{server}/players/{quote(name)}")
     page.wait_for_selector("#stats dd")
@@ -222,7 +195,7 @@ def test_the_profile_of_a_player_without_matches(
     assert page.is_hidden("#profile-matches")
     _check(page, lang, f"profile-new-{lang}-{vp}")
 
-    page.goto(f"{server}/players/{_nickname('Nessuno')}")
+    page.goto(f"{server}/players/{nickname('Nessuno')}")
     page.wait_for_function("() => document.getElementById('profile-error').textContent !== ''")
     no_such = {"en": "There is no player", "it": "Non c'è nessun giocatore"}[lang]
     assert no_such in page.inner_text("#profile-error")
@@ -325,7 +298,7 @@ def test_a_profile_draws_the_rating_after_each_match(
     match first in the list with its place worded and its replay linked."""
     words = WORDS[lang]
     name = "Zoe Bianchi"
-    ctx = _context(browser, lang, vp)
+    ctx = identity_context(browser, lang, vp)
     page = ctx.new_page()
     page.route(f"{server}/api/players/{quote(name)}", _answer({**PROFILE, "nickname": name}))
     page.goto(f"{server}/players/{quote(name)}")
@@ -352,7 +325,9 @@ def test_the_leaderboard_names_bots_as_the_lobby_does(
     server: str, browser: Browser, lang: str, vp: str
 ) -> None:
     words = WORDS[lang]
-    ctx = _context(browser, lang, vp, {"key": "k", "player_id": "p", "nickname": "Zoe Bianchi"})
+    ctx = identity_context(
+        browser, lang, vp, {"key": "k", "player_id": "p", "nickname": "Zoe Bianchi"}
+    )
     page = ctx.new_page()
     page.route(f"{server}/api/leaderboard?limit=50", _answer({"players": BOARD}))
     page.goto(server + "/players")
@@ -378,9 +353,9 @@ def test_the_leaderboard_names_bots_as_the_lobby_does(
 
 @pytest.mark.parametrize("vp", list(VIEWPORTS))
 def test_the_italian_pages_say_nothing_in_english(server: str, browser: Browser, vp: str) -> None:
-    made = _make_player(server, "Elena")
+    made = make_player(server, "Elena")
     identity = {"key": made["key"], "player_id": made["player_id"], "nickname": made["nickname"]}
-    ctx = _context(browser, "it", vp, identity)
+    ctx = identity_context(browser, "it", vp, identity)
     page = ctx.new_page()
     page.goto(server + "/players")
     page.wait_for_selector("#identity:not([hidden])")
