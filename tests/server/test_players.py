@@ -88,3 +88,18 @@ def test_a_rated_player_joins_under_their_own_name_and_a_bad_key_changes_nothing
     assert r.status_code == 200, r.text
     seats = client.get(f"/api/tables/{made['table_id']}").json()["seats"]
     assert seats[1]["name"] == "Bea"
+
+
+def test_one_address_makes_a_few_identities_and_leagues_a_minute(make_client: Any) -> None:
+    client = make_client(identities_per_minute=2)
+    anna = _player(client, "Anna")
+    league = client.post("/api/leagues", json={"name": "Giovedì", "player_key": anna["key"]})
+    assert league.status_code == 201
+    refused = client.post("/api/players", json={"nickname": "Bea"})
+    assert refused.status_code == 429
+    error = refused.json()["error"]
+    assert (
+        error["code"] == "too_many_identities" and "2 new players and leagues" in error["message"]
+    )
+    # Refused, so nothing was made: the nickname is still free.
+    assert client.get("/api/players/Bea").status_code == 404

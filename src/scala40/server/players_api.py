@@ -3,12 +3,14 @@ one, signing in with its key, the leaderboard, a player's page, and friends' lea
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from scala40.server.errors import ApiError, read_json_object
 from scala40.server.leagues import NAME_MAX, Leagues
+from scala40.server.limits import PerAddress
 from scala40.server.players import NicknameTaken, Player, Players
 from scala40.server.registry import TOKEN_TEXT, Tables, clean_name
 
@@ -50,6 +52,22 @@ def league_name(raw: object) -> str:
 def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRouter:
     router = APIRouter()
     db = tables.db
+    settings = tables.settings
+    creations = PerAddress(settings.identities_per_minute, 60.0)
+
+    def admit(request: Request) -> None:
+        """An anonymous visitor makes a few identities and leagues a minute, not
+        thousands: each is a row kept for good (limits.py)."""
+        address = request.client.host if request.client is not None else "unknown"
+        if address in settings.unlimited_addresses or creations.allow(address):
+            return
+        wait = math.ceil(creations.retry_after(address))
+        raise ApiError(
+            429,
+            "too_many_identities",
+            f"at most {settings.identities_per_minute} new players and leagues a minute"
+            f" from one address: try again in {wait} s",
+        )
 
     @router.post("/api/players", status_code=201)
     async def create_player(request: Request) -> dict[str, Any]:
@@ -57,6 +75,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         nickname = clean_name(body.get("nickname"))
         if nickname.casefold().startswith("bot:"):
             raise ApiError(400, "bad_nickname", "a nickname may not start with 'bot:'")
+        admit(request)
         try:
             player, key = await db.run(players.create, nickname)
         except NicknameTaken as err:
@@ -101,6 +120,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         body = await read_json_object(request)
         name = league_name(body.get("name"))
         owner = await member(body.get("player_key"))
+        admit(request)
         league, invite = await db.run(leagues.create, name, owner.id)
         return {"league_id": league.id, "name": league.name, "invite": invite}
 

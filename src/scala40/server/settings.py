@@ -59,6 +59,9 @@ class Settings:
     tables_per_minute: int = 10
     """Tables one client address may create in a minute (``too_many_tables``, 429); not
     counted for ``unlimited_addresses``."""
+    identities_per_minute: int = 5
+    """Rated identities and leagues one client address may create in a minute
+    (``too_many_identities``, 429); not counted for ``unlimited_addresses``."""
     max_live_tables: int = 1000
     """Unfinished tables held at once, waiting or playing (``server_full``, 503)."""
     waiting_seconds: float = 3600.0
