@@ -86,15 +86,20 @@ class Server:
             stderr=subprocess.STDOUT,
         )
         log.close()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Return once the server answers; fail the test with its log if it exited."""
+        assert self.proc is not None
         for _ in range(300):
             if self.proc.poll() is not None:
-                pytest.fail(f"scala40 serve exited: {(self.data / 'server.log').read_text()}")
+                pytest.fail(f"the server exited: {(self.data / 'server.log').read_text()}")
             try:
                 get_json(self.base + "/api/rules")
                 return
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.1)
-        pytest.fail("scala40 serve did not answer within 30 s")
+        pytest.fail("the server did not answer within 30 s")
 
     def stop(self) -> None:
         if self.proc is None:
@@ -106,3 +111,29 @@ class Server:
             self.proc.kill()
             self.proc.wait()
         self.proc = None
+
+
+class TunedServer(Server):
+    """A server run with :class:`~scala40.server.settings.Settings` fields the command line
+    does not offer (``tuned``: e.g. a short grace, so stand-ins take over at once)."""
+
+    def __init__(self, data: Path, port: int, **tuned: float) -> None:
+        super().__init__(data, port)
+        self.tuned = tuned
+
+    def start(self) -> None:
+        settings = {
+            "db_url": f"sqlite:///{self.data / 'tuned.db'}",
+            "secret_file": str(self.data / "key"),
+            **self.tuned,
+        }
+        code = (
+            "from scala40.server.serve import run; from scala40.server.settings import Settings; "
+            f"run(host='127.0.0.1', port={self.port}, settings=Settings(**{settings!r}))"
+        )
+        log = (self.data / "server.log").open("a")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT
+        )
+        log.close()
+        self.wait_ready()

@@ -10,10 +10,7 @@ Screenshots go to tests/e2e/artifacts/rematch-*.png and chat-*.png.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
-import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,46 +18,25 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .support import Server, free_port, get_json, post_json
+from .support import TunedServer, free_port, get_json, post_json
 from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
-FAST = (
-    "from scala40.server.serve import run; from scala40.server.settings import Settings; "
-    "run(host='127.0.0.1', port={port}, settings=Settings(db_url={db!r}, secret_file={key!r}, "
-    "grace_seconds=0.2, bot_pause=0.02, bots_pause_seconds=600.0, retire_seconds=120.0))"
-)
-
-
-class FastServer(Server):
-    """A server whose stand-ins take over at once and whose bots barely wait, so a
-    one-hand match ends in seconds with nobody at the table; finished tables stay live for
-    two minutes, long enough to ask for a rematch."""
-
-    def start(self) -> None:
-        log = (self.data / "server.log").open("a")
-        code = FAST.format(
-            port=self.port, db=f"sqlite:///{self.data / 'rematch.db'}", key=str(self.data / "key")
-        )
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT
-        )
-        log.close()
-        for _ in range(300):
-            if self.proc.poll() is not None:
-                pytest.fail(f"the server exited: {(self.data / 'server.log').read_text()}")
-            try:
-                get_json(self.base + "/api/rules")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.1)
-        pytest.fail("the server did not answer within 30 s")
-
 
 @pytest.fixture(scope="module")
 def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    running = FastServer(tmp_path_factory.mktemp("scala40-rematch"), free_port())
+    # Stand-ins take over at once and bots barely wait, so a one-hand match ends in
+    # seconds with nobody at the table; finished tables stay live for two minutes, long
+    # enough to ask for a rematch.
+    running = TunedServer(
+        tmp_path_factory.mktemp("scala40-rematch"),
+        free_port(),
+        grace_seconds=0.2,
+        bot_pause=0.02,
+        bots_pause_seconds=600.0,
+        retire_seconds=120.0,
+    )
     running.start()
     try:
         yield running.base

@@ -7,10 +7,7 @@ Screenshots go to tests/e2e/artifacts/life-*.png.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
-import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
-from .support import Server, free_port, get_json, post_json
+from .support import TunedServer, free_port, get_json, post_json
 from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -89,40 +86,18 @@ def test_the_creator_on_the_share_panel_keeps_the_seat(
     bea_ctx.close()
 
 
-QUICK = (
-    "from scala40.server.serve import run; from scala40.server.settings import Settings; "
-    "run(host='127.0.0.1', port={port}, settings=Settings(db_url={db!r}, secret_file={key!r}, "
-    "grace_seconds=0.3, bot_pause=0.05, bots_pause_seconds=600.0, retire_seconds=2.0))"
-)
-
-
-class QuickServer(Server):
-    """A server whose stand-ins take over at once, with bots slow enough to watch, and
-    which lets a finished table go after two seconds."""
-
-    def start(self) -> None:
-        log = (self.data / "server.log").open("a")
-        code = QUICK.format(
-            port=self.port, db=f"sqlite:///{self.data / 'life.db'}", key=str(self.data / "key")
-        )
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT
-        )
-        log.close()
-        for _ in range(300):
-            if self.proc.poll() is not None:
-                pytest.fail(f"the server exited: {(self.data / 'server.log').read_text()}")
-            try:
-                get_json(self.base + "/api/rules")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.1)
-        pytest.fail("the server did not answer within 30 s")
-
-
 @pytest.fixture(scope="module")
 def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    running = QuickServer(tmp_path_factory.mktemp("scala40-life"), free_port())
+    # Stand-ins take over at once, bots are slow enough to watch, and a finished table
+    # is let go after two seconds.
+    running = TunedServer(
+        tmp_path_factory.mktemp("scala40-life"),
+        free_port(),
+        grace_seconds=0.3,
+        bot_pause=0.05,
+        bots_pause_seconds=600.0,
+        retire_seconds=2.0,
+    )
     running.start()
     try:
         yield running.base

@@ -161,21 +161,23 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
     """Raise unless ``meld`` obeys the joker and length limits of ``rules``.
 
     ``new`` marks a meld being laid from hand, which the five-card run limit caps; a run
-    that grows past five by a lay-off is split instead (see :func:`lay_off`).
+    that grows past five by a lay-off is split instead (see :func:`lay_off`). Called for
+    every meld the legal moves consider: the refusals' cards are listed only on refusal.
     """
     n = len(meld.slots)
     jokers = meld.joker_count
-    cards = tuple(meld.cards())
     if n < 3:
-        raise _refuse("a meld needs at least 3 cards", Problem.TOO_FEW, cards=cards)
+        raise _refuse("a meld needs at least 3 cards", Problem.TOO_FEW, cards=tuple(meld.cards()))
     if jokers == n:
-        raise _refuse("a meld of only jokers is never legal", Problem.ONLY_JOKERS, cards=cards)
+        raise _refuse(
+            "a meld of only jokers is never legal", Problem.ONLY_JOKERS, cards=tuple(meld.cards())
+        )
     if jokers > rules.max_jokers:
         allowed = "one joker" if rules.max_jokers == 1 else f"{rules.max_jokers} jokers"
         raise _refuse(
             f"a meld may hold at most {allowed}: {meld.text()}",
             Problem.TOO_MANY_JOKERS,
-            cards=cards,
+            cards=tuple(meld.cards()),
             allowed=rules.max_jokers,
         )
     if jokers and n - jokers < rules.natural_minimum:
@@ -183,7 +185,7 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
             f"a meld with jokers needs at least {rules.natural_minimum} natural cards: "
             f"{meld.text()}",
             Problem.FEW_NATURALS,
-            cards=cards,
+            cards=tuple(meld.cards()),
             need=rules.natural_minimum,
         )
     if meld.is_run:
@@ -191,17 +193,21 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
             raise _refuse(
                 f"runs may hold at most {rules.max_run} cards: {meld.text()}",
                 Problem.RUN_TOO_LONG,
-                cards=cards,
+                cards=tuple(meld.cards()),
                 allowed=rules.max_run,
             )
         if meld.has_both_natural_aces() and not rules.two_natural_aces_in_run:
             raise _refuse(
                 f"a run may not hold both aces as natural cards: {meld.text()}",
                 Problem.TWO_ACES,
-                cards=cards,
+                cards=tuple(meld.cards()),
             )
     elif n > 4:
-        raise _refuse("a set holds at most 4 cards, one per suit", Problem.SET_TOO_BIG, cards=cards)
+        raise _refuse(
+            "a set holds at most 4 cards, one per suit",
+            Problem.SET_TOO_BIG,
+            cards=tuple(meld.cards()),
+        )
 
 
 def _run_layouts(cards: Sequence[int]) -> list[tuple[int, bool]]:

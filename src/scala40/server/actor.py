@@ -30,12 +30,11 @@ from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
-from scala40.notation.match_stats import seat_figures
 from scala40.notation.record import Recorder, dump_record, fair_json
 from scala40.server.chat import LIMIT_TEXT, ChatPace
 from scala40.server.db import Db
 from scala40.server.outbox import Outbox
-from scala40.server.players import Players, RatedSeat, places
+from scala40.server.players import Players, SeatPlace, places
 from scala40.server.program_seats import Programs, ProgramSeat
 from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
@@ -720,30 +719,21 @@ class TableActor:
         self.recorder.seats[:] = [self.name(s.seat) for s in self.seats]
         record = dump_record(self.recorder.record())
         # The rated identities at this table move with its result (players.py).
-        rate = Players(self.db.store.engine).rating(self.table.id, self._rated_seats(record))
+        players = Players(self.db.store.engine)
+        rate = players.rating(self.table.id, self._seat_places(), record)
         await self.db.run(self.db.store.mark_over, self.table.id, self.match.winner, record, rate)
         if self.on_over is not None:
             self.on_over(self)
 
-    def _rated_seats(self, record: str) -> list[RatedSeat]:
+    def _seat_places(self) -> list[SeatPlace]:
         """The seats as the ratings see the finished match (players.py): each one's place
-        and figures. Empty if the figures cannot be read (the match is kept unrated)."""
-        try:
-            figures = seat_figures(record)
-        except Exception:
-            log.exception("table %s: no figures from the record; match left unrated", self.table.id)
-            return []
+        and the identity sitting there."""
         rules = self.rules
         units = sorted({rules.unit_of(s.seat) for s in self.seats})
         place = places(units, dict(enumerate(self.match.totals)), self.match.winner)
         return [
-            RatedSeat(
-                s.seat,
-                rules.unit_of(s.seat),
-                place[rules.unit_of(s.seat)],
-                s.player_id,
-                s.kind,
-                figures[s.seat],
+            SeatPlace(
+                s.seat, rules.unit_of(s.seat), place[rules.unit_of(s.seat)], s.player_id, s.kind
             )
             for s in self.seats
         ]

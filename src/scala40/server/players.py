@@ -19,6 +19,7 @@ match is rated by its best-placed seat.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,10 +31,12 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from scala40.notation.match_stats import SeatFigures
+from scala40.notation.match_stats import SeatFigures, seat_figures
 from scala40.server import schema
 from scala40.server.store import now
 from scala40.server.tokens import new_token, token_hash
+
+log = logging.getLogger("scala40.server")
 
 MODEL: Final = PlackettLuce()
 HUMAN: Final = "human"
@@ -77,15 +80,22 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class RatedSeat:
+class SeatPlace:
     """A seat of a finished match as the rating sees it: its scoring unit, its place
-    (1 = won; a shared place is a tie), the identity sitting there and its figures."""
+    (1 = won; a shared place is a tie), the identity sitting there (``None``: anonymous
+    or a bot, whose identity is its kind)."""
 
     seat: int
     unit: int
     place: int
     player_id: str | None
     kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSeat(SeatPlace):
+    """A :class:`SeatPlace` with what it did in the match (read from the record)."""
+
     figures: SeatFigures
 
 
@@ -200,15 +210,24 @@ class Players:
 
     # Rating a match (inside the transaction that marks it over) ---------------------------
     def rating(
-        self, table_id: str, seats: Sequence[RatedSeat]
-    ) -> Callable[[Connection, datetime], None] | None:
-        """What the store runs in the transaction that marks the match over (``None``:
-        nothing to rate), so a match is over and rated at once, or neither."""
-        if not seats:
-            return None
+        self, table_id: str, seats: Sequence[SeatPlace], record: str
+    ) -> Callable[[Connection, datetime], None]:
+        """What the store runs in the transaction that marks the match over, so a match is
+        over and rated at once, or neither. The seats' figures are read from ``record``
+        there, in the store's thread: a replay of a long match is not the event loop's
+        work. A record that cannot be read leaves the match unrated (and over)."""
 
         def rate(conn: Connection, finished: datetime) -> None:
-            self.rate(conn, table_id, seats, finished)
+            try:
+                figures = seat_figures(record)
+            except Exception:
+                log.exception("table %s: no figures from the record; left unrated", table_id)
+                return
+            rated = [
+                RatedSeat(s.seat, s.unit, s.place, s.player_id, s.kind, figures[s.seat])
+                for s in seats
+            ]
+            self.rate(conn, table_id, rated, finished)
 
         return rate
 
