@@ -63,7 +63,7 @@ from scala40.engine.pack import PackCount, check_pack, count_pack
 from scala40.engine.phases import Drew, Ending, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
-from scala40.engine.turn import Turn, TurnStart
+from scala40.engine.turn import PastTurn, Turn, TurnStart
 
 DRAW: Final = Phase.DRAW
 PLAY: Final = Phase.PLAY
@@ -175,6 +175,8 @@ class Deal:
     shuffle_seed: int
     reshuffles: int
     result: HandResult | None
+    history: tuple[PastTurn, ...]
+    """The finished turns, oldest first: public (every view shows them)."""
     _fits: dict[int, list[tuple[int, str | None]]] | None
 
     # Setting up --------------------------------------------------------------------
@@ -225,6 +227,7 @@ class Deal:
         self.turn = Turn.begin(0)
         self.turns_done = 0
         self.result = None
+        self.history = ()
         self.first_free = rules.first_pozzo_free
         self.bottom_known = 0
         self._table_changed()
@@ -297,6 +300,7 @@ class Deal:
         self.turn = Turn.begin(current)
         self.turns_done = n if turns_done is None else turns_done
         self.result = None
+        self.history = ()
         self.first_free = rules.first_pozzo_free and self.turns_done == 0
         self.shuffle_seed = shuffle_seed
         self.reshuffles = reshuffles
@@ -323,6 +327,7 @@ class Deal:
         c.shuffle_seed = self.shuffle_seed
         c.reshuffles = self.reshuffles
         c.result = self.result
+        c.history = self.history
         c.bottom_known = self.bottom_known
         c._fits = self._fits
         return c
@@ -802,7 +807,15 @@ class Deal:
         self.sizes[p] -= 1
         if self.known[p][card]:
             self.known[p][card] -= 1
-        self.pozzo.append(card)
+        pozzo = self.pozzo
+        start = turn.start
+        if turn.pozzo_card is not None:
+            past = PastTurn(p, turn.pozzo_card, True, start is not None and start.opened, card)
+        else:
+            offered = pozzo[-1] if pozzo else None
+            past = PastTurn(p, offered, False, start is not None and start.opened, card)
+        self.history += (past,)
+        pozzo.append(card)
         if self.sizes[p] == 0:
             # A chiusura in mano: opened this turn and laid only new melds (no lay-off, no swap).
             chiusura = turn.opened_now and not turn.laid_off_now

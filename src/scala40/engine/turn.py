@@ -118,4 +118,21 @@ class Turn(NamedTuple):
         return self._replace(start=start._replace(hand=None))
 
 
-__all__ = ["Turn", "TurnStart"]
+class PastTurn(NamedTuple):
+    """What the table saw of one finished turn: where its card came from and what went
+    on the pozzo. A deal keeps them in order (:attr:`~scala40.engine.state.Deal.history`)
+    and every view shows them, because a player at a real table remembers them: a card
+    left on the pozzo, or thrown away, says what its player could not use."""
+
+    player: int
+    offered: int | None
+    """The pozzo's top card at the draw (``None``: the pozzo was empty)."""
+    took: bool
+    """Whether the player took ``offered`` rather than drawing from the stock."""
+    opened: bool
+    """Whether the player had opened before this turn's draw."""
+    discard: int
+    """The card the turn ended with on the pozzo."""
+
+
+__all__ = ["PastTurn", "Turn", "TurnStart"]

@@ -28,7 +28,7 @@ from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Phase
 from scala40.engine.rules import Rules
 from scala40.engine.state import PLAY, Deal
-from scala40.engine.turn import Turn
+from scala40.engine.turn import PastTurn, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,9 @@ class PlayerView:
     eliminated: tuple[bool, ...] = ()
     dealer: int = -1
     hand_number: int = 0
+    history: tuple[PastTurn, ...] = ()
+    """The finished turns of this deal, oldest first (:class:`PastTurn`): every draw's
+    source, the pozzo card it left or took, every discard. Public, as at a real table."""
 
     @property
     def current(self) -> int:
@@ -215,6 +218,7 @@ def _cut(hand: Deal, seat: int, me: int, match: Match | None = None) -> PlayerVi
         eliminated=() if match is None else tuple(match.eliminated),
         dealer=-1 if match is None else match.dealer,
         hand_number=0 if match is None else match.hand_number,
+        history=hand.history,
     )
 
 
@@ -318,6 +322,7 @@ def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Deal:
     h.shuffle_seed = shuffle_seed
     h.reshuffles = 0
     h.result = None
+    h.history = view.history
     h.bottom_known = len(view.stock_bottom)
     h._table_changed()
     turn = view.turn
