@@ -48,8 +48,8 @@ def by_bot(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def test_greedy_beats_random_heads_up_over_single_hands() -> None:
-    data = arena_json("--bots", "greedy,random", "--players", "2", "--hands", "30", "--seed", "2")
-    greedy, rand = by_bot(data)["greedy"], by_bot(data)["random"]
+    data = arena_json("--bots", "easy,beginner", "--players", "2", "--hands", "30", "--seed", "2")
+    greedy, rand = by_bot(data)["easy"], by_bot(data)["beginner"]
     assert greedy["games"] == rand["games"] == 60
     assert greedy["win_rate"] > 0.7  # 0.80 and 0.82 over 200 games (seeds 2 and 3)
     assert greedy["ci95"][0] > 0.5  # clearly better, not just luckier
@@ -61,8 +61,8 @@ def test_greedy_beats_random_heads_up_over_single_hands() -> None:
 
 
 def test_greedy_beats_random_over_whole_matches() -> None:
-    data = arena_json("--bots", "greedy,random", "--players", "2", "--matches", "4", "--seed", "1")
-    greedy = by_bot(data)["greedy"]
+    data = arena_json("--bots", "easy,beginner", "--players", "2", "--matches", "4", "--seed", "1")
+    greedy = by_bot(data)["easy"]
     assert data["matches"] == 4 and data["hands"] is None
     assert greedy["games"] == 8
     assert greedy["win_rate"] >= 0.875  # 8 of 8 measured
@@ -70,10 +70,8 @@ def test_greedy_beats_random_over_whole_matches() -> None:
 
 
 def test_heuristic_beats_greedy_heads_up_over_single_hands() -> None:
-    data = arena_json(
-        "--bots", "heuristic,greedy", "--players", "2", "--hands", "25", "--seed", "3"
-    )
-    heuristic, greedy = by_bot(data)["heuristic"], by_bot(data)["greedy"]
+    data = arena_json("--bots", "club,easy", "--players", "2", "--hands", "25", "--seed", "3")
+    heuristic, greedy = by_bot(data)["club"], by_bot(data)["easy"]
     assert heuristic["win_rate"] >= 0.8  # 0.90 measured
     assert heuristic["ci95"][0] > 0.6
     assert heuristic["elo"] > greedy["elo"] + 150
@@ -82,11 +80,11 @@ def test_heuristic_beats_greedy_heads_up_over_single_hands() -> None:
 
 def test_a_bot_against_itself_splits_exactly_in_half() -> None:
     # Seats, not bots, own the random streams: mirrored seatings replay each other.
-    data = arena_json("--bots", "greedy,greedy", "--hands", "10", "--seed", "5")
+    data = arena_json("--bots", "easy,easy", "--hands", "10", "--seed", "5")
     results = by_bot(data)
-    assert set(results) == {"greedy#1", "greedy#2"}
+    assert set(results) == {"easy#1", "easy#2"}
     assert [r["win_rate"] for r in results.values()] == [0.5, 0.5]
-    assert results["greedy#1"]["elo"] == pytest.approx(1500)
+    assert results["easy#1"]["elo"] == pytest.approx(1500)
 
 
 # The duplicate format --------------------------------------------------------------------------
@@ -95,9 +93,9 @@ def test_a_bot_against_itself_splits_exactly_in_half() -> None:
 @pytest.mark.parametrize(
     ("bots", "players", "mode"),
     [
-        ("greedy,random", 2, "hands"),
-        ("random,greedy,random", 3, "hands"),
-        ("greedy,random", 3, "matches"),
+        ("easy,beginner", 2, "hands"),
+        ("beginner,easy,beginner", 3, "hands"),
+        ("easy,beginner", 3, "matches"),
     ],
 )
 def test_every_deal_is_played_in_every_seating(bots: str, players: int, mode: str) -> None:
@@ -115,7 +113,7 @@ def test_every_deal_is_played_in_every_seating(bots: str, players: int, mode: st
 
 
 def test_more_seats_than_bots_fill_the_table_in_turn() -> None:
-    data = arena_json("--bots", "greedy,random", "--players", "4", "--hands", "2", "--seed", "3")
+    data = arena_json("--bots", "easy,beginner", "--players", "4", "--hands", "2", "--seed", "3")
     assert data["players"] == 4
     assert [r["seats"] for r in data["results"]] == [2, 2]
     assert sum(r["wins"] for r in data["results"]) == pytest.approx(data["games"])
@@ -127,7 +125,7 @@ def test_more_seats_than_bots_fill_the_table_in_turn() -> None:
 def test_json_shape() -> None:
     data = arena_json(
         "--bots",
-        "greedy,random",
+        "easy,beginner",
         "--players",
         "2",
         "--hands",
@@ -150,11 +148,11 @@ def test_json_shape() -> None:
         "abandoned",
         "results",
     } <= set(data)
-    assert data["bots"] == ["greedy", "random"]
+    assert data["bots"] == ["easy", "beginner"]
     assert (data["players"], data["hands"], data["seed"]) == (2, 3, 4)
     assert data["rules"]["opening_points"] == 51
     assert data["think_ms"] is None and data["workers"] == 1
-    assert [r["bot"] for r in data["results"]] == ["greedy", "random"]
+    assert [r["bot"] for r in data["results"]] == ["easy", "beginner"]
     for r in data["results"]:
         assert isinstance(r["bot"], str)
         for key in ("win_rate", "mean_penalty", "elo", "go_out_rate", "decisions_per_s"):
@@ -170,13 +168,13 @@ def test_json_shape() -> None:
 
 
 def test_text_table() -> None:
-    result = run("--bots", "greedy,random", "--hands", "3", "--seed", "4")
+    result = run("--bots", "easy,beginner", "--hands", "3", "--seed", "4")
     assert result.exit_code == 0, result.output
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("Arena: greedy vs random, 2 players, 3 hands x 2 seatings")
-    rows = [line.split()[0] for line in lines if line.startswith(("greedy", "random"))]
-    assert sorted(rows) == ["greedy", "random"]
+    assert lines[0].startswith("Arena: easy vs beginner, 2 players, 3 hands x 2 seatings")
+    rows = [line.split()[0] for line in lines if line.startswith(("easy", "beginner"))]
+    assert sorted(rows) == ["beginner", "easy"]
     assert "95% CI" in result.stdout and "Elo" in result.stdout
 
 
@@ -184,36 +182,36 @@ def test_text_table() -> None:
 
 
 def test_paired_edge_of_every_pair_in_json_and_text() -> None:
-    args = ("--bots", "greedy,random,random", "--players", "3", "--hands", "12", "--seed", "6")
+    args = ("--bots", "easy,beginner,beginner", "--players", "3", "--hands", "12", "--seed", "6")
     data = arena_json(*args)
     pairs = {(p["a"], p["b"]): p for p in data["pairs"]}
     assert set(pairs) == {
-        ("greedy", "random#1"),
-        ("greedy", "random#2"),
-        ("random#1", "random#2"),
+        ("easy", "beginner#1"),
+        ("easy", "beginner#2"),
+        ("beginner#1", "beginner#2"),
     }
     for pair in pairs.values():
         assert set(pair) == {"a", "b", "edge", "se", "deals"}
         assert pair["deals"] == 12 and pair["se"] > 0
     # The greedy bot pays far less than random, beyond any doubt.
-    assert pairs[("greedy", "random#1")]["edge"] < -3 * pairs[("greedy", "random#1")]["se"]
+    assert pairs[("easy", "beginner#1")]["edge"] < -3 * pairs[("easy", "beginner#1")]["se"]
     # The edge is exactly the difference of the per-hand means when every deal has the
     # same number of hands for both (single hands: one each per seating).
     results = by_bot(data)
-    assert pairs[("greedy", "random#2")]["edge"] == pytest.approx(
-        results["greedy"]["mean_penalty"] - results["random#2"]["mean_penalty"], abs=0.02
+    assert pairs[("easy", "beginner#2")]["edge"] == pytest.approx(
+        results["easy"]["mean_penalty"] - results["beginner#2"]["mean_penalty"], abs=0.02
     )
     text = run(*args).stdout
     assert "Paired edge per hand" in text
-    assert "greedy vs random#1: -" in text and "(greedy better)" in text
+    assert "easy vs beginner#1: -" in text and "(easy better)" in text
 
 
 def test_a_bot_against_itself_has_no_edge() -> None:
-    data = arena_json("--bots", "greedy,greedy", "--hands", "10", "--seed", "5")
+    data = arena_json("--bots", "easy,easy", "--hands", "10", "--seed", "5")
     [pair] = data["pairs"]
     assert (pair["a"], pair["b"], pair["edge"], pair["se"], pair["deals"]) == (
-        "greedy#1",
-        "greedy#2",
+        "easy#1",
+        "easy#2",
         0.0,
         0.0,
         10,
@@ -252,12 +250,12 @@ def test_the_edge_is_paired_by_deal_and_skips_abandoned_deals() -> None:
 
 def _without_timing(data: dict[str, Any]) -> dict[str, Any]:
     data = dict(data, workers=None)
-    data["results"] = [dict(r, decisions_per_s=None) for r in data["results"]]
+    data["results"] = [dict(r, decisions_per_s=None, decision_ms=None) for r in data["results"]]
     return data
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
-    args = ("--bots", "greedy,random,random", "--players", "3", "--hands", "4", "--seed", "9")
+    args = ("--bots", "easy,beginner,beginner", "--players", "3", "--hands", "4", "--seed", "9")
     one = arena_json(*args, "--workers", "1")
     two = arena_json(*args, "--workers", "2")
     assert two["workers"] == 2
@@ -266,14 +264,14 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
 
 def test_plot_writes_a_png(tmp_path: Any) -> None:
     out = tmp_path / "ladder.png"
-    result = run("--bots", "greedy,random", "--hands", "3", "--seed", "1", "--plot", str(out))
+    result = run("--bots", "easy,beginner", "--hands", "3", "--seed", "1", "--plot", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_plot_without_matplotlib_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "plot_available", lambda: False)
-    result = run("--bots", "greedy,random", "--hands", "1", "--plot", "x.png")
+    result = run("--bots", "easy,beginner", "--hands", "1", "--plot", "x.png")
     assert result.exit_code == 2
     assert "matplotlib" in result.stderr and "scala40[plot]" in result.stderr
 
@@ -294,18 +292,18 @@ def test_illegal_attempts_are_counted_and_the_run_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(LEVELS, "drawer", DrawForeverBot)
-    data = arena_json("--bots", "drawer,random", "--hands", "3", "--seed", "1")
+    data = arena_json("--bots", "drawer,beginner", "--hands", "3", "--seed", "1")
     results = by_bot(data)
     assert results["drawer"]["illegal"] > 0
-    assert results["random"]["illegal"] == 0
+    assert results["beginner"]["illegal"] == 0
     assert data["games"] + data["abandoned"] == 6  # random players may never go out
-    text = run("--bots", "drawer,random", "--hands", "1", "--seed", "1").stdout
+    text = run("--bots", "drawer,beginner", "--hands", "1", "--seed", "1").stdout
     assert "illegal action(s) replaced by a legal fallback" in text
 
 
 def test_endless_hands_are_abandoned_and_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "MAX_TURNS", 4)
-    data = arena_json("--bots", "random,random", "--hands", "2", "--seed", "1")
+    data = arena_json("--bots", "beginner,beginner", "--hands", "2", "--seed", "1")
     assert data["abandoned"] == 4 and data["games"] == 0
     assert [r["abandoned"] for r in data["results"]] == [4, 4]
     assert [r["games"] for r in data["results"]] == [0, 0]
@@ -319,7 +317,7 @@ def test_think_ms_reaches_bots_that_take_a_budget(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(LEVELS, "budget", BudgetBot)
     bot = arena.build_bot("budget", 25)
     assert isinstance(bot, BudgetBot) and bot.think_ms == 25
-    assert not hasattr(arena.build_bot("random", 25), "think_ms")
+    assert not hasattr(arena.build_bot("beginner", 25), "think_ms")
     seen: list[float | None] = []
 
     def factory(level: str, think_ms: float | None = None) -> Any:
@@ -327,7 +325,7 @@ def test_think_ms_reaches_bots_that_take_a_budget(monkeypatch: pytest.MonkeyPatc
         return LEVELS[level]()
 
     monkeypatch.setattr(arena, "make_bot", factory)
-    arena.build_bot("random", 40)
+    arena.build_bot("beginner", 40)
     assert seen == [40]
 
 
@@ -376,7 +374,7 @@ def test_random_rules_vary_by_deal_repeat_by_seed_and_keep_the_tables_keys() -> 
 def test_no_bot_attempts_an_illegal_move_under_random_rules() -> None:
     data = arena_json(
         "--bots",
-        "random,greedy,heuristic",
+        "beginner,easy,club",
         "--players",
         "3",
         "--hands",
@@ -393,7 +391,7 @@ def test_no_bot_attempts_an_illegal_move_under_random_rules() -> None:
     assert all(sum(values.values()) == 12 for values in draws.values())
     # Even on unfamiliar tables the ladder shows.
     results = by_bot(data)
-    assert results["heuristic"]["win_rate"] > results["random"]["win_rate"]
+    assert results["club"]["win_rate"] > results["beginner"]["win_rate"]
 
 
 def test_the_strong_bot_is_legal_under_random_rules_over_matches(
@@ -401,10 +399,10 @@ def test_the_strong_bot_is_legal_under_random_rules_over_matches(
 ) -> None:
     from scala40.bots.strong import StrongBot
 
-    monkeypatch.setitem(LEVELS, "strong", lambda: StrongBot(think_ms=1e9, max_worlds=2))
+    monkeypatch.setitem(LEVELS, "search", lambda: StrongBot(think_ms=1e9, max_worlds=2))
     data = arena_json(
         "--bots",
-        "strong,greedy",
+        "search,easy",
         "--players",
         "2",
         "--matches",
@@ -418,7 +416,7 @@ def test_the_strong_bot_is_legal_under_random_rules_over_matches(
 
 
 def test_the_table_says_the_rules_were_random() -> None:
-    result = run("--bots", "greedy,random", "--hands", "2", "--seed", "3", "--random-rules")
+    result = run("--bots", "easy,beginner", "--hands", "2", "--seed", "3", "--random-rules")
     assert result.exit_code == 0, result.output
     assert "drawn at random for each deal" in result.stdout
 
@@ -429,22 +427,22 @@ def test_the_table_says_the_rules_were_random() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "greedy,wizard", "--hands", "2"], "unknown bot level 'wizard'"),
-        (["--bots", "greedy,random", "--hands", "2", "--matches", "2"], "not both"),
-        (["--bots", "greedy,random"], "--hands H or --matches M"),
-        (["--bots", "greedy,random", "--players", "1", "--hands", "2"], "players must be 2"),
-        (["--bots", "greedy,random", "--players", "9", "--hands", "2"], "players must be 2"),
-        (["--bots", "greedy,random,random", "--players", "2", "--hands", "2"], "do not fit"),
-        (["--bots", "greedy", "--hands", "2"], "at least two bots"),
-        (["--bots", "greedy,,random", "--hands", "2"], "separated by commas"),
-        (["--bots", "greedy,random", "--hands", "0"], "--hands must be 1 or more"),
-        (["--bots", "greedy,random", "--hands", "2", "--workers", "0"], "--workers"),
-        (["--bots", "greedy,random", "--hands", "2", "--think-ms", "0"], "--think-ms"),
-        (["--bots", "greedy,random", "--hands", "2", "--rule", "nope=1"], "nope"),
+        (["--bots", "easy,wizard", "--hands", "2"], "unknown bot level 'wizard'"),
+        (["--bots", "easy,beginner", "--hands", "2", "--matches", "2"], "not both"),
+        (["--bots", "easy,beginner"], "--hands H or --matches M"),
+        (["--bots", "easy,beginner", "--players", "1", "--hands", "2"], "players must be 2"),
+        (["--bots", "easy,beginner", "--players", "9", "--hands", "2"], "players must be 2"),
+        (["--bots", "easy,beginner,beginner", "--players", "2", "--hands", "2"], "do not fit"),
+        (["--bots", "easy", "--hands", "2"], "at least two bots"),
+        (["--bots", "easy,,beginner", "--hands", "2"], "separated by commas"),
+        (["--bots", "easy,beginner", "--hands", "0"], "--hands must be 1 or more"),
+        (["--bots", "easy,beginner", "--hands", "2", "--workers", "0"], "--workers"),
+        (["--bots", "easy,beginner", "--hands", "2", "--think-ms", "0"], "--think-ms"),
+        (["--bots", "easy,beginner", "--hands", "2", "--rule", "nope=1"], "nope"),
         (
             [
                 "--bots",
-                "greedy,random",
+                "easy,beginner",
                 "--players",
                 "4",
                 "--hands",
@@ -461,3 +459,16 @@ def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None
     assert result.exit_code == 2
     assert result.stdout == ""
     assert message in result.stderr
+
+
+def test_the_old_level_names_still_work_and_show_as_the_new() -> None:
+    data = arena_json("--bots", "Greedy,random", "--hands", "2", "--seed", "1")
+    assert data["bots"] == ["easy", "beginner"]
+    assert sorted(by_bot(data)) == ["beginner", "easy"]
+
+
+def test_the_arena_reports_how_long_each_bots_decisions_take() -> None:
+    data = arena_json("--bots", "expert,club", "--players", "2", "--hands", "3", "--seed", "4")
+    for r in data["results"]:
+        ms = r["decision_ms"]
+        assert 0.0 < ms["p50"] <= ms["p95"] <= ms["max"] < 1000.0

@@ -32,7 +32,7 @@ from scala40.engine.rules import Rules
 from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import format_action, parse_action
-from scala40.play_text import HINT_SEED, Reader, bot_reader, hint, play_game
+from scala40.play_text import HINT_SEED, Reader, bot_levels, bot_reader, hint, play_game
 
 
 def run(*args: str, stdin: str = "") -> Result:
@@ -144,7 +144,10 @@ def test_an_illegal_action_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "clever"], "unknown bot level 'clever'"),
+        (
+            ["--bots", "clever"],
+            "unknown bot level 'clever': choose among beginner, easy, club, expert",
+        ),
         (["--bots", "random,greedy", "--players", "5"], "--bots lists 2 levels for 4 bots"),
         (["--players", "9"], "players must be 2 to 6"),
         (["--rule", "nonsense=1"], "unknown rule key"),
@@ -157,10 +160,17 @@ def test_bad_options_exit_2(args: list[str], message: str) -> None:
 
 
 def test_bot_levels_set_the_table_size() -> None:
-    result = run("--seed", "2", "--bots", "random,greedy", stdin="quit\n")
-    assert "you against Bot 1 (random), Bot 2 (greedy)." in result.output
+    result = run("--seed", "2", "--bots", "beginner,club", stdin="quit\n")
+    assert "you against Bot 1 (Beginner), Bot 2 (Club player)." in result.output
     result = run("--seed", "2", "--rules", "house", "--players", "5", stdin="quit\n")
-    assert "Bot 4 (greedy)." in result.output
+    assert "Bot 4 (Easy)." in result.output  # the default level
+
+
+def test_the_old_level_names_still_choose_the_bots() -> None:
+    result = run("--seed", "2", "--bots", "Random,heuristic", stdin="quit\n")
+    assert "you against Bot 1 (Beginner), Bot 2 (Club player)." in result.output
+    assert bot_levels(["greedy"], 3) == ["easy", "easy"]
+    assert bot_levels(["strong", "club"], 3) == ["expert", "club"]
 
 
 HINT_LABELS = {

@@ -36,9 +36,9 @@ def test_every_entry_meets_every_other_once_and_once_a_round() -> None:
 
 
 def test_a_round_robin_ranks_the_club_player_over_greedy_over_random() -> None:
-    data = run_json("--bots", "random,greedy,heuristic", "--hands", "8", "--seed", "3")
+    data = run_json("--bots", "beginner,easy,club", "--hands", "8", "--seed", "3")
     ranked = [s["bot"] for s in data["standings"]]
-    assert ranked == ["heuristic", "greedy", "random"]
+    assert ranked == ["club", "easy", "beginner"]
     assert [s["points"] for s in data["standings"]] == [2, 1, 0]
     assert len(data["pairings"]) == 3
     assert data["games"] == 3 * 8 * 2
@@ -48,44 +48,42 @@ def test_a_round_robin_ranks_the_club_player_over_greedy_over_random() -> None:
         assert s["games"] == 2 * 8 * 2
     # Ratings follow the results: the winner of every pairing is rated above its loser.
     rating = {s["bot"]: s["rating"] for s in data["standings"]}
-    assert rating["heuristic"] > rating["greedy"] > rating["random"]
+    assert rating["club"] > rating["easy"] > rating["beginner"]
 
 
 def test_a_knockout_has_one_champion_and_everyone_else_out_once() -> None:
-    data = run_json(
-        "--bots", "heuristic,random,greedy,random", "--format", "knockout", "--hands", "6"
-    )
+    data = run_json("--bots", "club,beginner,easy,beginner", "--format", "knockout", "--hands", "6")
     assert len(data["pairings"]) == 3
     assert [p["round"] for p in data["pairings"]] == [1, 1, 2]
-    assert data["champion"] == "heuristic"
+    assert data["champion"] == "club"
     outs = {s["bot"]: s["out_in_round"] for s in data["standings"]}
-    assert outs["heuristic"] is None
+    assert outs["club"] is None
     assert sorted(v for v in outs.values() if v is not None) == [1, 1, 2]
     # Seeds 1 v 4 and 2 v 3 in the first round.
     first = [(p["a"], p["b"]) for p in data["pairings"][:2]]
-    assert first == [("heuristic", "random#2"), ("random#1", "greedy")]
+    assert first == [("club", "beginner#2"), ("beginner#1", "easy")]
 
 
 def test_an_odd_field_gives_the_top_seed_a_bye() -> None:
     assert tm.bracket([0, 1, 2]) == [(0, None), (1, 2)]
-    data = run_json("--bots", "heuristic,greedy,random", "--format", "knockout", "--hands", "4")
+    data = run_json("--bots", "club,easy,beginner", "--format", "knockout", "--hands", "4")
     first = data["pairings"][0]
-    assert (first["round"], first["a"], first["b"]) == (1, "greedy", "random")
+    assert (first["round"], first["a"], first["b"]) == (1, "easy", "beginner")
     assert len(data["pairings"]) == 2
 
 
 def test_a_level_pairing_shares_the_point_and_the_better_seed_goes_through() -> None:
     # Two copies of one bot on duplicate deals: every deal is played both ways round.
-    data = run_json("--bots", "greedy,greedy", "--hands", "4")
+    data = run_json("--bots", "easy,easy", "--hands", "4")
     (pairing,) = data["pairings"]
     assert pairing["winner"] is None and pairing["edge"] == 0
     assert [s["points"] for s in data["standings"]] == [0.5, 0.5]
-    data = run_json("--bots", "greedy,greedy", "--hands", "4", "--format", "knockout")
-    assert data["champion"] == "greedy#1"
+    data = run_json("--bots", "easy,easy", "--hands", "4", "--format", "knockout")
+    assert data["champion"] == "easy#1"
 
 
 def test_the_same_seed_gives_the_same_tournament() -> None:
-    args = ("--bots", "random,greedy", "--hands", "5", "--seed", "9")
+    args = ("--bots", "beginner,easy", "--hands", "5", "--seed", "9")
     first, second = run_json(*args), run_json(*args)
     first.pop("seconds")
     second.pop("seconds")
@@ -93,23 +91,23 @@ def test_the_same_seed_gives_the_same_tournament() -> None:
 
 
 def test_the_text_report_shows_standings_and_pairings() -> None:
-    result = run_cli("--bots", "random,heuristic", "--hands", "4", "--format", "knockout")
+    result = run_cli("--bots", "beginner,club", "--hands", "4", "--format", "knockout")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("Tournament (knockout): random, heuristic")
+    assert lines[0].startswith("Tournament (knockout): beginner, club")
     standings = [line for line in lines if line.strip().startswith("1 ")]
-    assert standings and "heuristic" in standings[0] and "champion" in standings[0]
-    assert any("round 1: random" in line and "-> heuristic" in line for line in lines)
-    assert lines[-1] == "Champion: heuristic"
+    assert standings and "club" in standings[0] and "champion" in standings[0]
+    assert any("round 1: beginner" in line and "-> club" in line for line in lines)
+    assert lines[-1] == "Champion: club"
 
 
 def test_bad_settings_exit_2_and_say_why() -> None:
     cases = {
-        ("--bots", "greedy", "--hands", "2"): "at least two bots",
-        ("--bots", "greedy,random", "--hands", "2", "--rule", "players=3"): "heads-up",
-        ("--bots", "greedy,nosuchbot", "--hands", "2"): "nosuchbot",
-        ("--bots", "greedy,random"): "--hands",
-        ("--bots", "greedy,random", "--hands", "0"): "1 or more",
+        ("--bots", "easy", "--hands", "2"): "at least two bots",
+        ("--bots", "easy,beginner", "--hands", "2", "--rule", "players=3"): "heads-up",
+        ("--bots", "easy,nosuchbot", "--hands", "2"): "nosuchbot",
+        ("--bots", "easy,beginner"): "--hands",
+        ("--bots", "easy,beginner", "--hands", "0"): "1 or more",
     }
     for args, words in cases.items():
         result = run_cli(*args)
@@ -119,14 +117,14 @@ def test_bad_settings_exit_2_and_say_why() -> None:
 
 def test_the_plot_draws_the_ratings(tmp_path: Path) -> None:
     path = tmp_path / "ratings.png"
-    result = run_cli("--bots", "random,greedy", "--hands", "3", "--plot", str(path))
+    result = run_cli("--bots", "beginner,easy", "--hands", "3", "--plot", str(path))
     assert result.exit_code == 0, result.output
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_config_refuses_an_unknown_format() -> None:
     try:
-        tm.make_config(["greedy", "random"], Rules(), format="swiss", hands=1)
+        tm.make_config(["easy", "beginner"], Rules(), format="swiss", hands=1)
     except tm.TournamentError as err:
         assert "round-robin" in str(err)
     else:

@@ -6,7 +6,7 @@ match's seed) is replayed once per seating, the line-up rotated one seat each ti
 every bot gets every seat's cards and card luck cancels out. Each seat's bot draws its
 random numbers from a generator seeded by the run seed, the deal and the *seat* (not
 the bot), so two copies of the same bot replay each other's games exactly and
-``--bots greedy,greedy`` splits the wins exactly in half: the format's own sanity check.
+``--bots easy,easy`` splits the wins exactly in half: the format's own sanity check.
 
 Why a paired edge as well as win rates: a bot's mean penalty per hand, taken deal by deal
 and set against another bot's on the very same deals and seatings, cancels the card luck
@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, Final
 
-from scala40.bots import Bot, make_bot
+from scala40.bots import Bot, canonical_level, make_bot
 from scala40.bots.program import PREFIX, ProgramBot
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.cards import pack_list
@@ -141,10 +141,10 @@ def split_bots(text: str) -> list[str]:
     here, and the command's own quoting (a second level) is read by :func:`shlex.split`
     when it is run. Empty entries are kept, for :func:`make_config` to refuse.
 
-    >>> split_bots('heuristic,cmd:"python bot.py --depth=1,2"')
-    ['heuristic', 'cmd:python bot.py --depth=1,2']
-    >>> split_bots("greedy,cmd:'node bot.js'")
-    ['greedy', 'cmd:node bot.js']
+    >>> split_bots('club,cmd:"python bot.py --depth=1,2"')
+    ['club', 'cmd:python bot.py --depth=1,2']
+    >>> split_bots("easy,cmd:'node bot.js'")
+    ['easy', 'cmd:node bot.js']
     """
     entries: list[str] = []
     current: list[str] = []
@@ -168,12 +168,16 @@ def split_bots(text: str) -> list[str]:
     return entries
 
 
-def _entry(level: str) -> str:
-    """A line-up entry as stored: a level in lower case, a program's command as written."""
+def line_up_entry(level: str) -> str:
+    """A line-up entry as stored: a level by its canonical name (an old name such as
+    ``heuristic`` is ``club``), a program's command as written."""
     level = level.strip()
     if level[: len(PREFIX)].lower() == PREFIX:
         return PREFIX + level[len(PREFIX) :].strip()
-    return level.lower()
+    try:
+        return canonical_level(level)
+    except ValueError:
+        return level.lower()  # refused with the levels' names below
 
 
 def entry_names(levels: Sequence[str]) -> list[str]:
@@ -197,11 +201,11 @@ def make_config(
     random_rules: bool = False,
 ) -> ArenaConfig:
     """Checked settings, or :class:`ArenaError` saying what is wrong with them."""
-    levels = tuple(_entry(b) for b in bots)
+    levels = tuple(line_up_entry(b) for b in bots)
     if any(not b for b in levels):
-        raise ArenaError("--bots takes bot levels separated by commas, e.g. greedy,random")
+        raise ArenaError("--bots takes bot levels separated by commas, e.g. easy,beginner")
     if len(levels) < 2:
-        raise ArenaError("--bots needs at least two bots to compare, e.g. greedy,random")
+        raise ArenaError("--bots needs at least two bots to compare, e.g. easy,beginner")
     for level in levels:
         try:
             make_bot(level)
@@ -326,6 +330,8 @@ class GameOutcome:
     went_out: list[int] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    times: list[list[float]] = field(default_factory=list)
+    """Per seat, how long each decision took, in seconds (for the percentiles)."""
     illegal: list[int] = field(default_factory=list)
     illegal_log: list[tuple[int, str]] = field(default_factory=list)
     """What each illegal attempt was (seat, action, the referee's reason), for a report."""
@@ -351,6 +357,7 @@ class GameOutcome:
             went_out=[0] * n,
             decisions=[0] * n,
             seconds=[0.0] * n,
+            times=[[] for _ in range(n)],
             illegal=[0] * n,
             fallbacks=[{} for _ in range(n)],
             fallback_decisions=[0] * n,
@@ -438,7 +445,9 @@ def _drive_hand(
         else:
             start = time.perf_counter()
             action = bots[seat].choose(view(seat), rngs[seat])
-            out.seconds[seat] += time.perf_counter() - start
+            took = time.perf_counter() - start
+            out.seconds[seat] += took
+            out.times[seat].append(took)
             out.decisions[seat] += 1
             try:
                 apply(action)
@@ -603,12 +612,26 @@ class BotResult:
     went_out: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    times: list[float] = field(default_factory=list)
+    """How long each decision took, in seconds."""
     illegal: int = 0
     abandoned: int = 0
     elo: float = 1500.0
     fallbacks: dict[str, int] = field(default_factory=dict)
     """A protocol bot's incidents by reason (see :class:`~scala40.bots.program.Reason`)."""
     fallback_decisions: int = 0
+
+    def decision_ms(self) -> dict[str, float]:
+        """The median, 95th percentile and longest decision, in milliseconds."""
+        if not self.times:
+            return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+        ordered = sorted(self.times)
+        last = len(ordered) - 1
+
+        def at(q: float) -> float:
+            return round(ordered[min(last, math.ceil(q * len(ordered)) - 1)] * 1000.0, 3)
+
+        return {"p50": at(0.5), "p95": at(0.95), "max": round(ordered[-1] * 1000.0, 3)}
 
     @property
     def win_rate(self) -> float:
@@ -632,6 +655,7 @@ class BotResult:
             "go_out_rate": round(self.went_out / self.hands, 4) if self.hands else 0.0,
             "decisions": self.decisions,
             "decisions_per_s": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
+            "decision_ms": self.decision_ms(),
             "illegal": self.illegal,
             "abandoned": self.abandoned,
             "fallbacks": dict(sorted(self.fallbacks.items())),
@@ -843,6 +867,7 @@ def summarize(config: ArenaConfig, outcomes: Sequence[GameOutcome], seconds: flo
             r.went_out += o.went_out[s]
             r.decisions += o.decisions[s]
             r.seconds += o.seconds[s]
+            r.times += o.times[s]
             r.illegal += o.illegal[s]
             r.fallback_decisions += o.fallback_decisions[s]
             for reason, n in o.fallbacks[s].items():
@@ -949,7 +974,8 @@ def format_report(report: ArenaReport) -> str:
     ]
     head = (
         f"{'bot':<12} {'games':>6} {'win rate':>8}  {'95% CI':<15} {'penalty':>7} "
-        f"{'opens@':>6} {'out':>5} {'Elo':>6} {'dec/s':>8} {'illegal':>7} {'abandon':>7}"
+        f"{'opens@':>6} {'out':>5} {'Elo':>6} {'dec/s':>8} {'p95 ms':>7} {'illegal':>7} "
+        f"{'abandon':>7}"
     )
     lines += [head, "-" * len(head)]
     for r in sorted(report.results, key=lambda r: -r.elo):
@@ -960,7 +986,8 @@ def format_report(report: ArenaReport) -> str:
             f"{r.bot:<12} {r.games:>6} {j['win_rate']:>8.1%}  "
             f"{f'[{low:.1%}, {high:.1%}]':<15} {j['mean_penalty']:>7.1f} "
             f"{opens:>6} {j['go_out_rate']:>5.0%} {j['elo']:>6.0f} "
-            f"{j['decisions_per_s']:>8.0f} {r.illegal:>7} {r.abandoned:>7}"
+            f"{j['decisions_per_s']:>8.0f} {j['decision_ms']['p95']:>7.1f} {r.illegal:>7} "
+            f"{r.abandoned:>7}"
         )
     pairs = report.pairs()
     if pairs:
@@ -975,7 +1002,8 @@ def format_report(report: ArenaReport) -> str:
     lines += [
         "",
         f"win rate: games won (a game is a {unit} in one seating); penalty: mean per hand;",
-        "opens@: mean own turn of opening; out: hands gone out; Elo: Bradley-Terry, mean 1500.",
+        "opens@: mean own turn of opening; out: hands gone out; Elo: Bradley-Terry, mean 1500;",
+        "dec/s: decisions a second; p95 ms: 95 in 100 decisions took at most this long.",
     ]
     if any(r.seats > 1 for r in report.results):
         shares = ", ".join(f"{r.bot} {r.seats}/{c.players}" for r in report.results)

@@ -356,7 +356,7 @@ def measure_heuristic_hands(seconds: float, seed: int) -> dict[str, Any]:
 
     rules = Rules.build(None, {"players": 2})
     rng = random.Random(seed)
-    bots = [make_bot("heuristic"), make_bot("heuristic")]
+    bots = [make_bot("club"), make_bot("club")]
     hands = capped = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or hands == 0:

@@ -382,11 +382,11 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool) -> None:
 @click.option(
     "--bots",
     "levels",
-    default="greedy",
+    default="easy",
     show_default=True,
     metavar="LEVELS",
-    help="Bot levels (random, greedy, heuristic, strong), comma-separated: one for all bots,"
-    " or one per bot.",
+    help="Bot levels (beginner, easy, club, expert; the old names random, greedy, heuristic,"
+    " strong still work), comma-separated: one for all bots, or one per bot.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
 @click.option(
@@ -433,7 +433,12 @@ def play(
 @main.command()
 @rules_options
 @click.option(
-    "--bots", "bot_list", required=True, metavar="A,B[,C...]", help="Bot levels, or cmd:COMMAND."
+    "--bots",
+    "bot_list",
+    required=True,
+    metavar="A,B[,C...]",
+    help="Bot levels (beginner, easy, club, expert, search; the old names random, greedy,"
+    " heuristic, strong still work), or cmd:COMMAND.",
 )
 @click.option("--players", type=int, default=None, help="Seats at the table [one per bot].")
 @click.option("--hands", type=int, default=None, help="Deals of single hands to play.")
@@ -465,10 +470,10 @@ def arena(
     """Bots against bots on duplicate deals: each deal is replayed in every seating.
 
     --hands H plays H single hands, --matches M whole matches, each once per seating of
-    the bots listed in --bots (a level may be listed twice: greedy,greedy). Prints each
+    the bots listed in --bots (a level may be listed twice: easy,easy). Prints each
     bot's win rate with a 95% interval, penalty, opening turn, going-out rate and rating.
     An entry cmd:COMMAND is a program playing over the bot protocol (docs/bot-protocol.md),
-    e.g. --bots 'heuristic,cmd:"python examples/bots/simple.py"'.
+    e.g. --bots 'club,cmd:"python examples/bots/simple.py"'.
     """
     from scala40 import arena as ar  # imported here: only this command needs the arena
 
@@ -547,7 +552,8 @@ def tournament(
     (the first bot listed is the top seed). Each pairing is an arena run of --hands H or
     --matches M deals, both seatings each. Standings show points, win rate, penalty a hand
     and an OpenSkill rating with its interval; --json prints everything, --plot draws the
-    ratings. Entries are bot levels or cmd:COMMAND (docs/bot-protocol.md).
+    ratings. Entries are bot levels (beginner, easy, club, expert, search; the old names
+    still work) or cmd:COMMAND (docs/bot-protocol.md).
     """
     from scala40 import arena as ar
     from scala40 import tournament as tm

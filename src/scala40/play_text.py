@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import click
 
-from scala40.bots import LEVELS, Bot, make_bot
+from scala40.bots import OFFERED, Bot, canonical_level, level_label, make_bot
 from scala40.engine.actions import (
     Action,
     Discard,
@@ -95,11 +95,19 @@ def bot_reader(bot: Bot, rng: random.Random) -> Reader:
 
 
 def bot_levels(words: Sequence[str], players: int) -> list[str]:
-    """One level per bot seat from ``--bots``: one word for all, or one per bot."""
-    levels = [w.strip().lower() for w in words if w.strip()] or ["greedy"]
-    for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}: choose among {', '.join(LEVELS)}")
+    """One canonical level per bot seat from ``--bots``: one word for all, or one per bot.
+
+    An old name (``heuristic``) is its level's (``club``); ``ValueError`` names the levels a
+    player is offered when a word is none.
+    """
+    levels = []
+    for word in [w for w in words if w.strip()] or ["easy"]:
+        try:
+            levels.append(canonical_level(word))
+        except ValueError:
+            raise ValueError(
+                f"unknown bot level {word.strip().lower()!r}: choose among {', '.join(OFFERED)}"
+            ) from None
     if len(levels) == 1:
         return levels * (players - 1)
     if len(levels) != players - 1:
@@ -144,7 +152,8 @@ def play_game(
     match = Match(rules, seed=seed)
     bot_rng = random.Random(f"bots:{seed}") if seed is not None else random.Random()
     names = names_of(rules.players)
-    write(f"Scala 40: you against {', '.join(f'{names[s]} ({b.name})' for s, b in bots.items())}.")
+    against = ", ".join(f"{names[s]} ({level_label(levels[s - 1])})" for s in bots)
+    write(f"Scala 40: you against {against}.")
     write("Type help for the commands.")
     return play_match(match, bots, read, write, bot_rng, names)
 

@@ -95,7 +95,7 @@ def make_config(
     if format not in FORMATS:
         raise TournamentError(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
     if len(bots) < 2:
-        raise TournamentError("a tournament needs at least two bots, e.g. random,greedy,heuristic")
+        raise TournamentError("a tournament needs at least two bots, e.g. beginner,easy,club")
     if rules.players != 2:
         raise TournamentError(
             f"tournament pairings are heads-up: the rules must be for 2 players, not "
@@ -111,7 +111,8 @@ def make_config(
     except arena.ArenaError as err:
         raise TournamentError(str(err)) from None
     fmt: Format = "knockout" if format == "knockout" else "round-robin"
-    return TournamentConfig(tuple(bots), rules, fmt, hands, matches, seed, think_ms, workers)
+    entries = tuple(arena.line_up_entry(b) for b in bots)  # old level names as the new
+    return TournamentConfig(entries, rules, fmt, hands, matches, seed, think_ms, workers)
 
 
 # Results --------------------------------------------------------------------------------------

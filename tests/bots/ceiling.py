@@ -21,6 +21,11 @@ figures (nothing here is a bot level; the oracles read the true hand on purpose)
     #    club player's own hand results.
     .venv/bin/python -m tests.bots.ceiling edge --hands 1500
 
+    # 5. What reading the next hand is worth: a club player that never discards a card
+    #    the next player's TRUE hand could take (an oracle), split by that hand's size.
+    .venv/bin/python -m tests.bots.ceiling feed --deals 1000
+    .venv/bin/python -m tests.bots.ceiling feed --deals 1000 --sizes 1-3
+
     # 4. Is the club player's own judgement at its best? Its weights changed one by one,
     #    duplicate heads-up hands against the unchanged club player.
     .venv/bin/python -m tests.bots.ceiling style --set base_risk=0.1 --deals 1000
@@ -42,13 +47,21 @@ from scala40.bots.base import world_of
 from scala40.bots.heuristic import HeuristicBot, Style
 from scala40.bots.rollout import heuristic_play_out, outcome
 from scala40.bots.strong import StrongBot, deal_consistent
-from scala40.engine.actions import Action
+from scala40.engine.actions import Action, Discard
 from scala40.engine.errors import IllegalAction
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView
 
-from .duplicate import MAX_ACTIONS, deal_of, duplicate, finish_hand, play_hand, summarize
+from .duplicate import (
+    MAX_ACTIONS,
+    Game,
+    deal_of,
+    duplicate,
+    finish_hand,
+    play_hand,
+    summarize,
+)
 
 # 1. Per decision ------------------------------------------------------------------------
 
@@ -310,9 +323,59 @@ def style(rules: Rules, changes: dict[str, float], deals: int, seed: int) -> Non
     print(f"({time.perf_counter() - start:.0f} s)")
 
 
+# 5. The feeding oracle -----------------------------------------------------------------
+
+
+def feed(rules: Rules, deals: int, seed: int, sizes: tuple[int, int]) -> None:
+    """The club player, except that it never discards a card the next player's true hand
+    could take from the pozzo (when another discard is legal) while that hand holds
+    ``sizes`` cards: the most any reading of the next hand can give the discard."""
+    from scala40.reading_fit import feeds
+
+    club = HeuristicBot()
+    avoided = 0
+
+    games = []
+    start = time.perf_counter()
+    for number in range(deals):
+        deck, shuffle_seed = deal_of(rules, seed, number)
+        for at in range(rules.players):
+            hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+            rng = random.Random(shuffle_seed)
+
+            def choose(h: Hand, step: int, at: int = at, rng: random.Random = rng) -> Action:
+                nonlocal avoided
+                view = PlayerView.of(h, h.seats[h.current])
+                action = club.choose(view, rng)
+                nxt = (h.current + 1) % h.n
+                if (
+                    h.current != at
+                    or not isinstance(action, Discard)
+                    or not sizes[0] <= h.sizes[nxt] <= sizes[1]
+                    or not feeds(h, action.card)
+                ):
+                    return action
+                for other in club.ranked_discards(view, world_of(view)):
+                    if not feeds(h, other.card):
+                        avoided += 1
+                        return other
+                return action
+
+            pays, out = finish_hand(hand, choose)
+            others = [pays[p] for p in range(rules.players) if p != at]
+            winner = None if out is None else (0 if out == at else 1)
+            games.append(Game(number, (float(pays[at]), sum(others) / len(others)), winner))
+    s = summarize(games)
+    print(f"rules: {rules.changes()}; next hand of {sizes[0]} to {sizes[1]} cards")
+    print(f"{s.games} games ({deals} deals x {rules.players} seats), {avoided} feeds avoided")
+    print(f"oracle minus club player, penalty per hand: {s.diff:+.2f} ± {s.stderr:.2f} (1 s.e.)")
+    print(f"({time.perf_counter() - start:.0f} s)")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("what", choices=("decisions", "oracle", "edge", "style"))
+    parser.add_argument("what", choices=("decisions", "oracle", "edge", "style", "feed"))
+    parser.add_argument("--sizes", default="1-13", help="next hand sizes LOW-HIGH (feed)")
     parser.add_argument("--set", action="append", default=[], help="a Style weight KEY=VALUE")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--positions", type=int, default=40)
@@ -332,6 +395,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             rules, args.know, args.deals, args.worlds or 1, args.seed, args.workers
         ),
         "edge": lambda: edge(rules, args.hands, args.seed),
+        "feed": lambda: feed(
+            rules, args.deals, args.seed, tuple(int(x) for x in args.sizes.split("-", 1))
+        ),
         "style": lambda: style(
             rules,
             {k: float(v) for k, v in (item.split("=", 1) for item in args.set)},

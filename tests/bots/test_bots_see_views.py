@@ -43,6 +43,8 @@ def test_bot_modules_import_no_true_state_holder() -> None:
     allowed = {
         "scala40.bots",
         "scala40.bots.base",
+        "scala40.bots.expert",
+        "scala40.bots.reading",
         "scala40.bots.greedy",
         "scala40.bots.random_bot",
         "scala40.bots.heuristic",

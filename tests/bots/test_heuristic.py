@@ -410,7 +410,7 @@ def test_choose_takes_a_view_only() -> None:
     assert hints["view"] is PlayerView and hints["return"] == Action
     assert get_type_hints(HeuristicBot.hint)["view"] is PlayerView
     assert isinstance(HeuristicBot(), Bot)
-    assert LEVELS["heuristic"] is HeuristicBot and make_bot("heuristic").name == "heuristic"
+    assert LEVELS["club"] is HeuristicBot and make_bot("heuristic").name == "heuristic"
 
 
 class Spy:

@@ -222,7 +222,7 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
     page.fill("#nickname", "Anna")
     page.select_option("#seat-count", "4")
     for seat in (1, 2, 3):
-        page.select_option(f'#seats select[data-seat="{seat}"]', "bot:greedy")
+        page.select_option(f'#seats select[data-seat="{seat}"]', "bot:easy")
     page.click("#rules-details summary")
     page.fill('#rules [data-key="fixed_hands"]', "1")
     page.click("#create-btn")
@@ -398,7 +398,7 @@ def test_friends_join_by_the_share_link_and_from_the_lobby(server: str, browser:
     anna.select_option("#seat-count", "4")
     anna.select_option('#seats select[data-seat="1"]', "human")
     anna.select_option('#seats select[data-seat="2"]', "human")
-    anna.select_option('#seats select[data-seat="3"]', "bot:greedy")
+    anna.select_option('#seats select[data-seat="3"]', "bot:easy")
     anna.click("#create-btn")
     anna.wait_for_selector("#share:not([hidden])")
     share = anna.input_value("#share-url")
@@ -506,4 +506,22 @@ def test_an_illegal_move_shows_the_engines_reason(server: str, browser: Browser)
     page.click("#btn-draw")
     _wait_for_answer(page, version)
     assert cards.count() == before + 1
+    page.context.close()
+
+
+def test_the_lobby_offers_the_four_levels_by_name(server: str, browser: Browser) -> None:
+    page = _new_page(browser)
+    errors = _page_errors(page)
+    page.goto(server + "/")
+    page.select_option("#seat-count", "2")
+    seat = page.locator('#seats select[data-seat="1"]')
+    options = seat.locator("option")
+    values = options.evaluate_all("(os) => os.map((o) => o.value)")
+    texts = options.evaluate_all("(os) => os.map((o) => o.textContent)")
+    # The built-in levels, then any program the server registered (bot:simple here).
+    assert values[:5] == ["human", "bot:beginner", "bot:easy", "bot:club", "bot:expert"]
+    assert texts[1:5] == ["Bot: Beginner", "Bot: Easy", "Bot: Club player", "Bot: Expert"]
+    assert not any(v in values for v in ("bot:heuristic", "bot:strong", "bot:search"))
+    assert seat.input_value() == "bot:club"  # a bot seat's level unless chosen
+    assert errors == []
     page.context.close()

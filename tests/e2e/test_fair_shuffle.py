@@ -43,7 +43,7 @@ def test_the_table_marks_a_fair_deal_and_adds_the_browsers_randomness(
     page.goto(server + "/")
     page.fill("#nickname", "Anna")
     page.select_option("#seat-count", "2")
-    page.select_option('#seats select[data-seat="1"]', "bot:greedy")
+    page.select_option('#seats select[data-seat="1"]', "bot:easy")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
     table_id = page.url.split("/t/")[1].split("?")[0]

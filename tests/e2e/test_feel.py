@@ -87,7 +87,7 @@ def test_a_bots_discard_flies_to_the_pozzo_and_a_layoff_names_the_player(
     assert frame.inner_text() == bot
     # A switch of language names the bot again in the other language.
     page.click("#lang")
-    other = "Bot 2 (greedy)" if lang == "it" else "Bot 2 (ingordo)"
+    other = "Bot 2 (Easy)" if lang == "it" else "Bot 2 (Facile)"
     page.wait_for_function(
         f"() => document.querySelector(\".motion-meld[data-meld='0']\").innerText === {other!r}"
     )

@@ -19,10 +19,10 @@ STATIC = SRC / "server" / "static"
 
 # Keys the scripts build from a value: each family and the values it is built from.
 FAMILIES = {
-    "lobby.bot": ["random", "greedy", "heuristic", "strong"],
+    "lobby.bot": ["beginner", "easy", "club", "expert"],
     "lobby.status": ["waiting", "playing", "over"],
     "lobby.preset": ["fisca", "house"],
-    "bot.level": ["random", "greedy", "heuristic", "strong"],
+    "bot.level": ["beginner", "easy", "club", "expert", "search"],
     "meldWhy": ["too_few", "only_jokers", "neither", "set_suits", "set_size", "run_gap"],
     "meldWhy.too_many_jokers": ["one", "other"],
     "ev": [

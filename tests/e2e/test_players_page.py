@@ -42,7 +42,7 @@ WORDS = {
         "no_match": "No rated match yet.",
         "place": "2nd of 4",
         "won": "1st of 3",
-        "bot": "Bot (greedy)",
+        "bot": "Bot (Easy)",
         "axes": ["Match", "Rating"],
     },
     "it": {
@@ -55,7 +55,7 @@ WORDS = {
         "no_match": "Ancora nessuna partita con punteggio.",
         "place": "2º su 4",
         "won": "1º su 3",
-        "bot": "Bot (ingordo)",
+        "bot": "Bot (Facile)",
         "axes": ["Partita", "Punteggio"],
     },
 }

@@ -140,7 +140,7 @@ def test_both_players_ask_for_a_rematch_and_move_to_the_new_table(
         assert kept and kept not in (made["token"], bea["token"])
     info = get_json(f"{fast}/api/tables/{new_id}")
     assert [s["name"] for s in info["seats"]][:2] == ["Anna", "Bea"]
-    assert info["seats"][2]["kind"] == "bot:greedy"
+    assert info["seats"][2]["kind"] == "bot:easy"
     assert info["bot_pace"] == "fast"
     _check(bea_page, lang, f"rematch-new-{lang}-{vp}")
     anna_ctx.close()

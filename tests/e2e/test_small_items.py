@@ -66,7 +66,7 @@ def test_a_one_hand_match_summary_has_no_running_total(
     row = page.locator('#summary-table tr.player-row[data-seat="0"] td').all_inner_texts()
     assert row == ["Anna", "8"]
     winner = page.locator('#summary-table tr.player-row[data-seat="1"] td').all_inner_texts()
-    assert winner == ["Bot 2 (greedy)" if lang == "en" else "Bot 2 (ingordo)", "0"]
+    assert winner == ["Bot 2 (Easy)" if lang == "en" else "Bot 2 (Facile)", "0"]
     # The score sheet beside the table keeps no total row either.
     assert page.locator("#scores tr.total").count() == 0
     _shot(page, f"one-hand-summary-{lang}-phone")

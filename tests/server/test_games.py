@@ -166,7 +166,7 @@ def test_whole_matches_people_and_bots_see_only_their_own_cards(make_client: Any
     assert checked > 100
     history = client.get("/api/history").json()["matches"]
     assert history[0]["table_id"] == made["table_id"]
-    assert history[0]["players"][:3] == ["Anna", "Bot 2 (greedy)", "Player2"]
+    assert history[0]["players"][:3] == ["Anna", "Bot 2 (Easy)", "Player2"]
     replay = client.get(f"/api/tables/{made['table_id']}/replay").json()
     assert replay["steps"][0]["text"] == "deal"
     assert sum(1 for s in replay["steps"] if "summary" in s) == len(

@@ -85,8 +85,8 @@ def test_a_league_table_seats_members_only_and_its_match_counts_in_the_standings
     assert {m["matches"] for m in standings.values()} == {1}
     (match,) = page["matches"]
     assert match["table_id"] == table_id
-    assert sorted(r["name"] for r in match["results"]) == ["Anna", "Bea", "Bot 3 (greedy)"]
-    bot = next(r for r in match["results"] if r["kind"] == "bot:greedy")
+    assert sorted(r["name"] for r in match["results"]) == ["Anna", "Bea", "Bot 3 (Easy)"]
+    bot = next(r for r in match["results"] if r["kind"] == "bot:easy")  # stored by its new name
     assert bot["seat"] == 2  # so a page words the bot's name in its own language
     places = {r["name"]: r["place"] for r in match["results"]}
     for name in ("Anna", "Bea"):

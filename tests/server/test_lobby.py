@@ -42,7 +42,7 @@ def test_a_table_with_a_free_seat_waits_and_starts_when_a_friend_joins(client: A
     assert joined["seat"] == 2 and joined["token"] != made["token"]
     one = client.get(f"/api/tables/{made['table_id']}").json()
     assert one["status"] == "playing"
-    assert [s["name"] for s in one["seats"]] == ["Anna", "Bot 2 (greedy)", "Bea"]
+    assert [s["name"] for s in one["seats"]] == ["Anna", "Bot 2 (Easy)", "Bea"]
     full = client.post(f"/api/tables/{made['table_id']}/join", json={"nickname": "Carla"})
     assert full.status_code == 409 and full.json()["error"]["code"] == "table_full"
 
@@ -113,3 +113,13 @@ def test_pages_are_served_or_named_when_missing(
     (tmp_path / "table.html").write_text("<!doctype html><title>table</title>")
     page = client.get("/t/abc")
     assert page.status_code == 200 and "<title>table</title>" in page.text
+
+
+def test_the_lobby_offers_the_new_levels_and_takes_the_old_names(client: Any) -> None:
+    assert client.get("/api/bots").json()["levels"] == ["beginner", "easy", "club", "expert"]
+    made = create(client, ["human", "bot:heuristic", "bot:random"])  # an old client's names
+    seats = client.get(f"/api/tables/{made['table_id']}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot:club", "bot:beginner"]
+    assert [s["name"] for s in seats][1:] == ["Bot 2 (Club player)", "Bot 3 (Beginner)"]
+    refused = _refused(client, {"seats": ["human", "bot:wizard"], "nickname": "A"}, "bad_seat")
+    assert "bot:beginner, bot:easy, bot:club, bot:expert" in refused

@@ -51,9 +51,9 @@ def test_a_finished_match_rates_the_player_and_the_bot(make_client: Any) -> None
     assert info["seats"][0]["name"] == "Anna"  # the identity's name, not the field's
     wait_over(client, made["table_id"])
     board = client.get("/api/leaderboard").json()["players"]
-    assert sorted(p["nickname"] for p in board) == ["Anna", "bot:greedy"]
+    assert sorted(p["nickname"] for p in board) == ["Anna", "bot:easy"]  # greedy's new name
     by_name = {p["nickname"]: p for p in board}
-    assert by_name["bot:greedy"]["kind"] == "bot:greedy"
+    assert by_name["bot:easy"]["kind"] == "bot:easy"
     assert {p["matches"] for p in board} == {1}
     assert sum(p["wins"] for p in board) == 1
     winner, loser = sorted(board, key=lambda p: -p["wins"])

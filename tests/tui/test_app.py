@@ -154,8 +154,8 @@ async def test_a_few_turns_by_keys_and_the_bots_answer() -> None:
         assert view is not None and view.my_turn and len(view.hand) == 13
         log = "\n".join(str(line) for line in app.query_one("#log").lines)
         assert "You draw " in log and "You discard " in log
-        assert "Bot 1 (greedy) draws" in log or "Bot 1 (greedy) takes" in log
-        assert "Bot 1 (greedy) discards" in log
+        assert "Bot 1 (Easy) draws" in log or "Bot 1 (Easy) takes" in log
+        assert "Bot 1 (Easy) discards" in log
         assert drawn not in view.hand or view.hand.count(drawn) < after.hand.count(drawn)
 
 
@@ -209,8 +209,8 @@ async def test_table_melds_show_joker_identities_and_others_card_counts() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         others = str(app.query_one("#others").render())
-        assert "Bot 1 (greedy): 0 pts, 13 cards, not opened" in others
-        assert "Bot 2 (greedy)" in others
+        assert "Bot 1 (Easy): 0 pts, 13 cards, not opened" in others
+        assert "Bot 2 (Easy)" in others
         hand_text = str(app.query_one("#hand").render())
         assert "Your hand (13 cards, not opened: 40 to open)" in hand_text
 
@@ -360,9 +360,9 @@ async def test_a_whole_hand_by_keys_to_the_summary_and_the_end_of_the_match() ->
         record = app.match.history[0]
         assert "Hand 1 is over. You went out!" in summary
         assert "Table:" in summary
-        assert f"Bot 1 (greedy): pays {record.penalties[1]}" in summary
+        assert f"Bot 1 (Easy): pays {record.penalties[1]}" in summary
         assert f"Totals: You 0 · Bot 1 {record.penalties[1]} (out)" in summary
-        assert "Bot 1 (greedy) is out of the match." in summary
+        assert "Bot 1 (Easy) is out of the match." in summary
         assert "*** You win the match! ***" in summary
         await pilot.press("enter")
         assert "You win the match" in app.message
@@ -429,7 +429,14 @@ def test_scala40_play_opens_the_app_on_a_terminal_and_line_mode_with_plain(
         scala40.cli.main, ["play", "--players", "3", "--bots", "heuristic", "--seed", "4"]
     )
     assert result.exit_code == 0, result.output
-    assert calls == [(Rules.build(None, {"players": 3}), ["heuristic", "heuristic"], 4)]
+    # The terminal game gets the level by its new name, the old one still taken.
+    assert calls == [(Rules.build(None, {"players": 3}), ["club", "club"], 4)]
     plain = CliRunner().invoke(scala40.cli.main, ["play", "--plain", "--seed", "4"], input="quit\n")
     assert "You leave the table" in plain.output
     assert len(calls) == 1
+
+
+def test_the_bots_are_named_by_their_level_in_a_players_words() -> None:
+    rules = Rules.build(None, {"players": 3})
+    app = PlayApp(rules, ["heuristic", "beginner"], seed=1, bot_pause=0)  # an old name too
+    assert app.names == ["You", "Bot 1 (Club player)", "Bot 2 (Beginner)"]

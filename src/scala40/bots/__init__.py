@@ -1,6 +1,9 @@
 """Computer players. Each sees one seat's :class:`~scala40.engine.views.PlayerView` only.
 
-``make_bot("greedy")`` builds a bot by level name; :data:`LEVELS` lists the names.
+``make_bot("easy")`` builds a bot by level name; :data:`LEVELS` lists the names, and
+:data:`ALIASES` the old names (``random``, ``greedy``, ``heuristic``, ``strong``) that are
+still accepted everywhere a level is. :data:`OFFERED` are the levels the lobby and the
+terminal offer a player, :data:`LABELS` their names in a player's words.
 ``make_bot("cmd:python bot.py")`` builds a :class:`ProgramBot`: an outside program that
 plays over the bot protocol (docs/bot-protocol.md), so every bot list accepts one.
 """
@@ -11,6 +14,7 @@ from collections.abc import Callable
 from typing import Final
 
 from scala40.bots.base import Bot
+from scala40.bots.expert import ExpertBot
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot, Hint
 from scala40.bots.program import PREFIX, ProgramBot
@@ -18,37 +22,90 @@ from scala40.bots.random_bot import RandomBot
 from scala40.bots.strong import StrongBot
 
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "heuristic": HeuristicBot,
-    "strong": StrongBot,
+    "beginner": RandomBot,
+    "easy": GreedyBot,
+    "club": HeuristicBot,
+    "expert": ExpertBot,
+    "search": StrongBot,
 }
+"""The canonical level names, weakest first, and the bot each builds."""
+
+ALIASES: Final[dict[str, str]] = {
+    "random": "beginner",
+    "greedy": "easy",
+    "heuristic": "club",
+    "strong": "expert",
+}
+"""Old level names, still accepted: old name -> canonical name."""
+
+OFFERED: Final[tuple[str, ...]] = ("beginner", "easy", "club", "expert")
+"""The levels a player is offered (lobby, terminal); ``search``, the rollout search kept
+for studies, is accepted but not offered."""
+
+LABELS: Final[dict[str, str]] = {
+    "beginner": "Beginner",
+    "easy": "Easy",
+    "club": "Club player",
+    "expert": "Expert",
+    "search": "Search (study)",
+}
+"""Each canonical level in a player's words."""
+
+
+def canonical_level(name: str) -> str:
+    """The canonical name of a level or of an old alias, any case (``ValueError`` naming
+    the levels otherwise).
+
+    >>> canonical_level("Heuristic")
+    'club'
+    >>> canonical_level("expert")
+    'expert'
+    """
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in LEVELS:
+        raise ValueError(f"unknown bot level {name!r}: choose one of {', '.join(LEVELS)}")
+    return key
+
+
+def level_label(level: str) -> str:
+    """A level (or old name) in a player's words, ``"Club player"``; anything else, such as
+    a program's ``cmd:...``, as it is written.
+
+    >>> level_label("heuristic")
+    'Club player'
+    """
+    try:
+        return LABELS[canonical_level(level)]
+    except ValueError:
+        return level.strip()
 
 
 def make_bot(level: str) -> Bot:
-    """A new bot of the named level (``ValueError`` naming the levels otherwise).
+    """A new bot of the named level or old alias (``ValueError`` naming the levels otherwise).
 
     ``cmd:COMMAND`` names a program run over the bot protocol; ``ValueError`` when its
     program cannot be found, before anything is started.
     """
     if level.strip()[: len(PREFIX)].lower() == PREFIX:
         return ProgramBot(level.strip()[len(PREFIX) :])
-    try:
-        return LEVELS[level.strip().lower()]()
-    except KeyError:
-        raise ValueError(
-            f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}"
-        ) from None
+    return LEVELS[canonical_level(level)]()
 
 
 __all__ = [
+    "ALIASES",
+    "LABELS",
     "LEVELS",
+    "OFFERED",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
     "HeuristicBot",
     "Hint",
     "ProgramBot",
     "RandomBot",
     "StrongBot",
+    "canonical_level",
+    "level_label",
     "make_bot",
 ]

@@ -184,6 +184,13 @@ class HeuristicBot:
             if isinstance(c.action, Discard)
         ]
 
+    def scored_discards(self, view: PlayerView, world: Deal) -> list[tuple[Discard, float]]:
+        """Every legal discard with what this player thinks of it, in penalty points
+        (higher is a better discard), best first: for a player that adds its own weighing
+        (:mod:`scala40.bots.expert`) without restating this one."""
+        seat = _Seat(view, world, self.style, explain=False)
+        return [(Discard(card), score) for score, card, _ in seat._discard_scores()]
+
     # Deciding -------------------------------------------------------------------------
     def _decide_in(
         self, view: PlayerView, world: Deal, rng: random.Random, *, explain: bool = True

@@ -1,12 +1,12 @@
 """One learning seat against the project's bots, as a Gymnasium environment.
 
-``scala40.rl.gym_env(seat=0, opponents="heuristic", players=4)``: the learner plays
+``scala40.rl.gym_env(seat=0, opponents="club", players=4)``: the learner plays
 ``seat`` with the ids of :mod:`scala40.rl.encoding`; every other seat is a bot from
-:func:`scala40.bots.make_bot` (one level for all, or one per seat in seat order) that
-sees only its own view. Observations are the same dict as the PettingZoo environment's
-(``"observation"``, ``"action_mask"``). An episode is a match, ending early when the
-learner's seat is eliminated, and is truncated after ``max_steps`` moves (the bots'
-included).
+:func:`scala40.bots.make_bot` (one level for all, or one per seat in seat order; the old
+level names work too) that sees only its own view. Observations are the same dict as the
+PettingZoo environment's (``"observation"``, ``"action_mask"``). An episode is a match,
+ending early when the learner's seat is eliminated, and is truncated after ``max_steps``
+moves (the bots' included).
 
 Plain Gymnasium has no notion of masks, so an illegal id is by default refused with
 ``illegal_reward`` and nothing else changes (``info["illegal"]`` names why);
@@ -49,7 +49,7 @@ class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
         *,
         players: int | None = None,
         seat: int = 0,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Sequence[str] = "beginner",
         reward: str = "hand",
         max_steps: int = MAX_STEPS,
         on_illegal: str = "penalize",
@@ -160,7 +160,7 @@ class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
 
 def gym_env(
     seat: int = 0,
-    opponents: str | Sequence[str] = "random",
+    opponents: str | Sequence[str] = "beginner",
     players: int | None = None,
     rules: RulesArg = None,
     **options: Any,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
 
-from scala40.bots import LEVELS, Bot, make_bot
+from scala40.bots import Bot, canonical_level, make_bot
 from scala40.bots.base import any_legal, world_of
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
@@ -230,6 +230,15 @@ class JoinRefused(Exception):
         self.code = code
 
 
+def _canonical_or_none(level: str) -> str | None:
+    """A built-in level's canonical name (an old name such as ``heuristic`` too), or
+    ``None`` when ``level`` is no built-in level (a registered program's name)."""
+    try:
+        return canonical_level(level)
+    except ValueError:
+        return None
+
+
 def error(code: Code, message: str, v: int, facts: JSONDict | None = None) -> JSONDict:
     """An ``error`` message; ``facts`` (when the reason has specifics: cards, numbers, a
     seat) let a page word the whole reason in its own language."""
@@ -257,11 +266,15 @@ class TableActor:
         for s in self.seats:
             if s.is_bot:
                 level = s.kind.split(":", 1)[1]
+                canonical = _canonical_or_none(level)
                 if level in programs.commands:
                     s.program = programs.seat(level)
                     s.bot = s.program.bot
-                elif level in LEVELS:
-                    s.bot = make_bot(level)
+                elif canonical is not None:
+                    # A table stored under an old level name (bot:heuristic) plays on as
+                    # its canonical level, and shows it so.
+                    s.kind = f"bot:{canonical}"
+                    s.bot = make_bot(canonical)
                 else:
                     # A program registered when the table was made, not since a restart.
                     log.warning(

@@ -2,7 +2,7 @@
 
 Each table is created and joined over the HTTP API like a browser would, then four
 WebSocket clients play: each rebuilds its seat's PlayerView from the VIEW JSON
-(:func:`~scala40.server.viewjson.view_from_json`), lets the greedy bot choose, waits a
+(:func:`~scala40.server.viewjson.view_from_json`), lets the easy bot (greedy) choose, waits a
 human-like moment and sends the move. The figures are actions per second and the
 action-to-broadcast latency: from sending an action to receiving the state it produced.
 ``actions_per_s`` counts the whole run (tables finish at different times);
@@ -103,7 +103,7 @@ async def _player(
     base: str, table_id: str, token: str, think: float, rng: random.Random, tally: Tally
 ) -> None:
     """One scripted person: play on their turns until the match is over."""
-    bot = make_bot("greedy")
+    bot = make_bot("easy")
     sent_v = -1
     sent_at = 0.0
     acted = -1

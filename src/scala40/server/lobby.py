@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from scala40.bots import LEVELS
+from scala40.bots import OFFERED
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
@@ -120,10 +120,11 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
 
     @router.get("/api/bots")
     async def get_bots() -> dict[str, Any]:
-        """The bots a seat may be: the built-in levels, then the programs this server's
-        admin registered (``scala40 serve --bot NAME=COMMAND``)."""
+        """The bots a seat is offered: the built-in levels, then the programs this server's
+        admin registered (``scala40 serve --bot NAME=COMMAND``). A seat also takes the
+        old level names (``bot:heuristic``) and ``bot:search``, which the lobby does not offer."""
         return {
-            "levels": list(LEVELS),
+            "levels": list(OFFERED),
             "programs": [name for name, _ in tables.settings.program_bots],
         }
 

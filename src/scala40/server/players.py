@@ -10,11 +10,13 @@ Scala 40 is played by 2 to 6 seats, or by partners, and the model rates a whole 
 order of teams at once. A player's "rating" is the conservative ordinal mu − 3·sigma.
 
 Who is rated: every identified seat of a finished match — the persons who keep an
-identity, and the bots, each level one identity ("bot:greedy"), so the leaderboard tells
+identity, and the bots, each level one identity ("bot:easy"), so the leaderboard tells
 how strong each level plays against people. An anonymous player takes part in the update
 with a fresh rating that is not kept (their opponents still learn from the result). A
 match with no identified seat changes nothing. A bot level seated more than once in one
-match is rated by its best-placed seat.
+match is rated by its best-placed seat. A level rated under its old name (before the levels
+were renamed, :data:`LEGACY_BOT_IDENTITIES`) takes its new name at its next rated match and
+keeps its rating.
 """
 
 from __future__ import annotations
@@ -31,12 +33,33 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from scala40.bots import canonical_level
 from scala40.notation.match_stats import SeatFigures, seat_figures
 from scala40.server import schema
 from scala40.server.store import now
 from scala40.server.tokens import new_token, token_hash
 
 log = logging.getLogger("scala40.server")
+
+LEGACY_BOT_IDENTITIES: Final[dict[str, str]] = {
+    "bot:beginner": "bot:random",
+    "bot:easy": "bot:greedy",
+    "bot:club": "bot:heuristic",
+    "bot:search": "bot:strong",
+}
+"""The identity a level was rated under before the levels were renamed, when it is the same
+bot: its rating carries on. (The old "strong" was the rollout search, now "search"; the
+"expert" level is a new bot and starts afresh.)"""
+
+
+def bot_identity(kind: str) -> str:
+    """The identity a bot seat of ``kind`` is rated as: ``bot:`` and its canonical level
+    (an old name such as ``bot:heuristic`` is ``bot:club``), a program's kind as it is."""
+    try:
+        return "bot:" + canonical_level(kind.split(":", 1)[1])
+    except ValueError:
+        return kind
+
 
 MODEL: Final = PlackettLuce()
 HUMAN: Final = "human"
@@ -304,12 +327,15 @@ class Players:
             if s.player_id is not None:
                 row = conn.execute(select(p).where(p.c.id == s.player_id).with_for_update()).first()
             elif s.kind.startswith("bot:"):
+                kind = bot_identity(s.kind)
                 row = conn.execute(
-                    select(p).where(p.c.nickname_key == s.kind).with_for_update()
+                    select(p).where(p.c.nickname_key == kind).with_for_update()
                 ).first()
+                if row is None and kind in LEGACY_BOT_IDENTITIES:
+                    row = self._rename_legacy_bot(conn, LEGACY_BOT_IDENTITIES[kind], kind)
                 if row is None:
                     start = MODEL.rating()
-                    bot = Player(secrets.token_urlsafe(12), s.kind, s.kind, start.mu, start.sigma)
+                    bot = Player(secrets.token_urlsafe(12), kind, kind, start.mu, start.sigma)
                     self._insert(conn, bot, None)
                     out[s.seat] = bot
                     continue
@@ -318,6 +344,19 @@ class Players:
             if row is not None:
                 out[s.seat] = _player(row)
         return out
+
+    @staticmethod
+    def _rename_legacy_bot(conn: Connection, old: str, new: str) -> Any:
+        """The bot identity rated as ``old`` (an old level name), renamed ``new`` in place
+        (its rating, figures and results stay); ``None`` when there is none."""
+        p = schema.players
+        row = conn.execute(select(p).where(p.c.nickname_key == old).with_for_update()).first()
+        if row is None:
+            return None
+        conn.execute(
+            update(p).where(p.c.id == row.id).values(nickname=new, nickname_key=new, kind=new)
+        )
+        return conn.execute(select(p).where(p.c.id == row.id)).first()
 
 
 def _best_seat_of_each(seats: Sequence[RatedSeat], players: Mapping[int, Player]) -> set[int]:

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from scala40.bots import LEVELS
+from scala40.bots import ALIASES, LEVELS
 from scala40.bots.program import MEMORY_MB, ProgramBot, parse_command
 
 T = TypeVar("T")
@@ -29,14 +29,14 @@ NAME_TEXT: Final = re.compile(r"[a-z][a-z0-9_-]{0,23}")
 
 def parse_bot_option(text: str) -> tuple[str, str]:
     """``NAME=COMMAND`` of ``--bot`` as (name, command); ``ValueError`` naming the problem
-    (a bad name, a built-in level's name, a command that cannot be run)."""
+    (a bad name, a built-in level's name or old name, a command that cannot be run)."""
     name, sep, command = text.partition("=")
     name = name.strip().lower()
     if not sep or not command.strip():
         raise ValueError(f"--bot takes NAME=COMMAND, not {text!r}")
     if NAME_TEXT.fullmatch(name) is None:
         raise ValueError(f"bot name {name!r}: a letter, then up to 23 letters, digits, '-' or '_'")
-    if name in LEVELS:
+    if name in LEVELS or name in ALIASES:
         raise ValueError(f"bot name {name!r} is a built-in level's: choose another")
     parse_command(command)  # the program must exist now, not at the first game
     return name, command.strip()

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 
-from scala40.bots import LEVELS
+from scala40.bots import ALIASES, LEVELS, canonical_level, level_label
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
 from scala40.server.actor import EndTable, RematchRefused, TableActor
@@ -50,12 +50,15 @@ def clean_name(raw: object) -> str:
 
 def seat_kind(raw: object, programs: Collection[str] = ()) -> str:
     """``"human"`` or ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
-    ``programs`` (a 400 ``bad_seat`` naming them otherwise)."""
+    ``programs`` (a 400 ``bad_seat`` naming them otherwise). An old level name
+    (``bot:heuristic``) is still accepted and stored under its canonical name (``bot:club``)."""
     if raw == "human":
         return "human"
     level = raw[4:] if isinstance(raw, str) and raw.startswith("bot:") else None
-    if level is not None and (level in LEVELS or level in programs):
-        return str(raw)
+    if level is not None and level in programs:
+        return f"bot:{level}"
+    if level is not None and (level in LEVELS or level in ALIASES):
+        return f"bot:{canonical_level(level)}"
     kinds = ", ".join("bot:" + lv for lv in (*LEVELS, *programs))
     raise ApiError(400, "bad_seat", f'a seat is "human" or one of {kinds}, not {raw!r}')
 
@@ -264,7 +267,7 @@ class Tables:
             elif kind == "human":
                 seats.append(SeatRow(i, kind, "", None))
             else:
-                seats.append(SeatRow(i, kind, f"Bot {i + 1} ({kind[4:]})", None))
+                seats.append(SeatRow(i, kind, f"Bot {i + 1} ({level_label(kind[4:])})", None))
         waiting = seat_kinds.count("human") > 1
         table = TableRow(
             id=new_table_id(),

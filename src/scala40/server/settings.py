@@ -47,8 +47,9 @@ class Settings:
     """Move everything alive after start-up out of the garbage collector's sight, so a
     full collection scans only the games (``scala40 serve`` sets it: pauses of 100+ ms
     otherwise, with a hundred tables)."""
-    stand_in_level: str = "heuristic"
-    """The bot that plays a human seat on a turn timeout or after the grace period."""
+    stand_in_level: str = "club"
+    """The bot that plays a human seat on a turn timeout or after the grace period (a level
+    of :data:`~scala40.bots.LEVELS`; an old name such as ``heuristic`` works too)."""
     program_bots: tuple[tuple[str, str], ...] = ()
     """Programs playing over the bot protocol that the lobby offers as ``bot:NAME``, as
     (NAME, COMMAND) pairs (``scala40 serve --bot NAME=COMMAND``; docs/bot-protocol.md)."""

@@ -9,7 +9,7 @@ engine's reason and changes nothing.
 
 Bots move through ``make_bot(level).choose(view, rng)`` in a worker thread, one action at
 a time, each applied on the UI thread and shown as it happens, so the screen never
-freezes while a strong bot thinks. At the end of a hand a summary shows every hand
+freezes while an expert bot thinks. At the end of a hand a summary shows every hand
 revealed, what each player paid and the running score table.
 
 The two keys that cannot be taken back ask first: ``q`` during a match (leaving throws
@@ -33,7 +33,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, RichLog, Static
 
-from scala40.bots import Bot, make_bot
+from scala40.bots import Bot, level_label, make_bot
 from scala40.bots.heuristic import hint
 from scala40.engine.actions import (
     Action,
@@ -244,7 +244,9 @@ class PlayApp(App[int | None]):
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.bots: dict[int, Bot] = {s: make_bot(levels[s - 1]) for s in range(1, rules.players)}
-        self.names = ["You"] + [f"Bot {s} ({self.bots[s].name})" for s in range(1, rules.players)]
+        self.names = ["You"] + [
+            f"Bot {s} ({level_label(levels[s - 1])})" for s in range(1, rules.players)
+        ]
         self.rng = random.Random(f"bots:{seed}") if seed is not None else random.Random()
         self.hint_rng = random.Random(f"hint:{seed}") if seed is not None else random.Random()
         self.bot_pause = bot_pause

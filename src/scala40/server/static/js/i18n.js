@@ -61,10 +61,10 @@ const STRINGS = {
     "lobby.seat": "Seat {n}",
     "lobby.seatCount": "Players",
     "lobby.human": "Human player",
-    "lobby.bot.random": "Bot: random",
-    "lobby.bot.greedy": "Bot: greedy",
-    "lobby.bot.heuristic": "Bot: heuristic",
-    "lobby.bot.strong": "Bot: strong",
+    "lobby.bot.beginner": "Bot: Beginner",
+    "lobby.bot.easy": "Bot: Easy",
+    "lobby.bot.club": "Bot: Club player",
+    "lobby.bot.expert": "Bot: Expert",
     "lobby.bot.program": "Bot: {name} (program)",
     "lobby.preset": "Rules",
     "lobby.preset.fisca": "FISCA tournament rules",
@@ -370,10 +370,11 @@ const STRINGS = {
     "card.jokerAs": "Joker = {card}",
 
     "bot.name": "Bot {n} ({level})",
-    "bot.level.random": "random",
-    "bot.level.greedy": "greedy",
-    "bot.level.heuristic": "heuristic",
-    "bot.level.strong": "strong",
+    "bot.level.beginner": "Beginner",
+    "bot.level.easy": "Easy",
+    "bot.level.club": "Club player",
+    "bot.level.expert": "Expert",
+    "bot.level.search": "Search (study)",
 
     // Why the selected cards are not a meld (cards.js planMeld codes).
     "meldWhy.too_few": "a meld needs at least 3 cards",
@@ -638,10 +639,10 @@ const STRINGS = {
     "lobby.seat": "Posto {n}",
     "lobby.seatCount": "Giocatori",
     "lobby.human": "Giocatore umano",
-    "lobby.bot.random": "Bot: casuale",
-    "lobby.bot.greedy": "Bot: ingordo",
-    "lobby.bot.heuristic": "Bot: euristico",
-    "lobby.bot.strong": "Bot: forte",
+    "lobby.bot.beginner": "Bot: Principiante",
+    "lobby.bot.easy": "Bot: Facile",
+    "lobby.bot.club": "Bot: Giocatore di circolo",
+    "lobby.bot.expert": "Bot: Esperto",
     "lobby.bot.program": "Bot: {name} (programma)",
     "lobby.preset": "Regole",
     "lobby.preset.fisca": "Regolamento FISCA da torneo",
@@ -941,10 +942,11 @@ const STRINGS = {
     "card.jokerAs": "Jolly = {card}",
 
     "bot.name": "Bot {n} ({level})",
-    "bot.level.random": "casuale",
-    "bot.level.greedy": "ingordo",
-    "bot.level.heuristic": "euristico",
-    "bot.level.strong": "forte",
+    "bot.level.beginner": "Principiante",
+    "bot.level.easy": "Facile",
+    "bot.level.club": "Giocatore di circolo",
+    "bot.level.expert": "Esperto",
+    "bot.level.search": "Ricerca (studio)",
 
     "meldWhy.too_few": "una combinazione vuole almeno 3 carte",
     "meldWhy.only_jokers": "una combinazione di soli jolly non è mai valida",
@@ -1228,15 +1230,27 @@ export function tn(key, n, params = {}) {
   return t(`${key}.${Number(n) === 1 ? "one" : "other"}`, { n, ...params });
 }
 
+/** The bot levels the lobby offers, weakest first (the server also takes "search"). */
+export const BOT_LEVELS = ["beginner", "easy", "club", "expert"];
+
+/** Old level names, still found in stored tables and records: old name -> level. */
+export const BOT_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "expert" };
+
+/** A bot level in the page's words ("Club player"); an old name ("heuristic") as its level
+ * by `aliases`, a registered program's name as it is. */
+export function botLevelWords(level, aliases = BOT_ALIASES) {
+  const name = Object.hasOwn(aliases, level) ? aliases[level] : level;
+  const key = `bot.level.${name}`;
+  const words = t(key);
+  return words === key ? level : words;
+}
+
 /** The words for a seat's name: a bot's name in the page's language, a person's as typed. */
 export function seatName(seat) {
   if (!seat) return "";
   const kind = String(seat.kind || "");
   if (kind.startsWith("bot:")) {
-    const level = kind.slice(4);
-    const key = `bot.level.${level}`;
-    const words = t(key);
-    return t("bot.name", { n: Number(seat.seat) + 1, level: words === key ? level : words });
+    return t("bot.name", { n: Number(seat.seat) + 1, level: botLevelWords(kind.slice(4)) });
   }
   return seat.name || kind;
 }

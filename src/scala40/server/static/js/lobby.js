@@ -3,10 +3,10 @@
 
 import { api, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
+import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const BOTS = ["random", "greedy", "heuristic", "strong"];
+const BOTS = BOT_LEVELS; // the built-in levels offered, weakest first
 let PROGRAMS = []; // bots this server runs over the bot protocol (GET /api/bots)
 const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 
@@ -123,7 +123,7 @@ function renderSeats() {
       ...PROGRAMS.map((name) => [`bot:${name}`, t("lobby.bot.program", { name })]),
     ];
     for (const [value, text] of options) select.add(new Option(text, value));
-    select.value = before[i] || (i === 0 ? "human" : "bot:heuristic");
+    select.value = before[i] || (i === 0 ? "human" : "bot:club");
     label.append(span, select);
     box.append(label);
   }
@@ -237,7 +237,7 @@ async function startGuide() {
     const res = await api("/api/tables", {
       method: "POST",
       body: withPlayerKey({
-        seats: ["human", "bot:greedy"],
+        seats: ["human", "bot:easy"],
         rules: { preset: "fisca", changes: {} },
         nickname,
         turn_seconds: null,

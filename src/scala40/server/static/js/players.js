@@ -14,7 +14,7 @@ import {
   saveNickname,
   savePlayerIdentity,
 } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, t } from "./i18n.js";
+import { apiErrorText, applyI18n, botLevelWords, getLang, languageSwitch, t } from "./i18n.js";
 import { svg } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,14 +63,15 @@ function ordinal(n) {
   return t(`ordinal.${form}`, { n });
 }
 
-/** A rated player's name: a bot's in the page's words ("Bot (greedy)"), a person's as chosen. */
+// A bot identity rated under an old level name (renamed at its next rated match): the old
+// "strong" was the rollout search, now "search", so its rating is not the Expert's.
+const RATED_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "search" };
+
+/** A rated player's name: a bot's in the page's words ("Bot (Easy)"), a person's as chosen. */
 function playerName(p) {
   const kind = String(p.kind || "human");
   if (!kind.startsWith("bot:")) return p.nickname;
-  const level = kind.slice(4);
-  const key = `bot.level.${level}`;
-  const words = t(key);
-  return t("bot.rated", { level: words === key ? level : words });
+  return t("bot.rated", { level: botLevelWords(kind.slice(4), RATED_ALIASES) });
 }
 
 function isBot(p) {

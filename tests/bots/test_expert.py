@@ -1,0 +1,62 @@
+"""The expert: the club player's game, with fewer cards handed to the next player."""
+
+from __future__ import annotations
+
+import random
+
+from scala40.bots import make_bot
+from scala40.bots.expert import ExpertBot
+from scala40.engine.actions import Discard
+from scala40.engine.cards import pack_list
+from scala40.engine.rules import Rules
+from scala40.engine.state import Hand
+from scala40.engine.views import PlayerView
+from scala40.reading_fit import feeds
+
+HANDS = 150
+
+
+def test_the_expert_feeds_the_next_player_less_often_than_the_club_player() -> None:
+    """In the very positions of club-player hands, the expert's discard is a card the
+    next player could take less often than the club player's own choice."""
+    rules = Rules.build(None, {"players": "2"})
+    club, expert = make_bot("club"), ExpertBot()
+    fed = {"club": 0, "expert": 0}
+    offers = 0
+    for number in range(HANDS):
+        rng = random.Random(number)
+        deck = pack_list(rules.decks, rules.joker_count)
+        rng.shuffle(deck)
+        hand = Hand.deal(rules, deck, shuffle_seed=number)
+        while hand.result is None:
+            view = PlayerView.of(hand, hand.seats[hand.current])
+            action = club.choose(view, rng)
+            if isinstance(action, Discard) and hand.opened[(hand.current + 1) % hand.n]:
+                mine = expert.choose(view, random.Random(number))
+                assert isinstance(mine, Discard) and hand.check(mine) is None
+                offers += 1
+                fed["club"] += feeds(hand, action.card)
+                fed["expert"] += feeds(hand, mine.card)
+            hand.apply(action)
+    assert offers > 1000
+    assert fed["expert"] < fed["club"] - 5, fed
+
+
+def test_while_the_next_player_cannot_take_the_expert_plays_as_the_club_player() -> None:
+    """FISCA: an unopened player may not take the pozzo, so nothing is priced in."""
+    rules = Rules.build(None, {"players": "3"})
+    club, expert = make_bot("club"), ExpertBot()
+    compared = 0
+    for number in range(8):
+        rng = random.Random(number)
+        deck = pack_list(rules.decks, rules.joker_count)
+        rng.shuffle(deck)
+        hand = Hand.deal(rules, deck, shuffle_seed=number)
+        while hand.result is None:
+            view = PlayerView.of(hand, hand.seats[hand.current])
+            action = club.choose(view, random.Random(7))
+            if not hand.opened[(hand.current + 1) % hand.n]:
+                assert expert.choose(view, random.Random(7)) == action
+                compared += 1
+            hand.apply(action)
+    assert compared > 100
