@@ -20,12 +20,13 @@ from scala40.bots import LEVELS, GreedyBot, RandomBot, make_bot
 from scala40.bots.base import Bot
 from scala40.bots.strong import StrongBot
 from scala40.engine.actions import Action, DrawStock
-from scala40.engine.cards import KINDS
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView
 from scala40.play_text import bot_reader, names_of, play_match
+
+from .positions import twin as twin_of
 
 BOTS_DIR = Path(scala40.bots.__file__).parent
 
@@ -118,24 +119,6 @@ def test_the_game_loop_gives_bots_views_only() -> None:
         assert not any(isinstance(v, Hand | Match) for v in spy.seen)
 
 
-def _twin(hand: Hand, seat: int) -> Hand:
-    """The same position with the hidden cards of another player and the stock exchanged."""
-    twin = hand.clone()
-    me = hand.seats.index(seat)
-    other = (me + 1) % hand.n
-    counts = twin.hands[other]
-    hidden = [k for k in range(KINDS) if counts[k] > twin.known[other][k]]
-    for i, card in enumerate(twin.stock):
-        swap = next((k for k in hidden if k != card), None)
-        if swap is not None:
-            counts[swap] -= 1
-            counts[card] += 1
-            twin.stock[i] = swap
-            break
-    twin.stock.reverse()
-    return twin
-
-
 @pytest.mark.parametrize("level", sorted(LEVELS))
 @pytest.mark.parametrize("seed", range(4))
 def test_hidden_cards_do_not_change_the_choice(level: str, seed: int) -> None:
@@ -144,7 +127,7 @@ def test_hidden_cards_do_not_change_the_choice(level: str, seed: int) -> None:
     hand = match.hand
     hand.apply(DrawStock())
     seat = match.current_seat
-    twin = _twin(hand, seat)
+    twin = twin_of(hand, seat)
     assert twin.hands != hand.hands and twin.stock != hand.stock
     view = PlayerView.of(hand, seat)
     assert PlayerView.of(twin, seat) == view

@@ -7,11 +7,10 @@ import random
 from scala40.bots import make_bot
 from scala40.bots.expert import ExpertBot
 from scala40.engine.actions import Discard
-from scala40.engine.cards import pack_list
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
-from scala40.engine.views import PlayerView
 from scala40.reading_fit import feeds
+
+from .positions import club_play
 
 HANDS = 150
 
@@ -20,24 +19,16 @@ def test_the_expert_feeds_the_next_player_less_often_than_the_club_player() -> N
     """In the very positions of club-player hands, the expert's discard is a card the
     next player could take less often than the club player's own choice."""
     rules = Rules.build(None, {"players": "2"})
-    club, expert = make_bot("club"), ExpertBot()
+    expert = ExpertBot()
     fed = {"club": 0, "expert": 0}
     offers = 0
-    for number in range(HANDS):
-        rng = random.Random(number)
-        deck = pack_list(rules.decks, rules.joker_count)
-        rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=number)
-        while hand.result is None:
-            view = PlayerView.of(hand, hand.seats[hand.current])
-            action = club.choose(view, rng)
-            if isinstance(action, Discard) and hand.opened[(hand.current + 1) % hand.n]:
-                mine = expert.choose(view, random.Random(number))
-                assert isinstance(mine, Discard) and hand.check(mine) is None
-                offers += 1
-                fed["club"] += feeds(hand, action.card)
-                fed["expert"] += feeds(hand, mine.card)
-            hand.apply(action)
+    for hand, view, action in club_play(rules, HANDS, seed=0):
+        if isinstance(action, Discard) and hand.opened[(hand.current + 1) % hand.n]:
+            mine = expert.choose(view, random.Random(offers))
+            assert isinstance(mine, Discard) and hand.check(mine) is None
+            offers += 1
+            fed["club"] += feeds(hand, action.card)
+            fed["expert"] += feeds(hand, mine.card)
     assert offers > 1000
     assert fed["expert"] < fed["club"] - 5, fed
 
@@ -47,16 +38,8 @@ def test_while_the_next_player_cannot_take_the_expert_plays_as_the_club_player()
     rules = Rules.build(None, {"players": "3"})
     club, expert = make_bot("club"), ExpertBot()
     compared = 0
-    for number in range(8):
-        rng = random.Random(number)
-        deck = pack_list(rules.decks, rules.joker_count)
-        rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=number)
-        while hand.result is None:
-            view = PlayerView.of(hand, hand.seats[hand.current])
-            action = club.choose(view, random.Random(7))
-            if not hand.opened[(hand.current + 1) % hand.n]:
-                assert expert.choose(view, random.Random(7)) == action
-                compared += 1
-            hand.apply(action)
+    for hand, view, _ in club_play(rules, 8, seed=0):
+        if not hand.opened[(hand.current + 1) % hand.n]:
+            assert expert.choose(view, random.Random(7)) == club.choose(view, random.Random(7))
+            compared += 1
     assert compared > 100

@@ -9,12 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from scala40.bots import make_bot
 from scala40.bots.base import world_of
 from scala40.bots.expert import ExpertBot, reader
 from scala40.bots.reading import NAMES, Reader, Table, features
 from scala40.engine.actions import Discard
-from scala40.engine.cards import KINDS, pack_list
 from scala40.engine.legal import legal_discards
 from scala40.engine.rules import Rules
 from scala40.engine.state import Hand
@@ -22,38 +20,15 @@ from scala40.engine.views import PlayerView
 from scala40.reading_fit import feeds
 from scala40.reading_fit import main as fit_main
 
+from .positions import club_play
+from .positions import twin as twin_of
+
 
 def discard_offers(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Hand, PlayerView]]:
-    """Club-player hands, stopped at each discard where the next player may take it."""
-    club = make_bot("club")
-    for number in range(hands):
-        rng = random.Random(f"{seed}:{number}")
-        deck = pack_list(rules.decks, rules.joker_count)
-        rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=number)
-        while hand.result is None:
-            view = PlayerView.of(hand, hand.seats[hand.current])
-            action = club.choose(view, rng)
-            nxt = (hand.current + 1) % hand.n
-            if isinstance(action, Discard) and hand.opened[nxt]:
-                yield hand, view
-            hand.apply(action)
-
-
-def _twin(hand: Hand, me: int) -> Hand:
-    """The same position with one hidden card of the next player swapped with the stock."""
-    twin = hand.clone()
-    other = (me + 1) % hand.n
-    counts = twin.hands[other]
-    hidden = [k for k in range(KINDS) if counts[k] > twin.known[other][k]]
-    for i, card in enumerate(twin.stock):
-        swap = next((k for k in hidden if k != card), None)
-        if swap is not None:
-            counts[swap] -= 1
-            counts[card] += 1
-            twin.stock[i] = swap
-            return twin
-    raise AssertionError("no hidden card to swap")
+    """Club-player positions at each discard where the next player may take it."""
+    for hand, view, action in club_play(rules, hands, seed):
+        if isinstance(action, Discard) and hand.opened[(hand.current + 1) % hand.n]:
+            yield hand, view
 
 
 def test_what_the_next_player_holds_does_not_change_the_reading() -> None:
@@ -61,7 +36,7 @@ def test_what_the_next_player_holds_does_not_change_the_reading() -> None:
     checked = 0
     for hand, view in discard_offers(rules, 12, seed=3):
         me = hand.current
-        twin = _twin(hand, me)
+        twin = twin_of(hand, hand.seats[me])
         assert twin.hands[(me + 1) % hand.n] != hand.hands[(me + 1) % hand.n]
         twin_view = PlayerView.of(twin, hand.seats[me])
         assert twin_view == view

@@ -26,6 +26,17 @@ def _position() -> Hand:
     )
 
 
+def _king_on_the_pozzo() -> Hand:
+    """Player 0 may take the K♣ and open with it (``open_from_pozzo = "any_use"``)."""
+    rules = Rules.build(None, {"players": "2", "open_from_pozzo": "any_use"})
+    return Hand.setup(
+        rules,
+        [cards("KH KD QS QD QC 2C 3D 4S 5H 9C JH JD 7S"), cards("AH AD 6S 6C 8H 8D 10C")],
+        pozzo=cards("KC"),
+        shuffle_seed=3,
+    )
+
+
 def test_a_stock_draw_is_remembered_with_the_card_left_on_the_pozzo() -> None:
     hand = _position()
     hand.apply(DrawStock())
@@ -47,13 +58,7 @@ def test_a_pozzo_take_is_remembered_as_taken() -> None:
 
 
 def test_an_opening_from_the_pozzo_is_remembered_as_taken() -> None:
-    rules = Rules.build(None, {"players": "2", "open_from_pozzo": "any_use"})
-    hand = Hand.setup(
-        rules,
-        [cards("KH KD QS QD QC 2C 3D 4S 5H 9C JH JD 7S"), cards("AH AD 6S 6C 8H 8D 10C")],
-        pozzo=cards("KC"),
-        shuffle_seed=3,
-    )
+    hand = _king_on_the_pozzo()
     hand.apply(TakePozzo())
     hand.apply(Open((spec("KH KD KC"), spec("QS QD QC"))))
     hand.apply(Discard(cards("2C")[0]))
@@ -61,13 +66,7 @@ def test_an_opening_from_the_pozzo_is_remembered_as_taken() -> None:
 
 
 def test_a_take_back_leaves_no_trace_and_views_share_the_history() -> None:
-    rules = Rules.build(None, {"players": "2", "open_from_pozzo": "any_use"})
-    hand = Hand.setup(
-        rules,
-        [cards("KH KD QS QD QC 2C 3D 4S 5H 9C JH JD 7S"), cards("AH AD 6S 6C 8H 8D 10C")],
-        pozzo=cards("KC"),
-        shuffle_seed=3,
-    )
+    hand = _king_on_the_pozzo()
     hand.apply(TakePozzo())
     hand.apply(Open((spec("KH KD KC"), spec("QS QD QC"))))
     hand.apply(TakeBack())

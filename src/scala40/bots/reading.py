@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Final
 
-from scala40.engine.cards import HIGH_ACE, JOKER, KINDS, pack_counts
+from scala40.engine.cards import HIGH_ACE, JOKER, KINDS
 from scala40.engine.melds import fit_map
 from scala40.engine.views import PlayerView
 
@@ -122,33 +122,17 @@ class Table:
 
     @staticmethod
     def of(view: PlayerView, player: int) -> Table:
-        left = pack_counts(view.rules.decks, view.rules.joker_count)
-        for k in view.hand:
-            left[k] -= 1
-        for k in view.pozzo:
-            left[k] -= 1
-        for k in view.stock_bottom:
-            left[k] -= 1
-        for m in view.table:
-            for k in m.slots:
-                left[k] -= 1
-            if m.jokers:
-                for k in m.joker_identities():
-                    left[k] += 1
-                left[JOKER] -= m.jokers.bit_count()
+        left = [0] * KINDS
+        for k in view.unseen():
+            left[k] += 1
         held = [0] * KINDS
-        for p, cards in enumerate(view.known):
-            if p == view.me:
-                continue
-            for k in cards:
-                left[k] -= 1
-                if p == player:
-                    held[k] += 1
+        for k in view.known[player]:
+            held[k] += 1
         unseen = sum(left)
         hidden = view.hand_sizes[player] - len(view.known[player])
         share = min(1.0, hidden / unseen) if unseen > 0 else 0.0
         fitting = frozenset(k for m in view.table for k in fit_map(m, view.rules))
-        return Table(view, player, tuple(max(0, c) for c in left), share, tuple(held), fitting)
+        return Table(view, player, tuple(left), share, tuple(held), fitting)
 
     def present(self, kind: int) -> float:
         """The chance that ``player`` holds at least one copy of ``kind``."""
