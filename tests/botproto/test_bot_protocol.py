@@ -13,6 +13,7 @@ import random
 import shlex
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.notation.cards import format_card
-from scala40.notation.view import view_to_dict
+from scala40.notation.view import history_to_list, view_to_dict
 from scala40.server.viewjson import SeatFacts, TableFacts, view_from_json, view_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +179,8 @@ def test_a_bot_list_names_programs_and_refuses_missing_ones() -> None:
     ]
     rules = Rules.build(None, {"players": "2"})
     config = arena.make_config(["Heuristic", f"CMD:{python_command(SIMPLE_PY)}"], rules, hands=1)
-    assert config.bots == ("heuristic", f"cmd:{python_command(SIMPLE_PY)}")  # case kept
+    # A level by its canonical name (an old name is its level's), a command as written.
+    assert config.bots == ("club", f"cmd:{python_command(SIMPLE_PY)}")
     with pytest.raises(arena.ArenaError, match="not found"):
         arena.make_config(["greedy", "cmd:no-such-bot-program --x"], rules, hands=1)
     assert isinstance(make_bot(f"cmd:{python_command(SIMPLE_PY)}"), ProgramBot)
@@ -216,7 +218,10 @@ def test_the_program_gets_only_its_own_seat_view(tmp_path: Path) -> None:
     assert len(decides) == len(asked)
     for message, view in zip(decides, asked, strict=True):
         assert message["view"] == view_to_dict(view)  # the seat's PlayerView, nothing more
-        assert view_from_json(message["view"]) == view  # ... and all of it
+        # ... and all of it: the view, and the deal's turns beside it
+        assert view_from_json(message["view"]) == replace(view, history=())
+        assert message["history"] == history_to_list(view)
+        assert len(message["history"]) == len(view.history)
     # Of the other seat the program learns only public facts: a count, what it laid down
     # or took openly; its own hand is exactly the seat's true hand.
     public = {"seat", "in_hand", "cards", "opened", "known", "total", "eliminated"}

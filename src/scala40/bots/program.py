@@ -50,7 +50,7 @@ from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, action_from_dict, rules_changes
 from scala40.notation.errors import NotationError
-from scala40.notation.view import view_to_dict
+from scala40.notation.view import history_to_list, view_to_dict
 
 logger = logging.getLogger(__name__)
 
@@ -391,7 +391,13 @@ class ProgramBot:
         ask_id = self._sequence
         deadline = time.monotonic() + self.decision_ms / 1000
         self._send(
-            {"type": "decide", "id": ask_id, "view": view_to_dict(view), "legal": legal},
+            {
+                "type": "decide",
+                "id": ask_id,
+                "view": view_to_dict(view),
+                "history": history_to_list(view),
+                "legal": legal,
+            },
             deadline,
             fatal=True,
         )

@@ -50,7 +50,7 @@ def changes_json(rules: Rules) -> JSONDict:
     return rules_changes(rules)
 
 
-def _turn_start(start: TurnStart | None) -> JSONDict | None:
+def turn_start_json(start: TurnStart | None) -> JSONDict | None:
     if start is None:
         return None
     return {
@@ -62,6 +62,34 @@ def _turn_start(start: TurnStart | None) -> JSONDict | None:
         "pozzo_used": start.pozzo_used,
         "stock_len": start.stock_len,
     }
+
+
+def history_to_list(view: PlayerView) -> list[JSONDict]:
+    """The deal's finished turns, oldest first, as the bot protocol sends them: the table
+    seat, the pozzo card offered at its draw (``None``: the pozzo was empty), whether it
+    was taken, whether the player had opened before the draw, and the discard.
+
+    >>> from scala40.engine.rules import Rules
+    >>> from scala40.engine.state import Deal
+    >>> from scala40.engine.cards import pack_list
+    >>> from scala40.engine.actions import Discard, DrawStock
+    >>> deal = Deal.deal(Rules.build(None, {"players": "2"}), pack_list(2, 4), None, 1)
+    >>> deal.apply(DrawStock())
+    >>> deal.apply(Discard(deal.hands[0].index(1)))
+    >>> history_to_list(PlayerView.of(deal, 1))[0]["took"]
+    False
+    """
+    seats = view.seats
+    return [
+        {
+            "seat": seats[t.player],
+            "offered": None if t.offered is None else TEXT[t.offered],
+            "took": t.took,
+            "opened": t.opened,
+            "discard": TEXT[t.discard],
+        }
+        for t in view.history
+    ]
 
 
 def view_to_dict(view: PlayerView) -> JSONDict:
@@ -124,7 +152,7 @@ def view_to_dict(view: PlayerView) -> JSONDict:
         "laid_off_now": turn.laid_off_now,
         "must_go_out": turn.must_go_out,
         "first_free": view.first_free,
-        "turn_start": _turn_start(turn.start),
+        "turn_start": turn_start_json(turn.start),
         "unit_totals": list(view.scores),
         "unit_eliminated": list(view.eliminated),
     }

@@ -46,6 +46,7 @@ from scala40.server.viewjson import (
     event_json,
     legal_json,
     reasons_json,
+    seat_view_json,
     view_to_json,
 )
 
@@ -570,12 +571,18 @@ class TableActor:
             return view_to_json(public, self._facts_for(True, facts))
         spectator = seat not in self.match.hand.seats
         view = self.view_of(seat)
-        legal = None
-        if not spectator and self.status == "playing" and view.my_turn:
-            legal = legal_json(view)
-            if legal:
-                legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
+        legal = None if spectator else self._legal_of(view)
         return view_to_json(view, self._facts_for(spectator, facts), legal)
+
+    def _legal_of(self, view: PlayerView) -> JSONDict | None:
+        """The moves of a playing seat's view with the engine's reasons for the others
+        (read from the true hand: its own), when it is to move; else ``None``."""
+        if self.status != "playing" or not view.my_turn:
+            return None
+        legal = legal_json(view)
+        if legal:
+            legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
+        return legal
 
     def _facts_for(self, spectator: bool, made: TableFacts | None) -> TableFacts:
         if made is None:
@@ -585,7 +592,9 @@ class TableActor:
     def state(
         self, seat: int | None, event: JSONDict | None = None, facts: TableFacts | None = None
     ) -> JSONDict:
-        view = self.view_json(seat, facts)
+        return self._message(self.view_json(seat, facts), event)
+
+    def _message(self, view: JSONDict, event: JSONDict | None) -> JSONDict:
         message = {"type": "state", "v": self.version, "view": view, "event": event}
         if self.status == "over":
             # Who asked for a rematch, and where it is once made (docs/protocol.md).
@@ -610,14 +619,24 @@ class TableActor:
 
     # Sending -----------------------------------------------------------------------------
     def _broadcast(self, event: JSONDict | None) -> None:
-        facts = self.facts()  # the same for every seat: made once a move
+        """Every seat's and spectator's state after a move: the public VIEW is written once
+        (the table's facts too) and each playing seat's from it (:func:`seat_view_json`)."""
+        facts = self.facts()
+        public = self.view_json(None, facts)
+        in_hand = self.match.hand.seats
         for s in self.seats:
-            if s.outbox is not None:
-                s.outbox.put(self.state(s.seat, event, facts))
+            if s.outbox is None:
+                continue
+            if s.seat in in_hand:
+                view = self.match.view(s.seat)
+                seat_json = seat_view_json(public, view, self._legal_of(view))
+            else:
+                seat_json = self.view_json(s.seat, facts)  # sits out this hand
+            s.outbox.put(self._message(seat_json, event))
         if self.watchers:
-            public = self.state(None, event, facts)  # one public view for every spectator
+            message = self._message(public, event)  # one public view for every spectator
             for watcher in self.watchers:
-                watcher.put(public)
+                watcher.put(message)
 
     def _send_all(self, message: JSONDict, *, watchers: bool = True) -> None:
         for s in self.seats:

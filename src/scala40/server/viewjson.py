@@ -44,7 +44,7 @@ from scala40.notation.codec import (
     rules_from_changes,
     table_meld_from_dict,
 )
-from scala40.notation.view import TEXT, view_to_dict
+from scala40.notation.view import TEXT, cards, turn_start_json, view_to_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +214,28 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
     out["scores"] = scores_json(facts.history)
     out["spectator"] = facts.spectator
     out.update(facts.extra)
+    return out
+
+
+def seat_view_json(public: JSONDict, view: PlayerView, legal: JSONDict | None = None) -> JSONDict:
+    """A playing seat's VIEW made from the public VIEW of the same moment.
+
+    Every key of a VIEW but the seat's own (its number, its cards, its cards at the draw,
+    whether it is to move, its moves) is the same for every seat and for a spectator, so a
+    broadcast writes the public VIEW once (:func:`view_to_json` of the public view, with
+    spectator facts) and each seat's from it: the same JSON as :func:`view_to_json` of the
+    seat's view, for the price of the few keys that are its own. ``view`` is the engine's
+    cut for the seat (:meth:`PlayerView.of`), so hidden cards still leave the engine in one
+    place only. The result shares the public VIEW's nested values: none is changed after.
+    """
+    out = dict(public)
+    my_turn = public["status"] == "playing" and view.my_turn
+    out["seat"] = view.seat
+    out["hand"] = cards(view.hand)
+    out["turn_start"] = turn_start_json(view.turn.start)
+    out["my_turn"] = my_turn
+    out["legal"] = (legal if legal is not None else legal_json(view)) if my_turn else {}
+    out["spectator"] = False
     return out
 
 
