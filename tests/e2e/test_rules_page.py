@@ -195,7 +195,7 @@ def test_the_guided_first_hand_explains_its_first_steps(
             return (await fetch(`/api/tables/${id}`)).json();
         }"""
     )
-    assert [s["kind"] for s in info["seats"]] == ["human", "bot:greedy"]
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot:easy"]
     guide = page.locator("#guide")
     # The first step of the seat's own turn: the draw, with the pozzo rule explained.
     page.wait_for_function(
