@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -103,4 +104,49 @@ def postgres_url() -> Iterator[str]:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scala40"
     finally:
         subprocess.run([*ctl, "-m", "fast", "-w", "stop"], capture_output=True, env=env)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A real Redis server on a loopback port in a temporary directory, for this session.
+
+    Nothing is saved to disk. It fails (never skips) when the server cannot start.
+    """
+    root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            "/usr/bin/redis-server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--dir",
+            str(root),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10.0
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server did not start on port {port}")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
         shutil.rmtree(root, ignore_errors=True)

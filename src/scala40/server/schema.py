@@ -146,6 +146,18 @@ entropy = Table(
 """The seats' contributions to the verifiable shuffle (hex), one per seat and hand, in the
 order they were accepted (``id``): a rebuilt table deals every hand as it was dealt."""
 
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("node", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""Which server node holds a table's actor (several nodes share one database): the node,
+the lease's epoch (one more at every claim: the fencing token a store checks) and when the
+lease runs out unless renewed, in seconds since 1970 on the claiming node's clock."""
+
 server_keys = Table(
     "server_keys",
     metadata,

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from scala40.server import schema
+from scala40.server.leases import Lease, fence
 from scala40.server.seal import SecretKeyError, fingerprint, open_seed, seal_seed
 
 UNFINISHED = ("waiting", "playing")
@@ -272,9 +273,15 @@ class Store:
                 update(schema.tables).where(schema.tables.c.id == table_id).values(status=status)
             )
 
-    def append_action(self, table_id: str, version: int, seat: int, text: str) -> None:
-        """Store one action; a second row for the same version fails (UNIQUE)."""
+    def append_action(
+        self, table_id: str, version: int, seat: int, text: str, lease: Lease | None = None
+    ) -> None:
+        """Store one action; a second row for the same version fails (UNIQUE). With the
+        node's ``lease`` on the table, only while it still holds it (:class:`LeaseLost`
+        otherwise, nothing stored): a node that lost the table cannot write to it."""
         with self.engine.begin() as conn:
+            if lease is not None:
+                fence(conn, lease)
             conn.execute(
                 insert(schema.actions).values(
                     table_id=table_id, version=version, seat=seat, action=text, created=now()

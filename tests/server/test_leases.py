@@ -1,0 +1,148 @@
+"""Table leases on SQLite and on a real PostgreSQL: one node holds a table at a time, a
+silent node's table moves on, and a node that lost its table can no longer store to it."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from scala40.server.leases import Lease, LeaseLost, Leases
+from scala40.server.store import SeatRow, Store, TableRow, now
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, db_url: str) -> Iterator[Store]:
+    url = db_url if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    store = Store(url)
+    store.migrate()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+class Clock:
+    """A clock the test moves by hand (what a node believes the time is)."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _new_table(store: Store) -> str:
+    table_id = secrets.token_hex(8)
+    row = TableRow(table_id, now(), "fisca", {"players": 2}, 2**62, 0, None, "playing")
+    store.create_table(
+        row, [SeatRow(0, "human", "Anna", "x" * 64), SeatRow(1, "bot:club", "B", None)]
+    )
+    return table_id
+
+
+def _nodes(store: Store, clock: Clock) -> tuple[Leases, Leases]:
+    return (
+        Leases(store.engine, "node-a", ttl=5.0, clock=clock),
+        Leases(store.engine, "node-b", ttl=5.0, clock=clock),
+    )
+
+
+def test_a_live_lease_keeps_its_table_and_a_silent_one_moves_on(store: Store) -> None:
+    clock = Clock()
+    a, b = _nodes(store, clock)
+    table = _new_table(store)
+    held = a.claim(table)
+    assert held is not None and held.epoch == 1 and held.node == "node-a"
+    assert b.claim(table) is None
+    clock.now += 4.0
+    renewed = a.renew(held)
+    assert renewed is not None and renewed.epoch == 1
+    clock.now += 4.0  # 8 s after the claim, but 4 s after the renewal: still a's
+    assert b.claim(table) is None
+    clock.now += 6.0  # a fell silent
+    taken = b.claim(table)
+    assert taken is not None and taken.epoch == 2 and taken.node == "node-b"
+    assert b.holder(table) == taken
+    assert a.renew(renewed) is None  # the epoch moved on: a knows it lost the table
+
+
+def test_a_node_that_lost_its_table_stores_nothing(store: Store) -> None:
+    clock = Clock()
+    a, b = _nodes(store, clock)
+    table = _new_table(store)
+    old = a.claim(table)
+    assert old is not None
+    store.append_action(table, 1, 0, "draw", lease=old)
+    clock.now += 10.0  # a paused past its lease (a long pause, a stopped machine)
+    new = b.claim(table)
+    assert new is not None
+    with pytest.raises(LeaseLost, match="node-a"):
+        store.append_action(table, 2, 1, "discard 7H", lease=old)
+    store.append_action(table, 2, 1, "discard KS", lease=new)
+    [stored] = [t for t in store.unfinished() if t.table.id == table]
+    assert stored.actions == [(1, 0, "draw"), (2, 1, "discard KS")]
+
+
+def test_a_released_table_is_claimed_at_once(store: Store) -> None:
+    clock = Clock()
+    a, b = _nodes(store, clock)
+    table = _new_table(store)
+    held = a.claim(table)
+    assert held is not None
+    a.release(held)
+    taken = b.claim(table)
+    assert taken is not None and taken.epoch == 2
+
+
+def test_a_restarted_node_claims_its_own_tables_again_with_a_new_epoch(store: Store) -> None:
+    """Its earlier incarnation (killed, or paused and still running) is fenced too."""
+    clock = Clock()
+    a, _ = _nodes(store, clock)
+    table = _new_table(store)
+    first = a.claim(table)
+    again = Leases(store.engine, "node-a", ttl=5.0, clock=clock).claim(table)
+    assert first is not None and again is not None and again.epoch == first.epoch + 1
+    with pytest.raises(LeaseLost):
+        store.append_action(table, 1, 0, "draw", lease=first)
+
+
+def _race(store: Store, clock: Clock, table: str, racers: int = 6) -> list[Lease]:
+    """Every racer claims ``table`` at the same moment: the leases won."""
+    won: list[Lease] = []
+    start = threading.Barrier(racers)
+
+    def race(i: int) -> None:
+        leases = Leases(store.engine, f"racer-{i}", ttl=5.0, clock=clock)
+        start.wait()
+        got = leases.claim(table)
+        if got is not None:
+            won.append(got)
+
+    threads = [threading.Thread(target=race, args=(i,)) for i in range(racers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return won
+
+
+def test_racing_nodes_claim_a_table_once(store: Store) -> None:
+    clock = Clock()
+    fresh = _new_table(store)
+    [won] = _race(store, clock, fresh)
+    assert Leases(store.engine, "check", clock=clock).holder(fresh) == won
+    ran_out = _new_table(store)
+    assert Leases(store.engine, "gone", ttl=5.0, clock=clock).claim(ran_out) is not None
+    clock.now += 10.0
+    [won] = _race(store, clock, ran_out)
+    assert won.epoch == 2
+
+
+def test_a_node_name_is_checked() -> None:
+    store = Store("sqlite://")
+    with pytest.raises(ValueError, match="node name"):
+        Leases(store.engine, "")
+    store.close()
