@@ -63,9 +63,10 @@ def test_a_blocked_reader_wakes_for_the_next_message(bus: TableBus) -> None:
     later = threading.Timer(0.2, lambda: bus.publish(table, 0, 1, {"v": 9}))
     later.start()
     try:
-        got = bus.read(table, 0, after="$", block_ms=5000)
+        got = bus.read(table, 0, after="0", block_ms=5000)  # blocks: the stream is empty
     finally:
         later.cancel()
+        later.join()  # its publish may still be reading Redis's answer
     assert [e.message["v"] for e in got] == [9]
 
 
