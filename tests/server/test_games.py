@@ -136,16 +136,20 @@ def _play(client: Any, seats: list[str], rules: dict[str, Any]) -> tuple[dict[st
     errors: list[dict[str, Any]] = []
     sockets = [client.websocket_connect(ws_url(made, t)) for t in tokens.values()]
     threads = []
-    for seat, cm in zip(tokens, sockets, strict=True):
-        ws = cm.__enter__()
-        t = threading.Thread(target=person, args=(ws, seat, logs[seat], errors), daemon=True)
-        threads.append(t)
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-        assert not t.is_alive(), "the match did not finish"
-    for cm in sockets:
-        cm.__exit__(None, None, None)
+    try:
+        for seat, cm in zip(tokens, sockets, strict=True):
+            ws = cm.__enter__()
+            t = threading.Thread(target=person, args=(ws, seat, logs[seat], errors), daemon=True)
+            threads.append(t)
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        stuck = {seat: log[-1:] for seat, log in logs.items()}
+        assert not any(t.is_alive() for t in threads), f"the match did not finish: {stuck}"
+    finally:
+        # Closed even when the match stalls, so the server (and the suite) can stop.
+        for cm in sockets[: len(threads)]:
+            cm.__exit__(None, None, None)
     assert all(e["code"] == "stale_version" for e in errors), errors
     record = client.get(f"/api/tables/{made['table_id']}/record")
     assert record.status_code == 200
@@ -163,7 +167,8 @@ def test_whole_matches_people_and_bots_see_only_their_own_cards(make_client: Any
     made, checked = _play(
         client, ["human", "bot:greedy", "human", "bot:random"], {"changes": {"elimination": 60}}
     )
-    assert checked > 100
+    # The server deals at random: a match to 60 may last one short hand (64 views once).
+    assert checked > 30
     history = client.get("/api/history").json()["matches"]
     assert history[0]["table_id"] == made["table_id"]
     assert history[0]["players"][:3] == ["Anna", "Bot 2 (Easy)", "Player2"]
