@@ -10,6 +10,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +89,17 @@ class Server:
         )
         log.close()
         self.wait_ready()
+
+    @classmethod
+    @contextmanager
+    def running(cls, data: Path, **tuned: float) -> Iterator[str]:
+        """A tuned server on a free port for the ``with`` block: its base address."""
+        server = cls(data, free_port(), **tuned)
+        server.start()
+        try:
+            yield server.base
+        finally:
+            server.stop()
 
     def wait_ready(self) -> None:
         """Return once the server answers; fail the test with its log if it exited."""

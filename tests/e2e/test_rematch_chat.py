@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .support import TunedServer, free_port, get_json, post_json
+from .support import TunedServer, get_json, post_json
 from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -29,19 +29,14 @@ def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # Stand-ins take over at once and bots barely wait, so a one-hand match ends in
     # seconds with nobody at the table; finished tables stay live for two minutes, long
     # enough to ask for a rematch.
-    running = TunedServer(
+    with TunedServer.running(
         tmp_path_factory.mktemp("scala40-rematch"),
-        free_port(),
         grace_seconds=0.2,
         bot_pause=0.02,
         bots_pause_seconds=600.0,
         retire_seconds=120.0,
-    )
-    running.start()
-    try:
-        yield running.base
-    finally:
-        running.stop()
+    ) as base:
+        yield base
 
 
 def _context(browser: Browser, lang: str, vp: str, table_id: str, token: str) -> BrowserContext:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
-from .support import TunedServer, free_port, get_json, post_json
+from .support import TunedServer, get_json, post_json
 from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -90,19 +90,14 @@ def test_the_creator_on_the_share_panel_keeps_the_seat(
 def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # Stand-ins take over at once, bots are slow enough to watch, and a finished table
     # is let go after two seconds.
-    running = TunedServer(
+    with TunedServer.running(
         tmp_path_factory.mktemp("scala40-life"),
-        free_port(),
         grace_seconds=0.3,
         bot_pause=0.05,
         bots_pause_seconds=600.0,
         retire_seconds=2.0,
-    )
-    running.start()
-    try:
-        yield running.base
-    finally:
-        running.stop()
+    ) as base:
+        yield base
 
 
 def _table(base: str, **extra: Any) -> dict[str, Any]:

@@ -149,33 +149,29 @@ def features(table: Table, card: int) -> list[float]:
     view = table.view
     q = table.player
     present = table.present
+    joker = present(JOKER)
     if card == JOKER:
-        set_chance = run_chance = 1.0
+        set_chance = run_chance = joker_chance = 1.0
         mates_unseen = near_unseen = 0.0
     else:
         s, r0 = divmod(card, 13)
-        others = [present(t * 13 + r0) for t in range(4) if t != s]
+        mates = [t * 13 + r0 for t in range(4) if t != s]
+        pairs = _run_neighbours(card)
+        near = {x for pair in pairs for x in pair}
         # At least two of the other three suits of the rank: a set of three.
-        a, b, c = others
+        a, b, c = (present(k) for k in mates)
         set_chance = a * b + a * c + b * c - 2 * a * b * c
         miss = 1.0
-        for x, y in _run_neighbours(card):
+        for x, y in pairs:
             miss *= 1.0 - present(x) * present(y)
         run_chance = 1.0 - miss
-        mates_unseen = float(sum(table.left[t * 13 + r0] for t in range(4) if t != s))
-        near = {x for pair in _run_neighbours(card) for x in pair}
+        mates_unseen = float(sum(table.left[k] for k in mates))
         near_unseen = float(sum(table.left[k] for k in near))
-    joker = present(JOKER)
-    if card != JOKER:
+        # A joker and any one related card: a set or a run too.
         single = 1.0
-        s, r0 = divmod(card, 13)
-        related = {t * 13 + r0 for t in range(4) if t != s}
-        related |= {x for pair in _run_neighbours(card) for x in pair}
-        for k in related:
+        for k in near.union(mates):
             single *= 1.0 - present(k)
         joker_chance = joker * (1.0 - single)
-    else:
-        joker_chance = 1.0
     any_chance = 1.0 - (1.0 - set_chance) * (1.0 - run_chance) * (1.0 - joker_chance)
     declined = [0.0] * 5
     discarded = [0.0] * 5
