@@ -783,6 +783,28 @@ def verify(record: str) -> None:
     show_default=True,
     help="Seconds a --bot program has for one move; past it a built-in bot moves.",
 )
+@click.option(
+    "--redis",
+    "redis_url",
+    default=None,
+    metavar="URL",
+    help="Run as one node of a cluster: Redis carries messages between the nodes, which"
+    " share one PostgreSQL --db (docs/deploy.md), e.g. redis://127.0.0.1:6379/0.",
+)
+@click.option(
+    "--node",
+    default=None,
+    metavar="NAME",
+    help="This node's name in the cluster, unique among running nodes [host-pid].",
+)
+@click.option(
+    "--lease-seconds",
+    type=click.FloatRange(0.5, 60.0),
+    default=5.0,
+    show_default=True,
+    help="With --redis: how long a node's hold on a table lasts unless renewed (a dead"
+    " node's tables move on after about this).",
+)
 @click.option("--dev", is_flag=True, help="Also serve the API docs (/docs, /redoc, /openapi.json).")
 def serve(
     host: str,
@@ -796,6 +818,9 @@ def serve(
     tables_per_minute: int,
     program_bots: tuple[str, ...],
     bot_time: float,
+    redis_url: str | None,
+    node: str | None,
+    lease_seconds: float,
     dev: bool,
 ) -> None:
     """Start the web table: a lobby, real-time games with friends and bots, history.
@@ -825,6 +850,9 @@ def serve(
         tables_per_minute=tables_per_minute,
         program_bots=tuple(programs.items()),
         program_decision_ms=bot_time * 1000,
+        redis_url=redis_url or "",
+        node=node or "",
+        lease_seconds=lease_seconds,
         dev=dev,
     )
     try:

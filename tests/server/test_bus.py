@@ -1,83 +1,104 @@
-"""The table bus on a real Redis: intents reach the owner in order, each seat reads only its
-own messages, a reader resumes after a blink, and a fenced old owner is not heard."""
+"""The node bus on a real Redis: entries reach a node's inbox in order, a node reads only its
+own inbox, a restarted node does not read what was meant for its earlier life, and a node
+that stops beating is seen as gone."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-import threading
-from collections.abc import Iterator
 
-import pytest
-
-from scala40.server.bus import TableBus
+from scala40.server.bus import Kind, NodeBus
 
 
-@pytest.fixture
-def bus(redis_url: str) -> Iterator[TableBus]:
-    bus = TableBus(redis_url)
-    try:
-        assert bus.ping()
-        yield bus
-    finally:
-        bus.close()
+def _node() -> str:
+    return "n-" + secrets.token_hex(4)
 
 
-def test_intents_reach_the_owner_in_the_order_they_were_sent(bus: TableBus) -> None:
-    table = secrets.token_hex(8)
-    bus.send_intent(table, 0, {"type": "action", "action": "draw", "v": 1})
-    bus.send_intent(table, 2, {"type": "chat", "text": "ciao"})
-    got = bus.intents(table)
-    assert [(seat, m["type"]) for _, seat, m in got] == [(0, "action"), (2, "chat")]
-    last = got[-1][0]
-    assert bus.intents(table, after=last) == []
+async def _pair(redis_url: str) -> tuple[NodeBus, NodeBus]:
+    a, b = NodeBus(redis_url, _node()), NodeBus(redis_url, _node())
+    await a.start()
+    await b.start()
+    return a, b
 
 
-def test_each_seat_reads_its_own_messages_only(bus: TableBus) -> None:
-    table = secrets.token_hex(8)
-    bus.publish(table, 0, 1, {"type": "state", "view": {"hand": ["7H", "KS"]}})
-    bus.publish(table, 1, 1, {"type": "state", "view": {"hand": ["2C"]}})
-    bus.publish(table, None, 1, {"type": "state", "view": {"hand": []}})
-    assert [e.message["view"]["hand"] for e in bus.read(table, 1)] == [["2C"]]
-    assert [e.message["view"]["hand"] for e in bus.read(table, 0)] == [["7H", "KS"]]
-    assert [e.message["view"]["hand"] for e in bus.read(table, None)] == [[]]
+def test_entries_reach_the_addressed_node_in_order(redis_url: str) -> None:
+    async def go() -> None:
+        a, b = await _pair(redis_url)
+        try:
+            await a.send(b.node, Kind.SAY, {"conn": "c1", "text": '{"type": "action"}'})
+            await a.send(b.node, Kind.SHUT, {"conn": "c1"})
+            got = await b.receive(block_ms=100)
+            assert [(e.kind, e.body["conn"]) for e in got] == [(Kind.SAY, "c1"), (Kind.SHUT, "c1")]
+            assert await b.receive(block_ms=50) == []  # read once
+            assert await a.receive(block_ms=50) == []  # nothing was for a
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(go())
 
 
-def test_a_reader_resumes_after_the_last_message_it_saw(bus: TableBus, redis_url: str) -> None:
-    table = secrets.token_hex(8)
-    for v in (1, 2):
-        bus.publish(table, 3, 1, {"v": v})
-    seen = bus.read(table, 3)
-    # The node's connection to Redis drops; the table plays on; a new connection reads on.
-    for v in (3, 4):
-        bus.publish(table, 3, 1, {"v": v})
-    again = TableBus(redis_url)
-    try:
-        rest = again.read(table, 3, after=seen[-1].id)
-    finally:
-        again.close()
-    assert [e.message["v"] for e in seen + rest] == [1, 2, 3, 4]
+def test_a_seat_message_goes_to_the_one_node_holding_its_socket(redis_url: str) -> None:
+    async def go() -> None:
+        owner, holder = await _pair(redis_url)
+        other = NodeBus(redis_url, _node())
+        await other.start()
+        try:
+            secret = {"conn": "c2", "epoch": 1, "message": {"view": {"hand": ["7H", "KS"]}}}
+            await owner.send(holder.node, Kind.DELIVER, secret)
+            assert [e.body for e in await holder.receive(block_ms=100)] == [secret]
+            assert await other.receive(block_ms=50) == []
+        finally:
+            for bus in (owner, holder, other):
+                await bus.close()
+
+    asyncio.run(go())
 
 
-def test_a_blocked_reader_wakes_for_the_next_message(bus: TableBus) -> None:
-    table = secrets.token_hex(8)
-    later = threading.Timer(0.2, lambda: bus.publish(table, 0, 1, {"v": 9}))
-    later.start()
-    try:
-        got = bus.read(table, 0, after="0", block_ms=5000)  # blocks: the stream is empty
-    finally:
-        later.cancel()
-        later.join()  # its publish may still be reading Redis's answer
-    assert [e.message["v"] for e in got] == [9]
+def test_a_restarted_node_does_not_read_its_earlier_lifes_entries(redis_url: str) -> None:
+    async def go() -> None:
+        sender, first = await _pair(redis_url)
+        await sender.send(first.node, Kind.SHUT, {"conn": "old"})
+        await first.close()
+        again = NodeBus(redis_url, first.node)
+        await again.start()
+        try:
+            assert await again.receive(block_ms=50) == []
+            await sender.send(again.node, Kind.SHUT, {"conn": "new"})
+            assert [e.body["conn"] for e in await again.receive(block_ms=100)] == ["new"]
+        finally:
+            await again.close()
+            await sender.close()
+
+    asyncio.run(go())
 
 
-def test_messages_of_a_fenced_old_owner_are_dropped(bus: TableBus) -> None:
-    """Once a reader has seen the new owner's epoch, a late write of the old one is not
-    passed on (the old owner could not store it either: see the leases)."""
-    table = secrets.token_hex(8)
-    bus.publish(table, 0, 1, {"v": 5})
-    bus.publish(table, 0, 2, {"v": 6})  # the table moved to another node
-    bus.publish(table, 0, 1, {"v": 6, "from": "the paused old owner"})
-    got = bus.read(table, 0)
-    assert [(e.epoch, e.message["v"]) for e in got] == [(1, 5), (2, 6)]
-    more = bus.read(table, 0, after=got[-1].id, newest_epoch=got[-1].epoch)
-    assert more == []
+def test_a_blocked_read_wakes_for_an_entry(redis_url: str) -> None:
+    async def go() -> None:
+        a, b = await _pair(redis_url)
+        try:
+            reading = asyncio.create_task(b.receive(block_ms=5000))
+            await asyncio.sleep(0.1)
+            await a.send(b.node, Kind.OPEN, {"conn": "c3"})
+            got = await asyncio.wait_for(reading, 2.0)
+            assert [e.kind for e in got] == [Kind.OPEN]
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(go())
+
+
+def test_a_node_is_alive_while_it_beats(redis_url: str) -> None:
+    async def go() -> None:
+        a, b = await _pair(redis_url)
+        try:
+            await a.beat(0.3)
+            assert await b.alive([a.node, b.node]) == {a.node}
+            await asyncio.sleep(0.4)
+            assert await b.alive([a.node]) == set()
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(go())

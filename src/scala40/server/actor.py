@@ -53,6 +53,12 @@ from scala40.server.viewjson import (
 log = logging.getLogger("scala40.server")
 
 CLOSE_REPLACED = 4000
+CLOSE_NO_TOKEN = 4401
+"""Close code for a socket whose token opens no seat at the table."""
+CLOSE_MOVED = 1012
+"""Close code (WebSocket's "service restart") for a connection whose table stops being
+played here: the server stops, or another node of a cluster took the table over. The
+client reconnects and is sent the whole view by whichever node it reaches."""
 CLOSE_WATCHERS_FULL = 4429
 """Close code for a spectator turned away: the table has as many watching as it allows."""
 """Close code for a connection replaced by a newer one for the same seat."""

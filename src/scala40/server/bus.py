@@ -1,104 +1,117 @@
-"""The table bus: how server nodes pass a table's intents and a seat's messages (Redis).
+"""The node bus: how server nodes pass a table's intents and a seat's messages (Redis).
 
 With several nodes, a player's WebSocket may reach any node, but the table's actor lives on
-one (:mod:`scala40.server.leases`). The node holding the socket forwards the player's
-intents to the table's intent stream; the owner reads them, plays them, stores the result
-and writes each seat's messages to that seat's own stream, which the socket's node reads
-and sends on. One stream per seat keeps hidden information where it belongs: a node
-serving seat 2 reads seat 2's stream and no other.
+one (:mod:`scala40.server.leases`). Each node reads one *inbox*, a Redis stream of its own:
+the node holding a socket writes the player's messages to the owner's inbox, and the owner
+writes each message meant for that connection — and for no other — to the inbox of the
+node holding it. A node serving seat 2 is sent seat 2's messages and nobody else's, so
+hidden information stays where the single-node server keeps it.
 
-Why Redis streams rather than pub/sub: a stream keeps its entries (up to a cap), and a
-reader asks for what came after the last id it saw. A node that blinks (a reconnect to
-Redis, a pause) or a table that moves to another node after a crash loses nothing in
-between; pub/sub delivers only to whoever listens at that instant. Every entry carries the
-owner's lease epoch, so a reader drops what a fenced old owner might still write
-(:meth:`TableBus.read` keeps only the newest epoch it has seen).
+Why streams rather than pub/sub: an entry waits in the stream until read, and a reader asks
+for what came after the last id it saw, so a node that blinks (a Redis reconnect, a pause
+of its loop) loses nothing in between; pub/sub delivers only to whoever listens at that
+instant. One blocking ``XREAD`` per node on one stream keeps Redis connections per node
+constant, whatever the number of tables and sockets. Entries are capped (``MAXLEN ~``): a
+node that falls that far behind has connections that resync with a whole view anyway.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final, cast
 
-from redis import Redis
-from redis.typing import EncodableT, FieldT
+from redis.asyncio import Redis
 
-Read = list[tuple[str, list[tuple[str, dict[str, str]]]]]
-"""What ``XREAD`` answers (with text responses): per stream, its (id, fields) entries."""
+INBOX_CAP: Final = 20_000
+"""Entries kept per inbox (approximately): seconds of a busy node's traffic."""
 
-STREAM_CAP: Final = 2000
-"""Entries kept per stream (approximately): far more than a reconnect needs; the whole
-view on resync covers anything older."""
+MARK: Final = "mark"
+"""A node's own entry in its inbox at start (see :meth:`NodeBus.start`)."""
+
+
+class Kind(StrEnum):
+    """What an inbox entry is."""
+
+    OPEN = "open"
+    """A socket reached another node for a table this node holds: seat it (token checked
+    here, by the owner)."""
+    SAY = "say"
+    """A message a remote connection's client sent (its text, read and checked here)."""
+    SHUT = "shut"
+    """A remote connection closed."""
+    DELIVER = "deliver"
+    """A message for one connection this node holds (or its close)."""
+    CALL = "call"
+    """A request to the table's owner that wants an answer (a join, a rematch claim)."""
+    ANSWER = "answer"
+    """The answer to a call this node made."""
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One message read from a stream: its id (to read on from), the owner's lease epoch
-    and the message itself."""
-
     id: str
-    epoch: int
-    message: dict[str, Any]
+    kind: Kind
+    body: dict[str, Any]
 
 
-def _key(table_id: str, part: str) -> str:
-    return f"scala40:table:{table_id}:{part}"
+def inbox(node: str) -> str:
+    return f"scala40:node:{node}:inbox"
 
 
-class TableBus:
-    """Intent and seat streams of tables, on one Redis server."""
+class NodeBus:
+    """One node's side of the bus: reading its inbox, writing to any node's."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, node: str) -> None:
         self.redis: Redis = Redis.from_url(url, decode_responses=True)
-        """Text responses (``decode_responses``): ids and fields come back as ``str``."""
+        self.node = node
+        self.last = "0"
+        """The id of the last entry read (:meth:`start` sets it to the inbox's end)."""
 
-    def close(self) -> None:
-        self.redis.close()
+    async def start(self) -> None:
+        """Read from now on: what was written to an earlier life of this node's name is
+        for sockets long gone. (A marker entry gives the inbox's present end: asking for
+        ``$`` on every read could miss what arrives between two reads.)"""
+        self.last = str(
+            await self.redis.xadd(inbox(self.node), {"k": MARK, "b": "{}"}, maxlen=INBOX_CAP)
+        )
 
-    def ping(self) -> bool:
-        return bool(self.redis.ping())
+    async def close(self) -> None:
+        await self.redis.aclose()
 
-    def send_intent(self, table_id: str, seat: int, message: dict[str, Any]) -> str:
-        """Forward a seat's intent (a move, a sync, a chat line) to the table's owner."""
-        fields: dict[FieldT, EncodableT] = {"seat": str(seat), "message": json.dumps(message)}
-        return str(self.redis.xadd(_key(table_id, "intents"), fields, maxlen=STREAM_CAP))
+    async def ping(self) -> bool:
+        return bool(await self.redis.ping())
 
-    def intents(
-        self, table_id: str, after: str = "0", block_ms: int | None = None
-    ) -> list[tuple[str, int, dict[str, Any]]]:
-        """The intents after id ``after``, oldest first: (id, seat, message)."""
-        got = cast(Read, self.redis.xread({_key(table_id, "intents"): after}, block=block_ms))
-        return [
-            (entry_id, int(fields["seat"]), json.loads(fields["message"]))
-            for _, entries in got
-            for entry_id, fields in entries
-        ]
+    async def beat(self, ttl: float) -> None:
+        """Say this node is alive for ``ttl`` seconds (the owners of the tables its sockets
+        reach let those sockets go when it stops saying so)."""
+        await self.redis.set(f"scala40:node:{self.node}:alive", "1", px=int(ttl * 1000))
 
-    def publish(self, table_id: str, seat: int | None, epoch: int, message: dict[str, Any]) -> str:
-        """Write a message for one seat (``None``: the spectators' stream)."""
-        part = "watchers" if seat is None else f"seat:{seat}"
-        fields: dict[FieldT, EncodableT] = {"epoch": str(epoch), "message": json.dumps(message)}
-        return str(self.redis.xadd(_key(table_id, part), fields, maxlen=STREAM_CAP))
+    async def alive(self, nodes: list[str]) -> set[str]:
+        """Which of ``nodes`` said they were alive lately."""
+        if not nodes:
+            return set()
+        keys = [f"scala40:node:{n}:alive" for n in nodes]
+        found = await self.redis.mget(keys)
+        return {n for n, v in zip(nodes, found, strict=True) if v is not None}
 
-    def read(
-        self,
-        table_id: str,
-        seat: int | None,
-        after: str = "0",
-        block_ms: int | None = None,
-        newest_epoch: int = 0,
-    ) -> list[Entry]:
-        """A seat's messages after id ``after``, oldest first, without those of a lease
-        epoch older than the newest seen (``newest_epoch`` carries it between reads)."""
-        part = "watchers" if seat is None else f"seat:{seat}"
-        got = cast(Read, self.redis.xread({_key(table_id, part): after}, block=block_ms))
+    async def send(self, node: str, kind: Kind, body: dict[str, Any]) -> None:
+        fields = {"k": kind.value, "b": json.dumps(body, ensure_ascii=False)}
+        await self.redis.xadd(inbox(node), fields, maxlen=INBOX_CAP, approximate=True)  # type: ignore[arg-type]
+
+    async def receive(self, block_ms: int = 1000) -> list[Entry]:
+        """What arrived in this node's inbox since the last read (waits up to
+        ``block_ms`` for something)."""
+        got = cast(
+            list[tuple[str, list[tuple[str, dict[str, str]]]]],
+            await self.redis.xread({inbox(self.node): self.last}, block=block_ms, count=1000),
+        )
         out: list[Entry] = []
-        for _, entries in got:
+        for _, entries in got or []:
             for entry_id, fields in entries:
-                epoch = int(fields["epoch"])
-                if epoch < newest_epoch:
-                    continue  # written by an owner that has lost the table since
-                newest_epoch = epoch
-                out.append(Entry(entry_id, epoch, json.loads(fields["message"])))
+                self.last = entry_id
+                if fields["k"] == MARK:
+                    continue
+                out.append(Entry(entry_id, Kind(fields["k"]), json.loads(fields["b"])))
         return out

@@ -107,6 +107,29 @@ class Leases:
             ).rowcount
         return Lease(lease.table_id, lease.node, lease.epoch, expires) if done == 1 else None
 
+    def renew_all(self, leases: list[Lease]) -> dict[str, Lease]:
+        """:meth:`renew` for many leases in one statement: the renewed ones by table; a
+        table missing from the answer was lost."""
+        if not leases:
+            return {}
+        t = schema.table_leases
+        expires = self.clock() + self.ttl
+        epochs = {lease.table_id: lease.epoch for lease in leases}
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                update(t)
+                .where(t.c.table_id.in_(list(epochs)))
+                .where(t.c.node == self.node)
+                .values(expires=expires)
+                .returning(t.c.table_id, t.c.epoch)
+            ).all()
+        # A row of this node with another epoch cannot be: only this node claims as it.
+        return {
+            row.table_id: Lease(row.table_id, self.node, int(row.epoch), expires)
+            for row in rows
+            if epochs.get(row.table_id) == int(row.epoch)
+        }
+
     def release(self, lease: Lease) -> None:
         """Give the table up now (a drained node): any node may claim it at once."""
         t = schema.table_leases
@@ -127,6 +150,13 @@ class Leases:
         if row is None:
             return None
         return Lease(row.table_id, row.node, int(row.epoch), float(row.expires))
+
+    def holders(self, table_ids: list[str]) -> dict[str, Lease]:
+        """:meth:`holder` of several tables at once (those with a lease row)."""
+        t = schema.table_leases
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(t).where(t.c.table_id.in_(table_ids))).all()
+        return {r.table_id: Lease(r.table_id, r.node, int(r.epoch), float(r.expires)) for r in rows}
 
 
 def fence(conn: Connection, lease: Lease) -> None:

@@ -16,7 +16,7 @@ from scala40.bots import OFFERED
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
-from scala40.server.actor import JoinRefused, TableActor, wait_claim, wait_join
+from scala40.server.actor import JoinRefused, TableActor
 from scala40.server.errors import ApiError, read_json_object
 from scala40.server.leagues import League, Leagues
 from scala40.server.players import Player, Players
@@ -83,10 +83,15 @@ def league_json(league_id: str | None, name: str | None) -> dict[str, str] | Non
 def stored_summary(
     table: TableRow, seats: list[SeatRow], league_name: str | None = None
 ) -> dict[str, Any]:
+    """A table as the store has it: a finished one, or in a cluster one that another
+    node plays (a seat is taken once someone holds its token)."""
     rules = rules_from_changes(table.changes)
+    taken = [s.kind != "human" or s.token_hash is not None for s in seats]
     return {
         "table_id": table.id,
-        "seats": _seats_json([(s.seat, s.kind, s.name, True) for s in seats]),
+        "seats": _seats_json(
+            [(s.seat, s.kind, s.name, t) for s, t in zip(seats, taken, strict=True)]
+        ),
         "rules_summary": rules_summary(table.preset, rules),
         "rules_facts": rules_facts(table.preset, rules),
         "status": table.status,
@@ -107,12 +112,6 @@ def _winner_name(winner: int | None, seats: list[SeatRow], rules: Rules) -> str 
 def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRouter:
     """The lobby's HTTP routes over the live ``tables`` and their store."""
     router = APIRouter()
-
-    def actor_or_404(table_id: str) -> TableActor:
-        actor = tables.get(table_id)
-        if actor is None:
-            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
-        return actor
 
     @router.get("/api/rules")
     async def get_rules() -> dict[str, Any]:
@@ -163,6 +162,26 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     async def list_tables(request: Request) -> dict[str, Any]:
         limit = page_number(request, "limit", tables.settings.page_size, 1, MAX_PAGE)
         offset = page_number(request, "offset", 0, 0, 10**9)
+        if tables.node is not None:
+            # A cluster's lobby is the store's: every node's tables, in play or waiting.
+            rows, total = await tables.db.run(tables.store.open_tables, limit, offset)
+            names = await tables.db.run(
+                leagues.names, {t.league_id for t, _ in rows if t.league_id}
+            )
+            listed = []
+            for table, seats in rows:
+                actor = tables.get(table.id)
+                if actor is not None:
+                    listed.append(live_summary(actor))
+                else:
+                    listed.append(stored_summary(table, seats, names.get(table.league_id or "")))
+            return {
+                "tables": listed,
+                "total": total,
+                "offset": offset,
+                "limit": limit,
+                "next_offset": offset + limit if offset + limit < total else None,
+            }
         live = sorted(
             (a for a in tables.actors.values() if a.status in ("waiting", "playing")),
             key=lambda a: a.table.created,
@@ -199,7 +218,10 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         actor = tables.get(table_id)
         if actor is not None:
             return live_summary(actor)
+        done: tuple[TableRow, list[SeatRow], str] | tuple[TableRow, list[SeatRow]] | None
         done = await tables.db.run(tables.store.finished_table, table_id)
+        if done is None and tables.node is not None:
+            done = await tables.db.run(tables.store.live_table, table_id)  # another node's
         if done is None:
             raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
         league_id = done[0].league_id
@@ -208,10 +230,15 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
 
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        actor = actor_or_404(table_id)
+        actor = tables.get(table_id)
+        live = None
+        if actor is None and tables.node is not None:
+            live = await tables.db.run(tables.store.live_table, table_id)  # another node's
+        if actor is None and live is None:
+            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
         body = await read_json_object(request)
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
-        league_id = actor.table.league_id
+        league_id = actor.table.league_id if actor is not None else live[0].league_id  # type: ignore[index]
         if league_id is not None and (
             player is None or not await tables.db.run(leagues.is_member, league_id, player.id)
         ):
@@ -224,8 +251,8 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             raise ApiError(400, "bad_seat", "seat is a seat number or null")
         token = client_token(body.get("token")) or new_token()
         try:
-            taken = await wait_join(
-                actor, seat, name, token_hash(token), None if player is None else player.id
+            taken = await tables.seat(
+                table_id, seat, name, token_hash(token), None if player is None else player.id
             )
         except JoinRefused as err:
             status = JOIN_STATUS.get(err.code, 409)
@@ -295,11 +322,13 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         if not isinstance(old, str) or not old:
             raise ApiError(400, "bad_token", "token is this seat's token at the finished table")
         made = await rematch_id(table_id)
-        actor = tables.get(made)
-        if actor is None:
-            raise ApiError(410, "table_closed", "the rematch is no longer in play")
         token = new_token()
-        seat = await wait_claim(actor, token_hash(old), token_hash(token))
+        try:
+            seat = await tables.claim(made, token_hash(old), token_hash(token))
+        except JoinRefused as err:
+            if err.code is TableRefusal.TABLE_CLOSED:
+                raise ApiError(410, "table_closed", "the rematch is no longer in play") from None
+            raise ApiError(JOIN_STATUS.get(err.code, 409), err.code, str(err)) from None
         if seat is None:
             raise ApiError(
                 403,

@@ -8,20 +8,30 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from scala40.bots import ALIASES, LEVELS, canonical_level, level_label
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
-from scala40.server.actor import EndTable, RematchRefused, TableActor
+from scala40.server.actor import (
+    EndTable,
+    JoinRefused,
+    RematchRefused,
+    TableActor,
+    wait_claim,
+    wait_join,
+)
+from scala40.server.cluster import Node, OwnerGone
 from scala40.server.db import Db
 from scala40.server.errors import ApiError
 from scala40.server.leagues import Leagues
 from scala40.server.limits import PerAddress
+from scala40.server.refusals import TableRefusal
 from scala40.server.settings import Settings
-from scala40.server.store import BOT_PACES, SeatRow, Store, TableRow, now
+from scala40.server.store import BOT_PACES, SeatRow, Store, StoredTable, TableRow, now
 from scala40.server.tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("scala40.server")
@@ -107,31 +117,48 @@ class Tables:
         self._retiring: set[asyncio.Task[None]] = set()
         self._creations = PerAddress(settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
+        self.node: Node | None = None
+        """This process's part in a cluster (``--redis``): ``None`` for a single server."""
+        if settings.redis_url:
+            self.node = Node(self, settings.redis_url, settings.node_name(), settings.lease_seconds)
 
     async def start(self) -> None:
         """Repair what an older version left, then rebuild every unfinished table from its
-        stored actions and set it going again."""
+        stored actions and set it going again. A node of a cluster rebuilds none here: it
+        takes over the tables no node holds, a few at a time, as its peers do (cluster.py).
+        """
         expire_before = now() - timedelta(seconds=self.settings.waiting_seconds)
         repaired = await self.db.run(self.store.repair, expire_before)
         if any(repaired.values()):
             log.warning("store repaired at start: %s", repaired)
-        unfinished = await self.db.run(self.store.unfinished)
-        leagues = Leagues(self.store.engine)
-        names = await self.db.run(
-            leagues.names, {s.table.league_id for s in unfinished if s.table.league_id}
-        )
-        for stored in unfinished:
-            try:
-                actor = TableActor.rebuild(stored, self.db, self.settings)
-            except Exception:
-                log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
-                continue
-            if stored.table.league_id is not None:
-                actor.league_name = names.get(stored.table.league_id)
-            self._adopt(actor)
-            actor.start()
-            await actor.finish_if_over()
+        if self.node is not None:
+            await self.node.start()
+        else:
+            for stored in await self.db.run(self.store.unfinished):
+                await self.resume(stored)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def resume(self, stored: StoredTable) -> TableActor | None:
+        """A stored unfinished table rebuilt from its actions and set going again
+        (``None``: it cannot be rebuilt, and is left as stored)."""
+        try:
+            actor = TableActor.rebuild(stored, self.db, self.settings)
+        except Exception:
+            log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
+            return None
+        league_id = stored.table.league_id
+        if league_id is not None:
+            names = await self.db.run(Leagues(self.store.engine).names, {league_id})
+            actor.league_name = names.get(league_id)
+        self._adopt(actor)
+        actor.start()
+        await actor.finish_if_over()
+        return actor
+
+    def keep(self, task: asyncio.Task[Any]) -> None:
+        """Hold a background task until it ends (the loop keeps only weak references)."""
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -141,6 +168,8 @@ class Tables:
         for actor in self.actors.values():
             await actor.stop()
         self.actors.clear()
+        if self.node is not None:
+            await self.node.stop()  # the leases go last: nothing of this node writes now
         self.db.close()
 
     def _adopt(self, actor: TableActor) -> None:
@@ -157,10 +186,10 @@ class Tables:
             if self.actors.get(actor.table.id) is actor:
                 del self.actors[actor.table.id]
                 await actor.stop(1000, "the match is over; its record is in the history")
+                if self.node is not None:
+                    self.node.released(actor.table.id)
 
-        task = asyncio.get_running_loop().create_task(retire())
-        self._retiring.add(task)
-        task.add_done_callback(self._retiring.discard)
+        self.keep(asyncio.get_running_loop().create_task(retire()))
 
     def get(self, table_id: str) -> TableActor | None:
         return self.actors.get(table_id)
@@ -199,10 +228,10 @@ class Tables:
 
         async def stop() -> None:
             await actor.stop(1000, actor.end_reason())
+            if self.node is not None:
+                self.node.released(actor.table.id)
 
-        task = asyncio.get_running_loop().create_task(stop())
-        self._retiring.add(task)
-        task.add_done_callback(self._retiring.discard)
+        self.keep(asyncio.get_running_loop().create_task(stop()))
 
     # Creating ----------------------------------------------------------------------------
     def admit(self, address: str) -> None:
@@ -282,12 +311,59 @@ class Tables:
             fair=True,
             league_id=None if league is None else league[0],
         )
-        await self.db.run(self.store.create_table, table, seats)
+        await self._store_new(table, self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings)
         actor.league_name = None if league is None else league[1]
         self._adopt(actor)
         actor.start()
         return NewTable(actor, creator, token)
+
+    async def seat(
+        self, table_id: str, seat: int | None, name: str, token_hash: str, player_id: str | None
+    ) -> int:
+        """Seat a newcomer at a table of this node or, in a cluster, of any node (the join
+        goes to the table's owner); raises :class:`JoinRefused`."""
+        args = {"seat": seat, "name": name, "token_hash": token_hash, "player_id": player_id}
+        return int(await self._at_owner(table_id, "join", args))
+
+    async def claim(self, table_id: str, claim_hash: str, token_hash: str) -> int | None:
+        """Open a rematch seat with the old token (:func:`wait_claim`), on any node."""
+        args = {"claim_hash": claim_hash, "token_hash": token_hash}
+        seat = await self._at_owner(table_id, "claim", args)
+        return None if seat is None else int(seat)
+
+    async def _at_owner(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        actor = self.get(table_id)
+        if actor is None and self.node is not None:
+            owner = await self.node.owner(table_id)
+            if owner is not None:
+                try:
+                    answer = await self.node.call(owner, op, args)
+                except OwnerGone as err:
+                    raise JoinRefused(TableRefusal.SERVER_ERROR, f"{err}: try again") from None
+                if not answer["ok"]:
+                    raise JoinRefused(TableRefusal(answer["code"]), answer["message"])
+                return answer["seat"]
+            actor = await self.node.adopt(table_id)
+        if actor is None:
+            raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is not in play")
+        if op == "join":
+            return await wait_join(
+                actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
+            )
+        return await wait_claim(actor, args["claim_hash"], args["token_hash"])
+
+    async def _store_new(self, table: TableRow, write: Callable[..., None], *args: Any) -> None:
+        """Store a new table; a node of a cluster takes its lease first, so that no other
+        node takes a table over that is being set up here."""
+        if self.node is not None:
+            await self.node.claim_new(table.id)
+        try:
+            await self.db.run(write, *args)
+        except Exception:
+            if self.node is not None:
+                self.node.released(table.id)
+            raise
 
     async def rematch(self, old: TableActor) -> tuple[str, dict[int, str]]:
         """A finished table played again: the same seats (bots, and each human in their
@@ -335,7 +411,7 @@ class Tables:
             league_id=was.league_id,
         )
         try:
-            await self.db.run(self.store.create_rematch, was.id, table, seats)
+            await self._store_new(table, self.store.create_rematch, was.id, table, seats)
         except Exception:
             log.exception("table %s: the rematch could not be stored", was.id)
             raise RematchRefused("the rematch could not be saved: try again") from None

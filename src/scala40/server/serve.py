@@ -28,6 +28,22 @@ def check_db_url(url: str) -> None:
         raise ValueError(f"--db {url!r}: the server runs on SQLite or PostgreSQL")
 
 
+def check_cluster(settings: Settings) -> None:
+    """A node of a cluster needs a database the nodes share and a Redis URL redis-py
+    reads (``ValueError`` naming what is wrong)."""
+    if not settings.database_url().startswith("postgresql"):
+        raise ValueError(
+            "--redis runs this server as a node of a cluster: the nodes share one"
+            " PostgreSQL database (--db postgresql+psycopg://…), not a SQLite file"
+        )
+    if not settings.redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(
+            f"--redis {settings.redis_url!r} is not a Redis URL (redis://HOST:PORT/DB)"
+        )
+    if len(settings.node_name()) > 64:
+        raise ValueError("--node: a node name is 1 to 64 characters")
+
+
 def raise_file_limit(wanted: int = 65536) -> None:
     """Use the open-file limit the system allows (every player holds a socket)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -40,6 +56,8 @@ def run(*, host: str, port: int, settings: Settings) -> None:
     """Serve until interrupted; the database is migrated and tables resumed at start."""
     if settings.db_url:
         check_db_url(settings.db_url)
+    if settings.redis_url:
+        check_cluster(settings)
     settings = replace(settings, freeze_gc=True)
     raise_file_limit()
     # Migrate and check the key before uvicorn starts, so a wrong key file is one clear
@@ -50,7 +68,10 @@ def run(*, host: str, port: int, settings: Settings) -> None:
     finally:
         store.close()
     app = create_app(settings)
-    print(f"scala40: the table is open at http://{host}:{port}/ ({settings.database_url()})")
+    where = settings.database_url()
+    if settings.redis_url:
+        where += f"; node {settings.node_name()} of the cluster on {settings.redis_url}"
+    print(f"scala40: the table is open at http://{host}:{port}/ ({where})")
     # Views are small; compressing each one costs more CPU than the bytes it saves.
     uvicorn.run(
         app,

@@ -7,6 +7,7 @@ nothing is read from the environment at import time and tests can shrink every d
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,6 +99,17 @@ class Settings:
     (the operator, the load test, a reverse proxy on the same host — which must send
     ``X-Forwarded-For``, so that its clients are counted by their own addresses)."""
 
+    # A cluster of nodes (docs/deploy.md) -------------------------------------------------
+    redis_url: str = ""
+    """Redis, which carries messages between the nodes of a cluster (``--redis``); empty
+    means a single server. Nodes share one PostgreSQL database (``--db``)."""
+    node: str = ""
+    """This node's name in the cluster (``--node``); empty means the host name and the
+    process id. Unique among the nodes running at once."""
+    lease_seconds: float = 5.0
+    """How long a node's hold on a table lasts unless renewed: a node that dies has its
+    tables taken over by the others within about this."""
+
     # Browsers ---------------------------------------------------------------------------
     allowed_origins: tuple[str, ...] = ()
     """Origins other than the server's own that may post to the API and open WebSockets
@@ -107,6 +119,9 @@ class Settings:
     secret_file: str = ""
     """The server's secret key (seals deal seeds at rest); empty means ``server.key`` in
     the data directory, created on first start."""
+
+    def node_name(self) -> str:
+        return self.node or f"{socket.gethostname()}-{os.getpid()}"
 
     def database_url(self) -> str:
         return self.db_url or default_db_url()

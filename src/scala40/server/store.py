@@ -16,12 +16,12 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from scala40.server import schema
-from scala40.server.leases import Lease, fence
+from scala40.server.leases import Lease, LeaseLost, fence
 from scala40.server.seal import SecretKeyError, fingerprint, open_seed, seal_seed
 
 UNFINISHED = ("waiting", "playing")
@@ -101,6 +101,10 @@ def _aware(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC)
 
 
+MIGRATION_LOCK = 0x5CA1A40
+"""The PostgreSQL advisory lock key that serialises schema migrations."""
+
+
 def migrate(engine: Engine) -> None:
     """Bring the database to the newest schema (Alembic, scripts inside the package)."""
     where = resources.files("scala40.server") / "migrations"
@@ -108,6 +112,10 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(where))
     cfg.set_main_option("path_separator", "os")
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # Nodes of a cluster starting at once: one migrates, the others wait for it
+            # (a transaction-scoped lock, let go at commit) and then find nothing to do.
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -125,6 +133,21 @@ class Store:
         self.engine = create_engine(url, connect_args=args, pool_pre_ping=not self.is_sqlite)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.fences: dict[str, Lease] | None = None
+        """With several nodes on this database (``scala40 serve --redis``): this node's
+        leases by table. Every write to a table is then fenced by its lease (leases.py):
+        a table this node does not hold, or no longer holds, cannot be written to.
+        ``None``: a single node, nothing to fence."""
+
+    def _fence(self, conn: Connection, table_id: str) -> None:
+        """Inside a write transaction: refuse (:class:`LeaseLost`) a table whose lease
+        this node does not hold (only with ``fences``)."""
+        if self.fences is None:
+            return
+        lease = self.fences.get(table_id)
+        if lease is None:
+            raise LeaseLost(table_id, "this node", 0)
+        fence(conn, lease)
 
     def migrate(self) -> None:
         """The newest schema, and a check that this server's key is the database's."""
@@ -187,6 +210,7 @@ class Store:
         """A rematch seat opened by the old token: its new token replaces the one sent over
         the socket, and the claim is spent (``False``: it was spent already)."""
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             done = conn.execute(
                 update(schema.seats)
                 .where(
@@ -249,6 +273,7 @@ class Store:
         the seat taken and the table playing, never a full table that waits for ever.
         """
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             taken = conn.execute(
                 update(schema.seats)
                 .where(
@@ -282,6 +307,8 @@ class Store:
         with self.engine.begin() as conn:
             if lease is not None:
                 fence(conn, lease)
+            else:
+                self._fence(conn, table_id)
             conn.execute(
                 insert(schema.actions).values(
                     table_id=table_id, version=version, seat=seat, action=text, created=now()
@@ -289,9 +316,12 @@ class Store:
             )
 
     def append_actions(self, rows: Sequence[tuple[str, int, int, str]]) -> None:
-        """Store several tables' actions in one transaction (a group commit): all or none."""
+        """Store several tables' actions in one transaction (a group commit): all or none
+        (one table this node lost fails them all; the caller stores them one by one)."""
         stamp = now()
         with self.engine.begin() as conn:
+            for table_id in sorted({row[0] for row in rows}):
+                self._fence(conn, table_id)
             conn.execute(
                 insert(schema.actions),
                 [
@@ -304,6 +334,7 @@ class Store:
         """Store a seat's contribution to a hand's shuffle; a second one from the same
         seat for the same hand fails (UNIQUE), so each seat adds at most one."""
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             conn.execute(
                 insert(schema.entropy).values(
                     table_id=table_id, hand=hand, seat=seat, data=data, created=now()
@@ -313,6 +344,7 @@ class Store:
     def end_unplayed(self, table_id: str, status: str) -> None:
         """An unfinished table leaves play without a result (``expired`` or ``closed``)."""
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             conn.execute(
                 update(schema.tables)
                 .where(schema.tables.c.id == table_id, schema.tables.c.status.in_(UNFINISHED))
@@ -375,6 +407,7 @@ class Store:
         same transaction, do ``also`` (the ratings' update) with the finishing time."""
         finished = now()
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             conn.execute(
                 update(schema.tables)
                 .where(schema.tables.c.id == table_id)
@@ -428,26 +461,86 @@ class Store:
                 .order_by(schema.tables.c.created)
             ).all()
             for row in rows:
-                acts = conn.execute(
-                    select(schema.actions.c.version, schema.actions.c.seat, schema.actions.c.action)
-                    .where(schema.actions.c.table_id == row.id)
-                    .order_by(schema.actions.c.version)
-                )
-                actions = [(a.version, a.seat, a.action) for a in acts]
-                given = conn.execute(
-                    select(schema.entropy.c.hand, schema.entropy.c.seat, schema.entropy.c.data)
-                    .where(schema.entropy.c.table_id == row.id)
-                    .order_by(schema.entropy.c.id)
-                )
-                out.append(
-                    StoredTable(
-                        self._table(row),
-                        self._seats(conn, row.id),
-                        actions,
-                        [(e.hand, e.seat, e.data) for e in given],
-                    )
-                )
+                out.append(self._stored(conn, row))
         return out
+
+    def _stored(self, conn: Connection, row: Any) -> StoredTable:
+        acts = conn.execute(
+            select(schema.actions.c.version, schema.actions.c.seat, schema.actions.c.action)
+            .where(schema.actions.c.table_id == row.id)
+            .order_by(schema.actions.c.version)
+        )
+        actions = [(a.version, a.seat, a.action) for a in acts]
+        given = conn.execute(
+            select(schema.entropy.c.hand, schema.entropy.c.seat, schema.entropy.c.data)
+            .where(schema.entropy.c.table_id == row.id)
+            .order_by(schema.entropy.c.id)
+        )
+        return StoredTable(
+            self._table(row),
+            self._seats(conn, row.id),
+            actions,
+            [(e.hand, e.seat, e.data) for e in given],
+        )
+
+    def unfinished_table(self, table_id: str) -> StoredTable | None:
+        """One table still waiting or playing, with its actions (``None``: no such table
+        in play): what a node rebuilds when it takes the table over."""
+        return self.stored_table(table_id, UNFINISHED)
+
+    def stored_table(
+        self, table_id: str, statuses: Sequence[str] | None = None
+    ) -> StoredTable | None:
+        """A table with its seats, actions and entropy (``statuses``: only in one of
+        these), to be replayed."""
+        where = [schema.tables.c.id == table_id]
+        if statuses is not None:
+            where.append(schema.tables.c.status.in_(statuses))
+        with self.engine.connect() as conn:
+            row = conn.execute(select(schema.tables).where(*where)).first()
+            return None if row is None else self._stored(conn, row)
+
+    def orphans(self, moment: float, limit: int) -> list[str]:
+        """Unfinished tables no node holds at ``moment`` (no lease, or it ran out), oldest
+        first: the tables of a node that died, or of a cluster's first start."""
+        held = select(schema.table_leases.c.table_id).where(schema.table_leases.c.expires >= moment)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.tables.c.id)
+                .where(schema.tables.c.status.in_(UNFINISHED), schema.tables.c.id.not_in(held))
+                .order_by(schema.tables.c.created)
+                .limit(limit)
+            ).all()
+        return [str(r.id) for r in rows]
+
+    def open_tables(
+        self, limit: int, offset: int
+    ) -> tuple[list[tuple[TableRow, list[SeatRow]]], int]:
+        """Tables waiting or playing on any node, newest first (a page), and how many
+        there are: the lobby of a cluster, read from the store every node shares."""
+        with self.engine.connect() as conn:
+            where = schema.tables.c.status.in_(("waiting", "playing"))
+            total = conn.execute(
+                select(func.count()).select_from(schema.tables).where(where)
+            ).scalar()
+            rows = conn.execute(
+                select(schema.tables)
+                .where(where)
+                .order_by(schema.tables.c.created.desc())
+                .limit(limit)
+                .offset(offset)
+            ).all()
+            return [(self._table(r), self._seats(conn, r.id)) for r in rows], int(total or 0)
+
+    def live_table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """A table waiting or playing on any node, with its seats (``None``: not in play)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.tables).where(
+                    schema.tables.c.id == table_id, schema.tables.c.status.in_(UNFINISHED)
+                )
+            ).first()
+            return None if row is None else (self._table(row), self._seats(conn, table_id))
 
     def finished_table(self, table_id: str) -> tuple[TableRow, list[SeatRow], str] | None:
         """A finished table with its seats and record text (``None`` if not finished)."""

@@ -23,6 +23,7 @@ from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.server.actor import (
+    CLOSE_NO_TOKEN,
     Act,
     AskRematch,
     Chat,
@@ -34,6 +35,7 @@ from scala40.server.actor import (
     error,
 )
 from scala40.server.chat import ChatRefused, read_chat
+from scala40.server.cluster import Link, Node
 from scala40.server.jsonin import BadJson, decode_json
 from scala40.server.outbox import Outbox
 from scala40.server.refusals import Code, Refusal, TableRefusal
@@ -41,8 +43,9 @@ from scala40.server.registry import Tables
 from scala40.server.settings import Settings
 from scala40.server.tokens import token_hash
 
-CLOSE_NO_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
+PATCHES_ON = ("1", "true", "yes")
+"""``?patches=1``: the connection is sent patches of its VIEW after the first (outbox.py)."""
 CLOSE_IDLE = 4408
 """Close code for a connection that sent nothing, not even a ping, for too long."""
 
@@ -103,28 +106,46 @@ class Session:
     """The connection's seat; ``None`` for a spectator, who sees the public view."""
 
     def __init__(
-        self, ws: WebSocket, actor: TableActor, outbox: Outbox, settings: Settings
+        self, ws: WebSocket | None, actor: TableActor, outbox: Outbox, settings: Settings
     ) -> None:
         self.ws = ws
+        """The socket (``None``: it is held by another node of a cluster, which relays
+        its messages; cluster.py)."""
         self.actor = actor
         self.outbox = outbox
         self.settings = settings
         self.limit = RateLimit(settings.rate_per_second)
         self.hinting: asyncio.Task[None] | None = None
 
+    def open(self) -> None:
+        """Tell the table this connection is here (its first message is the whole VIEW)."""
+        raise NotImplementedError
+
+    def gone(self) -> None:
+        """Tell the table this connection closed."""
+        raise NotImplementedError
+
+    def version(self) -> int:
+        return self.actor.version
+
     def refuse(self, code: Code, message: str) -> None:
-        self.outbox.put(error(code, message, self.actor.version))
+        self.outbox.put(error(code, message, self.version()))
+
+    async def receive(self, raw: str | bytes) -> None:
+        self.handle(raw)
 
     async def read(self) -> None:
+        ws = self.ws
+        assert ws is not None, "a relayed session is read by the node holding its socket"
         idle = self.settings.ws_idle_seconds
         while True:
             try:
                 # asyncio.timeout re-arms one timer; wait_for would start a task per message.
                 async with asyncio.timeout(idle):
-                    message = await self.ws.receive()
+                    message = await ws.receive()
             except TimeoutError:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(CLOSE_IDLE, f"nothing received for {idle:g} s")
+                    await ws.close(CLOSE_IDLE, f"nothing received for {idle:g} s")
                 return
             except (WebSocketDisconnect, RuntimeError):
                 return
@@ -147,7 +168,7 @@ class Session:
                     TableRefusal.TOO_BIG, f"a message is at most {top} bytes, this one is {size}"
                 )
                 continue
-            self.handle(raw)
+            await self.receive(raw)
 
     def handle(self, raw: str | bytes) -> None:
         try:
@@ -160,7 +181,7 @@ class Session:
             return
         kind = data.get("type")
         if kind == "sync":
-            self.outbox.put(self.actor.state(self.seat))
+            self.outbox.put(self.actor.state(self.seat), whole=True)
         elif kind == "ping":
             self.outbox.put({"type": "pong"})
         else:
@@ -175,6 +196,12 @@ class WatchSession(Session):
 
     seat = None
 
+    def open(self) -> None:
+        self.actor.submit(Watch(self.outbox, on=True))
+
+    def gone(self) -> None:
+        self.actor.submit(Watch(self.outbox, on=False))
+
     def command(self, kind: object, data: JSONDict) -> None:
         self.refuse(TableRefusal.WATCHING, f"a spectator only watches: {kind!r} is for the players")
 
@@ -183,11 +210,22 @@ class SeatSession(Session):
     """A seat's connection: its moves, hints, chat, entropy and rematch wishes."""
 
     def __init__(
-        self, ws: WebSocket, actor: TableActor, seat: int, outbox: Outbox, settings: Settings
+        self,
+        ws: WebSocket | None,
+        actor: TableActor,
+        seat: int,
+        outbox: Outbox,
+        settings: Settings,
     ) -> None:
         super().__init__(ws, actor, outbox, settings)
         self.seat: int = seat
         self.rng = random.Random(secrets.randbits(64))
+
+    def open(self) -> None:
+        self.actor.submit(Connect(self.seat, self.outbox))
+
+    def gone(self) -> None:
+        self.actor.submit(Disconnect(self.seat, self.outbox))
 
     def command(self, kind: object, data: JSONDict) -> None:
         if kind == "action":
@@ -267,21 +305,108 @@ class SeatSession(Session):
         )
 
 
+class RelaySession(Session):
+    """A socket here for a table another node of the cluster plays: its messages are
+    measured and paced here, then passed to the owner, which checks and plays them as if
+    the socket were its own; the owner's messages for it come back the same way
+    (cluster.py). Pings are answered here, so an idle client costs the bus nothing."""
+
+    seat = None
+
+    def __init__(
+        self, ws: WebSocket, node: Node, conn: str, link: Link, settings: Settings
+    ) -> None:
+        self.ws = ws
+        self.outbox = link.outbox
+        self.settings = settings
+        self.limit = RateLimit(settings.rate_per_second)
+        self.hinting = None
+        self.node = node
+        self.conn = conn
+        self.link = link
+
+    def version(self) -> int:
+        return self.link.v
+
+    async def receive(self, raw: str | bytes) -> None:
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        if len(text) < 64 and '"ping"' in text:
+            try:
+                data = decode_json(text)
+            except BadJson:
+                data = None
+            if isinstance(data, dict) and data.get("type") == "ping":
+                self.outbox.queue.put_nowait({"type": "pong"})
+                return
+        await self.node.say(self.conn, text)
+
+
+async def _serve(ws: WebSocket, session: Session, outbox: Outbox) -> None:
+    """Read and send until either side ends, then tidy up."""
+    loop = asyncio.get_running_loop()
+    sender = loop.create_task(_drain(ws, outbox))
+    reader = loop.create_task(session.read())
+    try:
+        await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sender, reader, session.hinting):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
 def build_router(tables: Tables, settings: Settings) -> APIRouter:
     """``/ws/{table_id}?token=…``: a seat's real-time connection; ``?watch`` (no token):
-    a spectator's, with the public view only."""
+    a spectator's, with the public view only. A node of a cluster serves any table's:
+    its own, or another node's by relaying (:class:`RelaySession`)."""
     router = APIRouter()
+    node = tables.node
+
+    def session_for(actor: TableActor, seat: int | None, outbox: Outbox) -> Session:
+        if seat is None:
+            return WatchSession(None, actor, outbox, settings)
+        return SeatSession(None, actor, seat, outbox, settings)
+
+    if node is not None:
+        node.make_session = session_for
+
+    async def relay(ws: WebSocket, table_id: str, token: str | None, patches: bool) -> bool:
+        """Serve a socket for a table of another node (``False``: no node plays it)."""
+        assert node is not None
+        owner = await node.owner(table_id)
+        if owner is None:
+            return False
+        conn, link = await node.link(owner, None if not token else token_hash(token), patches)
+        try:
+            await _serve(ws, RelaySession(ws, node, conn, link, settings), link.outbox)
+        finally:
+            await node.unlink(conn)
+        return True
 
     @router.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        token = ws.query_params.get("token")
+        watch = "watch" in ws.query_params
+        if not token and not watch:
+            await ws.close(
+                CLOSE_NO_TOKEN, "a seat token is needed (/ws/TABLE?token=TOKEN), or ?watch"
+            )
+            return
+        patches = ws.query_params.get("patches") in PATCHES_ON
         actor = tables.get(table_id)
+        if actor is None and node is not None:
+            if await relay(ws, table_id, token, patches):
+                return
+            actor = await node.adopt(table_id)  # nobody plays it: a dead node's table
         if actor is None:
             # The id is not echoed: a close reason holds at most 123 bytes.
             await ws.close(CLOSE_NO_TABLE, "there is no such table in play")
             return
-        token = ws.query_params.get("token")
-        outbox = Outbox()
+        outbox = Outbox(patches=patches)
         session: Session
         if token:
             seat = actor.check_token(token_hash(token))
@@ -289,30 +414,12 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
                 await ws.close(CLOSE_NO_TOKEN, "this token holds no seat at this table")
                 return
             session = SeatSession(ws, actor, seat, outbox, settings)
-            actor.submit(Connect(seat, outbox))
-        elif "watch" in ws.query_params:
-            session = WatchSession(ws, actor, outbox, settings)
-            actor.submit(Watch(outbox, on=True))
         else:
-            await ws.close(
-                CLOSE_NO_TOKEN, "a seat token is needed (/ws/TABLE?token=TOKEN), or ?watch"
-            )
-            return
-        sender = asyncio.get_running_loop().create_task(_drain(ws, outbox))
-        reader = asyncio.get_running_loop().create_task(session.read())
+            session = WatchSession(ws, actor, outbox, settings)
+        session.open()
         try:
-            await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+            await _serve(ws, session, outbox)
         finally:
-            if session.seat is None:
-                actor.submit(Watch(outbox, on=False))
-            else:
-                actor.submit(Disconnect(session.seat, outbox))
-            for task in (sender, reader, session.hinting):
-                if task is not None and not task.done():
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await task
-            with contextlib.suppress(Exception):
-                await ws.close()
+            session.gone()
 
     return router

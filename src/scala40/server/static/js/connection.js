@@ -11,11 +11,13 @@ export class TableConnection {
    * tableId, token; handlers: onMessage(msg), onStatus(kind, detail) where kind is
    * "connecting" | "open" | "retry" (detail = seconds) | "refused" (bad token), "gone" (no
    * such table), "replaced" (the seat connected elsewhere) or "crowded" (no room for one
-   * more spectator), detail = the reason.
+   * more spectator), detail = the reason. patches: ask for `patch` messages after the
+   * first `state` (docs/protocol.md); onMessage then gets them as they come.
    */
-  constructor(tableId, token, { onMessage, onStatus }) {
+  constructor(tableId, token, { onMessage, onStatus, patches = false }) {
     this.tableId = tableId;
     this.token = token;
+    this.patches = patches;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.delay = 0.5;
@@ -28,6 +30,7 @@ export class TableConnection {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     // No token: a spectator's connection (the public view only).
     const q = new URLSearchParams(this.token ? { token: this.token } : { watch: "1" });
+    if (this.patches) q.set("patches", "1");
     return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}?${q}`;
   }
 

@@ -19,6 +19,7 @@ import { onChat, onChatError, renderChat, setupChat } from "./chat.js";
 import { offerRematch, onRematchInfo, onRematchToken, renderRematch } from "./rematch.js";
 import { initKeys } from "./keys.js";
 import { animateEvent } from "./motion.js";
+import { applyPatch } from "./patch.js";
 import { showWhy } from "./rulelinks.js";
 import { renderScores } from "./scores.js";
 import { initSound, playSound, soundFor } from "./sound.js";
@@ -62,6 +63,7 @@ const S = {
   away: null, // {moves, summary}: what a bot played for me while I was gone, until read
   retired: null, // the same report for a table the server has let go (see showGone)
   watching: false, // a spectator: no seat, the public view, nothing to play
+  syncAsked: false, // a patch did not fit: the whole VIEW is asked for (onPatch)
 };
 
 // ---------------------------------------------------------------------------------------
@@ -190,7 +192,8 @@ async function join(ev) {
 
 function connect(token) {
   $("game").hidden = false;
-  S.conn = new TableConnection(tableId, token, { onMessage, onStatus });
+  // Patches: after the first VIEW the server sends only what changed (onPatch).
+  S.conn = new TableConnection(tableId, token, { onMessage, onStatus, patches: true });
   S.conn.connect();
   window.addEventListener("online", () => {
     if (S.conn && !S.conn.ws && !S.conn.stopped) S.conn.connect();
@@ -299,6 +302,9 @@ function onMessage(msg) {
     case "state":
       onState(msg);
       break;
+    case "patch":
+      onPatch(msg);
+      break;
     case "error":
       setPending(false);
       if (String(msg.code).startsWith("chat_")) {
@@ -331,7 +337,28 @@ function onMessage(msg) {
   }
 }
 
+/** A `patch`: the changes from the VIEW of version `from`. Applied to the VIEW held, if
+ * that is the one, it makes the new VIEW, drawn as a `state` would be; otherwise (or if it
+ * does not apply) the page asks for the whole VIEW and drops the patch. */
+function onPatch(msg) {
+  let view = null;
+  if (S.view && msg.from === S.v) {
+    try {
+      view = applyPatch(structuredClone(S.view), msg.ops);
+    } catch {
+      view = null;
+    }
+  }
+  if (!view || typeof view !== "object") {
+    // One ask until the whole VIEW comes: the patches on the way meanwhile miss too.
+    if (!S.syncAsked) S.syncAsked = S.conn.send({ type: "sync" });
+    return;
+  }
+  onState({ type: "state", v: msg.v, view, event: msg.event ?? null, rematch: msg.rematch });
+}
+
 function onState(msg) {
+  S.syncAsked = false;
   const gap = S.v && msg.v > S.v + 1;
   const before = S.view && msg.v === S.v + 1 ? { table: S.view.table, mine: S.wasMyTurn } : null;
   const prevHand = S.view ? S.view.hand_number : null;

@@ -1,0 +1,448 @@
+"""One server node among several: leases held and renewed, tables taken over, sockets relayed.
+
+``scala40 serve --redis URL`` (on a shared PostgreSQL database) makes this process a node
+of a cluster. Each table is played by the actor of exactly one node, the holder of its
+lease (leases.py); every node
+
+- renews its leases (a node that lost one stops that table's actor and closes its
+  sockets, whose clients reconnect — to any node);
+- takes over unfinished tables nobody holds (a dead node's, within the lease's time to
+  live) and rebuilds them from their stored actions;
+- serves a WebSocket for any table: its own tables' sockets as a single server does, the
+  others' by relaying — the client's messages go to the owner's inbox, and the owner sends
+  this connection's messages, and only this connection's, to this node's inbox (bus.py);
+- forwards joins and rematch claims for other nodes' tables to their owner and waits for
+  the answer.
+
+A relayed connection is bound to the owner's lease epoch it was opened under: when the
+table moves (its owner died or lost it), the connection is closed with 1012, and the
+client's reconnection reaches the table's new owner, with a whole view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scala40.server.actor import (
+    CLOSE_MOVED,
+    CLOSE_NO_TOKEN,
+    JoinRefused,
+    TableActor,
+    wait_claim,
+    wait_join,
+)
+from scala40.server.bus import Entry, Kind, NodeBus
+from scala40.server.leases import Lease, Leases
+from scala40.server.outbox import Outbox
+from scala40.server.refusals import TableRefusal
+
+if TYPE_CHECKING:
+    from scala40.server.registry import Tables
+
+log = logging.getLogger("scala40.server")
+
+CALL_SECONDS = 5.0
+"""How long a forwarded join waits for the owner's answer."""
+ADOPT_EVERY = 1.0
+"""Seconds between looks for tables nobody holds."""
+ADOPT_BATCH = 25
+"""Tables looked at per look (a node takes a dead node's tables over in rounds, so that
+the surviving nodes share them)."""
+
+
+class OwnerGone(Exception):
+    """The table's owner did not answer in time (it may have died: try again shortly)."""
+
+
+class RemoteOutbox(Outbox):
+    """The owner's outbox for a connection another node holds: what is put here goes to
+    that node's inbox, addressed to that one connection."""
+
+    def __init__(self, node: str, conn: str, patches: bool) -> None:
+        super().__init__(patches=patches)
+        self.node = node
+        self.conn = conn
+
+
+@dataclass
+class Relayed:
+    """Owner side: a connection held by another node, seated at one of this node's tables."""
+
+    table_id: str
+    outbox: RemoteOutbox
+    session: Any
+    """The seat's or spectator's session (ws.py), as if the socket were here."""
+    sender: asyncio.Task[None] | None = None
+
+
+@dataclass
+class Link:
+    """Connection side: a socket here for a table another node holds."""
+
+    table_id: str
+    owner: Lease
+    outbox: Outbox
+    v: int = 0
+    """The last version sent to the client (for the errors this node says itself)."""
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Node:
+    """This process's part in a cluster of nodes (see the module's text)."""
+
+    def __init__(self, tables: Tables, redis_url: str, name: str, ttl: float) -> None:
+        self.tables = tables
+        self.name = name
+        self.bus = NodeBus(redis_url, name)
+        self.leases = Leases(tables.store.engine, name, ttl=ttl)
+        self.fences: dict[str, Lease] = {}
+        tables.store.fences = self.fences
+        self.relayed: dict[str, Relayed] = {}
+        self.links: dict[str, Link] = {}
+        self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+        self.adopting: dict[str, asyncio.Future[TableActor | None]] = {}
+        self.make_session: Callable[[TableActor, int | None, Outbox], Any] | None = None
+        """Builds a seat's (or, with ``None``, a spectator's) session for a relayed
+        connection: ws.py's, set by its router."""
+
+    # Life --------------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.bus.start()
+        await self.bus.beat(self.leases.ttl)
+        loop = asyncio.get_running_loop()
+        for job in (self._read, self._renew, self._adopt_orphans, self._watch_links):
+            self.tasks.append(loop.create_task(self._forever(job), name=f"node-{job.__name__}"))
+
+    async def stop(self) -> None:
+        """Stop this node's loops, close relayed sockets and let other nodes take this
+        node's tables at once (the registry stops the actors first: a drain)."""
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for link in self.links.values():
+            link.outbox.close(CLOSE_MOVED, "this server node is stopping: reconnecting")
+        for lease in list(self.fences.values()):
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.leases.release, lease)
+        self.fences.clear()
+        await self.bus.close()
+
+    async def _forever(self, job: Callable[[], Awaitable[None]]) -> None:
+        while True:
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("node %s: %s failed; going on", self.name, job.__name__)
+                await asyncio.sleep(0.5)
+
+    # Leases --------------------------------------------------------------------------------
+    async def claim_new(self, table_id: str) -> Lease:
+        """The lease of a table this node is about to create (before its row exists, so no
+        other node can take it over in between)."""
+        lease = await asyncio.to_thread(self.leases.claim, table_id)
+        if lease is None:
+            raise RuntimeError(f"table {table_id}: a new table's lease is held elsewhere")
+        self.fences[table_id] = lease
+        return lease
+
+    async def _renew(self) -> None:
+        await asyncio.sleep(self.leases.ttl / 3)
+        await self.bus.beat(self.leases.ttl)
+        held = list(self.fences.values())
+        renewed = await asyncio.to_thread(self.leases.renew_all, held)
+        for lease in held:
+            fresh = renewed.get(lease.table_id)
+            if fresh is not None:
+                if self.fences.get(lease.table_id) is lease:
+                    self.fences[lease.table_id] = fresh
+                continue
+            if self.fences.get(lease.table_id) is lease:
+                log.warning("node %s lost table %s to another node", self.name, lease.table_id)
+                await self.let_go(lease.table_id, "the table moved to another server node")
+
+    async def let_go(self, table_id: str, reason: str) -> None:
+        """This node no longer plays ``table_id``: stop its actor, close its sockets (the
+        clients reconnect, to whichever node holds it now)."""
+        self.fences.pop(table_id, None)
+        actor = self.tables.actors.pop(table_id, None)
+        if actor is not None:
+            await actor.stop(CLOSE_MOVED, reason)
+        for conn, relayed in list(self.relayed.items()):
+            if relayed.table_id == table_id:
+                self._drop_relayed(conn, close=(CLOSE_MOVED, reason))
+
+    def released(self, table_id: str) -> None:
+        """The registry let a table go (finished and retired, expired, closed)."""
+        lease = self.fences.pop(table_id, None)
+        if lease is not None:
+            task = asyncio.get_running_loop().create_task(
+                asyncio.to_thread(self.leases.release, lease)
+            )
+            self.tables.keep(task)
+
+    async def adopt(self, table_id: str) -> TableActor | None:
+        """Take over an unfinished table nobody holds: claim its lease and rebuild it from
+        its stored actions. ``None`` when another node holds it or it is not in play."""
+        actor = self.tables.actors.get(table_id)
+        if actor is not None:
+            return actor
+        pending = self.adopting.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        done: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
+        self.adopting[table_id] = done
+        try:
+            actor = await self._adopt(table_id)
+            done.set_result(actor)
+            return actor
+        except BaseException as err:
+            done.set_exception(err)
+            raise
+        finally:
+            del self.adopting[table_id]
+            if not done.done():
+                done.cancel()
+            with contextlib.suppress(BaseException):
+                done.exception()
+
+    async def _adopt(self, table_id: str) -> TableActor | None:
+        if self.tables.live_count() >= self.tables.settings.max_live_tables:
+            return None
+        lease = await asyncio.to_thread(self.leases.claim, table_id)
+        if lease is None:
+            return None
+        stored = await asyncio.to_thread(self.tables.store.unfinished_table, table_id)
+        if stored is None:
+            await asyncio.to_thread(self.leases.release, lease)
+            return None
+        self.fences[table_id] = lease
+        try:
+            actor = await self.tables.resume(stored)
+        except Exception:
+            self.fences.pop(table_id, None)
+            await asyncio.to_thread(self.leases.release, lease)
+            raise
+        if actor is None:
+            self.fences.pop(table_id, None)
+        else:
+            log.warning("node %s took table %s over (epoch %d)", self.name, table_id, lease.epoch)
+        return actor
+
+    async def _adopt_orphans(self) -> None:
+        await asyncio.sleep(ADOPT_EVERY * random.uniform(0.5, 1.5))
+        orphans = await asyncio.to_thread(self.tables.store.orphans, time.time(), ADOPT_BATCH * 4)
+        random.shuffle(orphans)  # nodes looking at once take different tables first
+        for table_id in orphans[:ADOPT_BATCH]:
+            await self.adopt(table_id)
+
+    async def owner(self, table_id: str) -> Lease | None:
+        """The live lease of a table this node does not play (``None``: nobody's)."""
+        lease = await asyncio.to_thread(self.leases.holder, table_id)
+        if lease is None or lease.expires < time.time() or lease.node == self.name:
+            return None
+        return lease
+
+    # The inbox ----------------------------------------------------------------------------
+    async def _read(self) -> None:
+        for entry in await self.bus.receive(block_ms=1000):
+            try:
+                await self._take(entry)
+            except Exception:
+                log.exception("node %s: inbox entry %s failed", self.name, entry.id)
+
+    async def _take(self, entry: Entry) -> None:
+        body = entry.body
+        if entry.kind is Kind.DELIVER:
+            link = self.links.get(body["conn"])
+            if link is None or body["epoch"] != link.owner.epoch:
+                return  # a socket gone, or an owner that lost the table since
+            if "close" in body:
+                code, reason = body["close"]
+                link.outbox.close(code, reason)
+            else:
+                message = body["message"]
+                if isinstance(message.get("v"), int):
+                    link.v = message["v"]
+                link.outbox.queue.put_nowait(message)
+        elif entry.kind is Kind.ANSWER:
+            waiting = self.calls.pop(body["req"], None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(body)
+        elif entry.kind is Kind.OPEN:
+            self._open_relayed(body)
+        elif entry.kind is Kind.SAY:
+            relayed = self.relayed.get(body["conn"])
+            if relayed is not None:
+                relayed.session.handle(body["text"])
+        elif entry.kind is Kind.SHUT:
+            self._drop_relayed(body["conn"])
+        elif entry.kind is Kind.CALL:
+            loop = asyncio.get_running_loop()
+            self.tables.keep(loop.create_task(self._answer(body)))
+
+    # Owner side ----------------------------------------------------------------------------
+    def _open_relayed(self, body: dict[str, Any]) -> None:
+        conn, node = body["conn"], body["node"]
+        actor = self.tables.actors.get(body["table"])
+        lease = self.fences.get(body["table"])
+        outbox = RemoteOutbox(node, conn, bool(body.get("patches")))
+        relayed = Relayed(body["table"], outbox, None)
+        self.relayed[conn] = relayed
+        epoch = 0 if lease is None else lease.epoch
+        relayed.sender = asyncio.get_running_loop().create_task(self._send(relayed, epoch))
+        if actor is None or lease is None or lease.epoch != body["epoch"]:
+            outbox.close(CLOSE_MOVED, "the table moved to another server node")
+            self.relayed.pop(conn, None)
+            return
+        assert self.make_session is not None
+        seat: int | None = None
+        if body.get("token_hash"):
+            seat = actor.check_token(body["token_hash"])
+            if seat is None:
+                outbox.close(CLOSE_NO_TOKEN, "this token holds no seat at this table")
+                self.relayed.pop(conn, None)
+                return
+        relayed.session = self.make_session(actor, seat, outbox)
+        relayed.session.open()
+
+    async def _send(self, relayed: Relayed, epoch: int) -> None:
+        """Pass what the actor puts in a relayed connection's outbox to its node."""
+        box = relayed.outbox
+        while True:
+            item = await box.queue.get()
+            body: dict[str, Any] = {"conn": box.conn, "epoch": epoch}
+            if isinstance(item, tuple):
+                body["close"] = list(item)
+                with contextlib.suppress(Exception):
+                    await self.bus.send(box.node, Kind.DELIVER, body)
+                return
+            body["message"] = item
+            await self.bus.send(box.node, Kind.DELIVER, body)
+
+    def _drop_relayed(self, conn: str, close: tuple[int, str] | None = None) -> None:
+        relayed = self.relayed.pop(conn, None)
+        if relayed is None:
+            return
+        if relayed.session is not None:
+            relayed.session.gone()
+        if close is not None:
+            relayed.outbox.close(*close)
+        elif relayed.sender is not None:
+            relayed.sender.cancel()
+
+    async def _answer(self, body: dict[str, Any]) -> None:
+        """A join or rematch claim forwarded here by another node: done through the
+        table's actor, answered to the asking node."""
+        answer: dict[str, Any] = {"req": body["req"]}
+        actor = self.tables.actors.get(body["table"])
+        args = body["args"]
+        try:
+            if actor is None:
+                raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table moved: try again")
+            if body["op"] == "join":
+                answer["seat"] = await wait_join(
+                    actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
+                )
+            else:
+                answer["seat"] = await wait_claim(actor, args["claim_hash"], args["token_hash"])
+            answer["ok"] = True
+        except JoinRefused as err:
+            answer.update(ok=False, code=str(err.code), message=str(err))
+        await self.bus.send(body["node"], Kind.ANSWER, answer)
+
+    async def _drop_dead_nodes(self) -> None:
+        """Relayed connections of a node that stopped beating are gone (their clients
+        reconnect elsewhere): their seats are let go as if the sockets closed here."""
+        nodes = {r.outbox.node for r in self.relayed.values()}
+        if not nodes:
+            return
+        alive = await self.bus.alive(sorted(nodes))
+        for conn, relayed in list(self.relayed.items()):
+            if relayed.outbox.node not in alive:
+                self._drop_relayed(conn)
+
+    # Connection side -------------------------------------------------------------------------
+    async def call(self, owner: Lease, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Ask the owner of ``owner.table_id`` to do ``op``; its answer (``ok``, then the
+        result, or ``code`` and ``message``). Raises :class:`OwnerGone` after a silence."""
+        req = secrets.token_hex(8)
+        waiting: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.calls[req] = waiting
+        body = {"req": req, "node": self.name, "table": owner.table_id, "op": op, "args": args}
+        try:
+            await self.bus.send(owner.node, Kind.CALL, body)
+            async with asyncio.timeout(CALL_SECONDS):
+                return await waiting
+        except TimeoutError:
+            raise OwnerGone(
+                f"the server node playing table {owner.table_id} did not answer"
+            ) from None
+        finally:
+            self.calls.pop(req, None)
+
+    async def link(self, owner: Lease, token_hash: str | None, patches: bool) -> tuple[str, Link]:
+        """Open a relayed connection to ``owner``'s table: the owner seats it (or closes
+        it, with the reason) through this node's inbox."""
+        conn = secrets.token_hex(12)
+        link = Link(owner.table_id, owner, Outbox())
+        self.links[conn] = link
+        body = {
+            "conn": conn,
+            "node": self.name,
+            "table": owner.table_id,
+            "epoch": owner.epoch,
+            "token_hash": token_hash,
+            "patches": patches,
+        }
+        await self.bus.send(owner.node, Kind.OPEN, body)
+        return conn, link
+
+    async def say(self, conn: str, text: str) -> None:
+        link = self.links.get(conn)
+        if link is not None:
+            await self.bus.send(link.owner.node, Kind.SAY, {"conn": conn, "text": text})
+
+    async def unlink(self, conn: str) -> None:
+        link = self.links.pop(conn, None)
+        if link is not None:
+            with contextlib.suppress(Exception):
+                await self.bus.send(link.owner.node, Kind.SHUT, {"conn": conn})
+
+    async def _watch_links(self) -> None:
+        """Close relayed sockets whose table moved (its owner died or lost it): their
+        clients reconnect and reach the new owner."""
+        await asyncio.sleep(1.0)
+        if not self.links:
+            await self._drop_dead_nodes()
+        by_table: dict[str, list[Link]] = {}
+        for link in self.links.values():
+            by_table.setdefault(link.table_id, []).append(link)
+        if not by_table:
+            return
+        holders = await asyncio.to_thread(self.leases.holders, list(by_table))
+        await self._drop_dead_nodes()
+        moment = time.time()
+        for table_id, links in by_table.items():
+            now_held = holders.get(table_id)
+            for link in links:
+                held = (
+                    now_held is not None
+                    and now_held.node == link.owner.node
+                    and now_held.epoch == link.owner.epoch
+                    and now_held.expires >= moment
+                )
+                if not held:
+                    link.outbox.close(CLOSE_MOVED, "the table moved to another server node")

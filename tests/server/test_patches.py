@@ -1,0 +1,109 @@
+"""VIEW patches: a connection that asks for them rebuilds, patch by patch, the very VIEW
+the server would send whole — over a played hand, and for any two JSON documents."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scala40.bots import make_bot
+from scala40.notation.codec import action_to_dict
+from scala40.server.viewjson import view_from_json
+from scala40.server.viewpatch import PatchError, apply, diff
+
+from .conftest import MakeClient
+from .helpers import create, join, ws_url
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab/~", max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text("ab/~", max_size=3), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(json_values, json_values)
+def test_a_patch_turns_the_old_document_into_the_new(old: Any, new: Any) -> None:
+    ops = diff(old, new)
+    # Compared as JSON text: True and 1 are equal in Python, not in JSON.
+    text = lambda doc: json.dumps(doc, sort_keys=True)  # noqa: E731
+    assert text(apply(copy.deepcopy(old), ops)) == text(new)
+    if text(old) == text(new):
+        assert ops == []
+
+
+def test_one_players_count_is_one_op() -> None:
+    old = {"players": [{"seat": 0, "cards": 13}, {"seat": 1, "cards": 13}], "current": 0}
+    new = {"players": [{"seat": 0, "cards": 14}, {"seat": 1, "cards": 13}], "current": 0}
+    assert diff(old, new) == [{"op": "replace", "path": "/players/0/cards", "value": 14}]
+
+
+def test_a_patch_that_does_not_fit_is_refused() -> None:
+    with pytest.raises(PatchError, match="replace"):
+        apply({"a": 1}, [{"op": "replace", "path": "/b", "value": 2}])
+    with pytest.raises(PatchError, match="unsupported"):
+        apply({"a": 1}, [{"op": "move", "from": "/a", "path": "/b"}])
+
+
+def _next_view(ws: Any, seen: dict[str, Any]) -> dict[str, Any]:
+    """Read until the next state or patch; apply a patch to ``seen`` (checked against
+    its ``from``); return the message as a whole state."""
+    while True:
+        msg = ws.receive_json()
+        assert msg["type"] != "error", msg
+        if msg["type"] == "state":
+            return dict(msg)
+        if msg["type"] == "patch":
+            assert msg["from"] == seen["v"], "a patch must follow the VIEW this connection holds"
+            view = apply(copy.deepcopy(seen["view"]), msg["ops"])
+            return {"type": "state", "v": msg["v"], "view": view, "event": msg["event"]}
+
+
+def test_a_hand_played_on_patches_matches_the_whole_views(make_client: MakeClient) -> None:
+    client = make_client(rate_per_second=1000.0)  # a move and a sync each turn, quickly
+    changes = {"single_hand": True, "stock_out": "end_hand"}
+    table = create(client, ["human", "human"], rules={"changes": changes})
+    other = join(client, table["table_id"], "Bruno")
+    bot, rng = make_bot("easy"), random.Random(7)
+    patches = 0
+    with (
+        client.websocket_connect(ws_url(table) + "&patches=1") as a,
+        client.websocket_connect(ws_url(table, other["token"]) + "&patches=1") as b,
+    ):
+        seen = {0: _next_view(a, {}), 1: _next_view(b, {})}
+        socks = {0: a, 1: b}
+        for _ in range(400):
+            states = {s: seen[s] for s in socks}
+            if any(st["view"]["status"] == "over" for st in states.values()):
+                break
+            mover = next((s for s, st in states.items() if st["view"]["my_turn"]), None)
+            if mover is None:
+                # Both views are of the same moment? Read on until one seat is to move.
+                s = min(states, key=lambda x: states[x]["v"])
+                seen[s] = _next_view(socks[s], seen[s])
+                continue
+            state = seen[mover]
+            action = bot.choose(view_from_json(state["view"]), rng)
+            socks[mover].send_json(
+                {"type": "action", "v": state["v"], "action": action_to_dict(action)}
+            )
+            for s, ws in socks.items():
+                new = _next_view(ws, seen[s])
+                while new["v"] <= seen[s]["v"]:
+                    new = _next_view(ws, new)
+                # Nobody else moves now: the whole VIEW asked for is the one rebuilt.
+                ws.send_json({"type": "sync"})
+                whole = _next_view(ws, new)
+                assert whole["v"] == new["v"]
+                assert whole["view"] == new["view"], diff(new["view"], whole["view"])
+                seen[s] = whole
+                patches += 1
+        assert patches >= 20
