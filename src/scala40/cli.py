@@ -13,6 +13,7 @@ even with ``--json``: a program reading stdout gets one whole JSON object or not
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -784,6 +785,14 @@ def verify(record: str) -> None:
     help="Seconds a --bot program has for one move; past it a built-in bot moves.",
 )
 @click.option(
+    "--bot-processes",
+    type=click.IntRange(0, 64),
+    default=None,
+    metavar="N",
+    help="Worker processes the bots think in, so no bot holds up another table; 0: in a"
+    " thread of the server [one per core].",
+)
+@click.option(
     "--redis",
     "redis_url",
     default=None,
@@ -818,6 +827,7 @@ def serve(
     tables_per_minute: int,
     program_bots: tuple[str, ...],
     bot_time: float,
+    bot_processes: int | None,
     redis_url: str | None,
     node: str | None,
     lease_seconds: float,
@@ -850,6 +860,7 @@ def serve(
         tables_per_minute=tables_per_minute,
         program_bots=tuple(programs.items()),
         program_decision_ms=bot_time * 1000,
+        bot_processes=(os.cpu_count() or 1) if bot_processes is None else bot_processes,
         redis_url=redis_url or "",
         node=node or "",
         lease_seconds=lease_seconds,
@@ -862,7 +873,15 @@ def serve(
 
 
 @main.command()
-@click.option("--url", required=True, metavar="URL", help="The server, e.g. http://127.0.0.1:8000")
+@click.option(
+    "--url",
+    "urls",
+    required=True,
+    multiple=True,
+    metavar="URL",
+    help="The server, e.g. http://127.0.0.1:8000; repeat for the nodes of a cluster (each"
+    " table is then played through all of them).",
+)
 @click.option(
     "--tables", type=click.IntRange(1, 1000), default=10, show_default=True, help="Tables of 4."
 )
@@ -882,7 +901,13 @@ def serve(
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the clients' play.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def loadtest(
-    url: str, tables: int, hands: int, think_ms: float, workers: int, seed: int, as_json: bool
+    urls: tuple[str, ...],
+    tables: int,
+    hands: int,
+    think_ms: float,
+    workers: int,
+    seed: int,
+    as_json: bool,
 ) -> None:
     """Play TABLES tables of four scripted people against a running server.
 
@@ -891,7 +916,7 @@ def loadtest(
     """
     from scala40.server.loadtest import run  # imported here: only this command needs it
 
-    figures = run(url, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers)
+    figures = run(urls, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers)
     if as_json:
         emit_json(figures)
         return

@@ -40,6 +40,7 @@ from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
 from scala40.server.store import BOT_PACES, CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 from scala40.server.summaries import summary_json
+from scala40.server.thinking import Thinkers
 from scala40.server.viewjson import (
     SeatFacts,
     TableFacts,
@@ -331,6 +332,8 @@ class TableActor:
         """The table the rematch created (stored with this table, too)."""
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
+        self.thinkers: Thinkers | None = None
+        """The node's worker processes for the bots (``None``: bots think in a thread)."""
 
     # Life --------------------------------------------------------------------------------
     @classmethod
@@ -851,6 +854,10 @@ class TableActor:
         try:
             if program is not None and bot is program.bot:
                 action = await program.run(partial(bot.choose, view, self.rng))
+            elif self.thinkers is not None:
+                action, after = await self.thinkers.choose(bot, view, self.rng)
+                if self.seats[seat].bot is bot:
+                    self.seats[seat].bot = after  # what it remembers of this turn
             else:
                 action = await asyncio.to_thread(bot.choose, view, self.rng)
         except Exception:

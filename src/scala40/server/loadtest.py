@@ -30,6 +30,7 @@ import websockets
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
 from scala40.server.viewjson import view_from_json
+from scala40.server.viewpatch import apply as apply_patch
 
 SEATS = 4
 IDLE_SECONDS = 60.0
@@ -67,7 +68,9 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    url: str
+    urls: tuple[str, ...]
+    """The nodes: table n is made on node n and its seat i joined and played through
+    node n + i (round the list), so with several nodes every table is played across them."""
     tables: int
     hands: int
     think_ms: float
@@ -78,36 +81,45 @@ def _ws_base(url: str) -> str:
     return "ws" + url[len("http") :] if url.startswith("http") else url
 
 
-async def _open_table(http: httpx.AsyncClient, plan: Plan, n: int) -> list[tuple[str, str]]:
-    """A table of four human seats, joined by three more clients: (table id, token) each."""
+def _node(plan: Plan, n: int) -> str:
+    return plan.urls[n % len(plan.urls)].rstrip("/")
+
+
+async def _open_table(http: httpx.AsyncClient, plan: Plan, n: int) -> list[tuple[str, str, str]]:
+    """A table of four human seats, joined by three more clients: (node, table id, token)
+    for each seat, the node being the one its client plays through."""
     # A hand ends when the stock first runs out: scripted play cannot drag on for ever.
     changes: dict[str, Any] = {"stock_out": "end_hand"}
     changes.update({"single_hand": True} if plan.hands == 1 else {"fixed_hands": plan.hands})
     made = await http.post(
-        "/api/tables",
+        _node(plan, n) + "/api/tables",
         json={"seats": ["human"] * SEATS, "nickname": f"Load {n}A", "rules": {"changes": changes}},
     )
     made.raise_for_status()
     table = made.json()
-    out = [(table["table_id"], table["token"])]
+    out = [(_node(plan, n), table["table_id"], table["token"])]
     for i in range(1, SEATS):
+        node = _node(plan, n + i)
         joined = await http.post(
-            f"/api/tables/{table['table_id']}/join", json={"nickname": f"Load {n}{'ABCD'[i]}"}
+            f"{node}/api/tables/{table['table_id']}/join",
+            json={"nickname": f"Load {n}{'ABCD'[i]}"},
         )
         joined.raise_for_status()
-        out.append((table["table_id"], joined.json()["token"]))
+        out.append((node, table["table_id"], joined.json()["token"]))
     return out
 
 
 async def _player(
     base: str, table_id: str, token: str, think: float, rng: random.Random, tally: Tally
 ) -> None:
-    """One scripted person: play on their turns until the match is over."""
+    """One scripted person: play on their turns until the match is over. Like the page, it
+    asks for patches and keeps its VIEW by applying them (viewpatch.py)."""
     bot = make_bot("easy")
     sent_v = -1
     sent_at = 0.0
     acted = -1
-    url = f"{base}/ws/{table_id}?token={token}"
+    held: dict[str, Any] | None = None
+    url = f"{_ws_base(base)}/ws/{table_id}?token={token}&patches=1"
     async with websockets.connect(url, max_size=1 << 20) as ws:
         while True:
             try:
@@ -126,8 +138,14 @@ async def _player(
             if kind == "hand_over":
                 tally.hands += 1
                 continue
-            if kind != "state":
+            if kind == "patch":
+                if held is None or msg["from"] != held["v"]:
+                    await ws.send(json.dumps({"type": "sync"}))
+                    continue
+                msg = {"v": msg["v"], "view": apply_patch(held["view"], msg["ops"])}
+            elif kind != "state":
                 continue
+            held = msg
             v = msg["v"]
             if sent_v >= 0 and v > sent_v:
                 tally.latencies.append(now - sent_at)
@@ -150,9 +168,8 @@ async def _player(
 
 async def _run(plan: Plan, first: int) -> Tally:
     tally = Tally()
-    base = _ws_base(plan.url.rstrip("/"))
-    async with httpx.AsyncClient(base_url=plan.url, timeout=30) as http:
-        seats: list[tuple[str, str]] = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        seats: list[tuple[str, str, str]] = []
         for n in range(first, first + plan.tables):
             try:
                 seats += await _open_table(http, plan, n)
@@ -163,13 +180,13 @@ async def _run(plan: Plan, first: int) -> Tally:
     gc.collect()
     gc.freeze()
 
-    async def guarded(table_id: str, token: str, seed: int) -> None:
+    async def guarded(node: str, table_id: str, token: str, seed: int) -> None:
         try:
-            await _player(base, table_id, token, plan.think_ms / 1000, random.Random(seed), tally)
+            await _player(node, table_id, token, plan.think_ms / 1000, random.Random(seed), tally)
         except (OSError, websockets.WebSocketException) as err:
             tally.error(f"table {table_id}: connection: {err}")
 
-    await asyncio.gather(*(guarded(t, tok, rng.randrange(1 << 30)) for t, tok in seats))
+    await asyncio.gather(*(guarded(n, t, tok, rng.randrange(1 << 30)) for n, t, tok in seats))
     return tally
 
 
@@ -201,7 +218,7 @@ def _steady_rate(tally: Tally) -> float:
 
 
 def run(
-    url: str,
+    urls: str | Sequence[str],
     tables: int,
     *,
     hands: int = 1,
@@ -209,13 +226,15 @@ def run(
     seed: int = 1,
     workers: int = 1,
 ) -> dict[str, Any]:
-    """Play ``tables`` tables against the server at ``url``; the figures as a dict."""
+    """Play ``tables`` tables against the server at ``urls`` (one, or the nodes of a
+    cluster, which share the tables' seats); the figures as a dict."""
+    nodes = (urls,) if isinstance(urls, str) else tuple(urls)
     workers = max(1, min(workers, tables))
     started = time.perf_counter()
     tally = Tally()
     shares = [s for s in _shares(tables, workers) if s]
     firsts = [sum(shares[:i]) + 1 for i in range(len(shares))]
-    plans = [Plan(url, share, hands, think_ms, seed) for share in shares]
+    plans = [Plan(nodes, share, hands, think_ms, seed) for share in shares]
     if len(plans) == 1:
         tally = _worker(plans[0], 1)
     else:
@@ -226,6 +245,7 @@ def run(
     steady = _steady_rate(tally)
     ms = [x * 1000 for x in tally.latencies]
     return {
+        "nodes": len(nodes),
         "tables": tables,
         "clients": tables * SEATS,
         "hands": tally.hands // SEATS,

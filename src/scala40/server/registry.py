@@ -32,6 +32,7 @@ from scala40.server.limits import PerAddress
 from scala40.server.refusals import TableRefusal
 from scala40.server.settings import Settings
 from scala40.server.store import BOT_PACES, SeatRow, Store, StoredTable, TableRow, now
+from scala40.server.thinking import Thinkers
 from scala40.server.tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("scala40.server")
@@ -117,6 +118,7 @@ class Tables:
         self._retiring: set[asyncio.Task[None]] = set()
         self._creations = PerAddress(settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
+        self.thinkers = Thinkers(settings.bot_processes) if settings.bot_processes else None
         self.node: Node | None = None
         """This process's part in a cluster (``--redis``): ``None`` for a single server."""
         if settings.redis_url:
@@ -170,10 +172,13 @@ class Tables:
         self.actors.clear()
         if self.node is not None:
             await self.node.stop()  # the leases go last: nothing of this node writes now
+        if self.thinkers is not None:
+            self.thinkers.close()
         self.db.close()
 
     def _adopt(self, actor: TableActor) -> None:
         self.actors[actor.table.id] = actor
+        actor.thinkers = self.thinkers
         actor.on_over = self._retire_later
         actor.on_ended = self._ended
         actor.on_rematch = self.rematch

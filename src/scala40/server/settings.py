@@ -54,6 +54,9 @@ class Settings:
     program_bots: tuple[tuple[str, str], ...] = ()
     """Programs playing over the bot protocol that the lobby offers as ``bot:NAME``, as
     (NAME, COMMAND) pairs (``scala40 serve --bot NAME=COMMAND``; docs/bot-protocol.md)."""
+    bot_processes: int = 0
+    """Worker processes the bots think in (thinking.py); 0 means a thread of the server's
+    process, which suits tests and a few tables (``scala40 serve`` uses one per core)."""
     program_decision_ms: float = 5000.0
     """A program's time for one decision; past it the seat's move is a built-in bot's."""
 
