@@ -50,6 +50,7 @@ from scala40.server.viewjson import (
     seat_view_json,
     view_to_json,
 )
+from scala40.server.viewpatch import share
 
 log = logging.getLogger("scala40.server")
 
@@ -332,6 +333,9 @@ class TableActor:
         """The table the rematch created (stored with this table, too)."""
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
+        self._last_public: JSONDict | None = None
+        """The public VIEW of the last broadcast, whose unchanged parts the next one shares
+        (:func:`~scala40.server.viewpatch.share`): patches then compare them once."""
         self.thinkers: Thinkers | None = None
         """The node's worker processes for the bots (``None``: bots think in a thread)."""
 
@@ -631,7 +635,8 @@ class TableActor:
         """Every seat's and spectator's state after a move: the public VIEW is written once
         (the table's facts too) and each playing seat's from it (:func:`seat_view_json`)."""
         facts = self.facts()
-        public = self.view_json(None, facts)
+        public = share(self._last_public, self.view_json(None, facts))
+        self._last_public = public
         in_hand = self.match.hand.seats
         for s in self.seats:
             if s.outbox is None:

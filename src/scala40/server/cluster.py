@@ -110,6 +110,8 @@ class Node:
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.tasks: list[asyncio.Task[None]] = []
         self.adopting: dict[str, asyncio.Future[TableActor | None]] = {}
+        self.unbuildable: set[str] = set()
+        """Tables this node could not rebuild from their stored actions."""
         self.make_session: Callable[[TableActor, int | None, Outbox], Any] | None = None
         """Builds a seat's (or, with ``None``, a spectator's) session for a relayed
         connection: ws.py's, set by its router."""
@@ -122,14 +124,20 @@ class Node:
         for job in (self._read, self._renew, self._adopt_orphans, self._watch_links):
             self.tasks.append(loop.create_task(self._forever(job), name=f"node-{job.__name__}"))
 
-    async def stop(self) -> None:
-        """Stop this node's loops, close relayed sockets and let other nodes take this
-        node's tables at once (the registry stops the actors first: a drain)."""
+    async def halt(self) -> None:
+        """Stop this node's loops (a drain begins): it takes no table over and lets none
+        go while the registry stops its actors."""
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.tasks.clear()
+
+    async def stop(self) -> None:
+        """Close relayed sockets and let other nodes take this node's tables at once
+        (after :meth:`halt` and the registry's stopping of the actors: a drain)."""
+        await self.halt()
         for link in self.links.values():
             link.outbox.close(CLOSE_MOVED, "this server node is stopping: reconnecting")
         for lease in list(self.fences.values()):
@@ -236,14 +244,19 @@ class Node:
             await asyncio.to_thread(self.leases.release, lease)
             raise
         if actor is None:
+            # It cannot be rebuilt (logged): not taken over here again, and its lease
+            # runs out for another node to try once (a newer version may read it).
             self.fences.pop(table_id, None)
+            self.unbuildable.add(table_id)
         else:
             log.warning("node %s took table %s over (epoch %d)", self.name, table_id, lease.epoch)
         return actor
 
     async def _adopt_orphans(self) -> None:
         await asyncio.sleep(ADOPT_EVERY * random.uniform(0.5, 1.5))
-        orphans = await asyncio.to_thread(self.tables.store.orphans, time.time(), ADOPT_BATCH * 4)
+        orphans = await asyncio.to_thread(
+            self.tables.store.orphans, time.time(), ADOPT_BATCH * 4, self.unbuildable
+        )
         random.shuffle(orphans)  # nodes looking at once take different tables first
         for table_id in orphans[:ADOPT_BATCH]:
             await self.adopt(table_id)

@@ -167,7 +167,9 @@ class Tables:
             self._sweeper.cancel()
         for task in list(self._retiring):
             task.cancel()
-        for actor in self.actors.values():
+        if self.node is not None:
+            await self.node.halt()  # takes nothing over, loses nothing, while it drains
+        for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
         if self.node is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import resource
 from dataclasses import replace
 
@@ -59,6 +60,10 @@ def run(*, host: str, port: int, settings: Settings) -> None:
     if settings.redis_url:
         check_cluster(settings)
     settings = replace(settings, freeze_gc=True)
+    # Warnings (a table taken over, a lease lost, a bot that failed) with their time.
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     raise_file_limit()
     # Migrate and check the key before uvicorn starts, so a wrong key file is one clear
     # line (ValueError) rather than a failed start-up's traceback.
@@ -68,9 +73,10 @@ def run(*, host: str, port: int, settings: Settings) -> None:
     finally:
         store.close()
     app = create_app(settings)
-    where = settings.database_url()
+    where = make_url(settings.database_url()).render_as_string(hide_password=True)
     if settings.redis_url:
-        where += f"; node {settings.node_name()} of the cluster on {settings.redis_url}"
+        redis = make_url(settings.redis_url).render_as_string(hide_password=True)
+        where += f"; node {settings.node_name()} of the cluster on {redis}"
     print(f"scala40: the table is open at http://{host}:{port}/ ({where})")
     # Views are small; compressing each one costs more CPU than the bytes it saves.
     uvicorn.run(

@@ -8,7 +8,7 @@ readers never block the single writer.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -500,14 +500,16 @@ class Store:
             row = conn.execute(select(schema.tables).where(*where)).first()
             return None if row is None else self._stored(conn, row)
 
-    def orphans(self, moment: float, limit: int) -> list[str]:
+    def orphans(self, moment: float, limit: int, skip: Collection[str] = ()) -> list[str]:
         """Unfinished tables no node holds at ``moment`` (no lease, or it ran out), oldest
-        first: the tables of a node that died, or of a cluster's first start."""
+        first, but those in ``skip``: the tables of a node that died, or of a cluster's
+        first start."""
         held = select(schema.table_leases.c.table_id).where(schema.table_leases.c.expires >= moment)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(schema.tables.c.id)
                 .where(schema.tables.c.status.in_(UNFINISHED), schema.tables.c.id.not_in(held))
+                .where(schema.tables.c.id.not_in(list(skip)))
                 .order_by(schema.tables.c.created)
                 .limit(limit)
             ).all()

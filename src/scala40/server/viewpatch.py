@@ -9,7 +9,8 @@ state — so they carry nothing the whole VIEW would not.
 
 The standard format means any client can apply them with a stock library; the ops used
 here are ``replace``, ``add`` and ``remove``. Lists of the same length are compared item
-by item (one player's card count is one op); a list that grew or shrank is replaced.
+by item (one player's card count is one op), a list that grew at its end gets its new
+items added (``/-``), and any other list that grew or shrank is replaced.
 """
 
 from __future__ import annotations
@@ -45,25 +46,50 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         return
     if isinstance(old, dict) and isinstance(new, dict):
         for key, value in new.items():
-            here = f"{path}/{_escape(key)}"
             if key not in old:
-                ops.append({"op": "add", "path": here, "value": value})
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
             else:
                 was = old[key]
                 if was is not value and (type(was) is not type(value) or was != value):
-                    _diff(was, value, here, ops)
+                    _diff(was, value, f"{path}/{_escape(key)}", ops)
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         return
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        for i, (was, value) in enumerate(zip(old, new, strict=True)):
-            if was is not value and (type(was) is not type(value) or was != value):
-                _diff(was, value, f"{path}/{i}", ops)
-        return
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) == len(new):
+            for i, (was, value) in enumerate(zip(old, new, strict=True)):
+                if was is not value and (type(was) is not type(value) or was != value):
+                    _diff(was, value, f"{path}/{i}", ops)
+            return
+        if len(old) < len(new) and new[: len(old)] == old:
+            # A list that grew at its end (the pozzo, the log of melds): the new items.
+            ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old) :])
+            return
     if type(old) is type(new) and old == new:
         return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def share(old: Any, new: Any) -> Any:
+    """``new``, with every part equal to the same part of ``old`` replaced by ``old``'s
+    object (``new``'s dicts and lists are changed in place).
+
+    A table writes its public VIEW once per move and every seat's from it; sharing the
+    unchanged parts with the last move's VIEW lets :func:`diff` skip them by identity, so
+    the comparing is done once per move rather than once per connection."""
+    if old is new:
+        return new
+    if type(old) is type(new) and old == new:
+        return old
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key, value in new.items():
+            if key in old:
+                new[key] = share(old[key], value)
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, value in enumerate(new):
+            new[i] = share(old[i], value)
+    return new
 
 
 def apply(doc: Any, ops: list[Op]) -> Any:
