@@ -7,7 +7,6 @@ import contextlib
 import json
 import os
 import random
-import secrets
 import signal
 import subprocess
 import sys
@@ -17,25 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from scala40.server import schema
 
 from .conftest import free_port
-
-
-def own_database(server_url: str) -> str:
-    """A new database on the session's PostgreSQL server, for one test's cluster."""
-    name = f"cluster_{secrets.token_hex(4)}"
-    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f"CREATE DATABASE {name}"))
-    finally:
-        admin.dispose()
-    return server_url.rsplit("/", 1)[0] + "/" + name
+from .helpers import own_database
 
 
 @dataclass

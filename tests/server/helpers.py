@@ -123,3 +123,20 @@ def wait_over(client: Any, table_id: str, seconds: float = 90.0) -> None:
             return
         time.sleep(0.05)
     raise AssertionError("the match did not end")
+
+
+def own_database(server_url: str, prefix: str) -> str:
+    """A new database on the session's PostgreSQL server (``server_url``): what one test
+    stores stays out of the way of the tests that count the server's unfinished tables."""
+    import secrets
+
+    from sqlalchemy import create_engine, text
+
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f"CREATE DATABASE {name}"))
+    finally:
+        admin.dispose()
+    return server_url.rsplit("/", 1)[0] + "/" + name

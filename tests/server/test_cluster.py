@@ -32,7 +32,7 @@ REPLAYED_KEYS = ("hand", "table", "pozzo", "stock", "current", "phase", "hand_nu
 
 @pytest.fixture
 def cluster(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[Cluster]:
-    made = Cluster(own_database(postgres_url), redis_url, tmp_path)
+    made = Cluster(own_database(postgres_url, "cluster"), redis_url, tmp_path)
     try:
         yield made
     finally:

@@ -8,35 +8,26 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from scala40.server.leases import Lease, LeaseLost, Leases
 from scala40.server.store import SeatRow, Store, TableRow, now
 
+from .helpers import own_database
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, db_url: str) -> Iterator[Store]:
-    url = db_url if request.param == "sqlite" else _own_database(request)
+    url = (
+        db_url
+        if request.param == "sqlite"
+        else own_database(request.getfixturevalue("postgres_url"), "leases")
+    )
     store = Store(url)
     store.migrate()
     try:
         yield store
     finally:
         store.close()
-
-
-def _own_database(request: pytest.FixtureRequest) -> str:
-    """A new database on the session's PostgreSQL server: the tables these tests make stay
-    out of the way of the tests that count the server's unfinished tables."""
-    server: str = request.getfixturevalue("postgres_url")
-    name = f"leases_{secrets.token_hex(4)}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f"CREATE DATABASE {name}"))
-    finally:
-        admin.dispose()
-    return server.rsplit("/", 1)[0] + "/" + name
 
 
 class Clock:

@@ -289,7 +289,7 @@ class Node:
                 message = body["message"]
                 if isinstance(message.get("v"), int):
                     link.v = message["v"]
-                link.outbox.queue.put_nowait(message)
+                link.outbox.put(message)  # a client that stops reading is cut off here too
         elif entry.kind is Kind.ANSWER:
             waiting = self.calls.pop(body["req"], None)
             if waiting is not None and not waiting.done():

@@ -336,7 +336,7 @@ class RelaySession(Session):
             except BadJson:
                 data = None
             if isinstance(data, dict) and data.get("type") == "ping":
-                self.outbox.queue.put_nowait({"type": "pong"})
+                self.outbox.put({"type": "pong"})
                 return
         await self.node.say(self.conn, text)
 
