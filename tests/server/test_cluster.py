@@ -25,6 +25,7 @@ from scala40.server.store import Store, StoredTable
 from scala40.server.viewjson import view_from_json
 
 from .cluster_nodes import Cluster, ConnectionClosed, NodeProcess, Player, own_database
+from .conftest import free_port
 
 REPLAYED_KEYS = ("hand", "table", "pozzo", "stock", "current", "phase", "hand_number", "players")
 """The parts of a VIEW the replayed record decides (who is connected is not in it)."""
@@ -228,3 +229,15 @@ def test_a_killed_owner_s_table_moves_on_and_loses_no_acknowledged_move(
     assert _check_views(cluster, table_id, players) >= 60
     for player in players.values():
         player.close()
+
+
+def test_a_second_node_of_the_same_name_is_refused(cluster: Cluster) -> None:
+    (first,) = cluster.add(1)
+    twin = NodeProcess(first.name, free_port())
+    cluster.nodes.append(twin)
+    cluster.start(twin)
+    assert twin.process is not None
+    assert twin.process.wait(timeout=cluster.lease_seconds + 20) != 0
+    twin.process = None
+    assert f"a node named {first.name!r} is running" in cluster.log_tail(twin)
+    assert httpx.get(first.url + "/api/rules", timeout=5).status_code == 200  # unharmed

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, cast
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
+POOL_SIZE: Final = 32
+"""Redis connections one node opens at most (one is held by the blocking inbox read)."""
 INBOX_CAP: Final = 20_000
 """Entries kept per inbox (approximately): seconds of a busy node's traffic."""
 
@@ -64,7 +66,12 @@ class NodeBus:
     """One node's side of the bus: reading its inbox, writing to any node's."""
 
     def __init__(self, url: str, node: str) -> None:
-        self.redis: Redis = Redis.from_url(url, decode_responses=True)
+        # Every relayed connection's sender writes through this pool: a blocking pool makes
+        # a burst wait for a free connection instead of failing (the default pool raises).
+        pool = BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=POOL_SIZE, timeout=10
+        )
+        self.redis: Redis = Redis(connection_pool=pool)
         self.node = node
         self.last = "0"
         """The id of the last entry read (:meth:`start` sets it to the inbox's end)."""

@@ -118,11 +118,27 @@ class Node:
 
     # Life --------------------------------------------------------------------------------
     async def start(self) -> None:
+        await self.wait_name_free()
         await self.bus.start()
         await self.bus.beat(self.leases.ttl)
         loop = asyncio.get_running_loop()
         for job in (self._read, self._renew, self._adopt_orphans, self._watch_links):
             self.tasks.append(loop.create_task(self._forever(job), name=f"node-{job.__name__}"))
+
+    async def wait_name_free(self) -> None:
+        """Start only while no running node has this node's name: a node that was killed a
+        moment ago stops being alive within a lease's time (its name is then free); a
+        node that stays alive is another process with the same name, and this one is
+        refused (two readers of one inbox would each lose the other's messages)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.leases.ttl + 1.0
+        while await self.bus.alive([self.name]):
+            if loop.time() > deadline:
+                raise RuntimeError(
+                    f"a node named {self.name!r} is running on this Redis: give each node"
+                    " its own --node name"
+                )
+            await asyncio.sleep(0.2)
 
     async def halt(self) -> None:
         """Stop this node's loops (a drain begins): it takes no table over and lets none

@@ -116,6 +116,14 @@ class Leases:
         expires = self.clock() + self.ttl
         epochs = {lease.table_id: lease.epoch for lease in leases}
         with self.engine.begin() as conn:
+            # Rows locked in table order, as a group commit's fences lock them (store.py):
+            # two transactions taking the same rows in the same order cannot deadlock.
+            conn.execute(
+                select(t.c.table_id)
+                .where(t.c.table_id.in_(list(epochs)))
+                .order_by(t.c.table_id)
+                .with_for_update()
+            ).all()
             rows = conn.execute(
                 update(t)
                 .where(t.c.table_id.in_(list(epochs)))

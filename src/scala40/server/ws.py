@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import secrets
 import time
@@ -23,6 +24,7 @@ from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.server.actor import (
+    CLOSE_MOVED,
     CLOSE_NO_TOKEN,
     Act,
     AskRematch,
@@ -42,6 +44,8 @@ from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.registry import Tables
 from scala40.server.settings import Settings
 from scala40.server.tokens import token_hash
+
+log = logging.getLogger("scala40.server")
 
 CLOSE_NO_TABLE = 4404
 PATCHES_ON = ("1", "true", "yes")
@@ -338,7 +342,11 @@ class RelaySession(Session):
             if isinstance(data, dict) and data.get("type") == "ping":
                 self.outbox.put({"type": "pong"})
                 return
-        await self.node.say(self.conn, text)
+        try:
+            await self.node.say(self.conn, text)
+        except Exception:  # Redis unreachable: the client reconnects, maybe elsewhere
+            log.exception("relaying a message of table %s failed", self.link.table_id)
+            self.outbox.close(CLOSE_MOVED, "the server lost its link to the table: reconnecting")
 
 
 async def _serve(ws: WebSocket, session: Session, outbox: Outbox) -> None:
