@@ -86,5 +86,8 @@ def run(*, host: str, port: int, settings: Settings) -> None:
         log_level="warning",
         ws_max_size=1 << 16,
         ws_per_message_deflate=False,
+        # A stop (a drain) closes every socket with 1012 at once; a handler that does not
+        # end within this is cut off, so a node always stops and lets its tables go.
+        timeout_graceful_shutdown=15,
         **uvicorn_options(settings),
     )
