@@ -85,7 +85,9 @@ class NodeBus:
         )
 
     async def close(self) -> None:
+        # The pool was made here, so closing the client does not close it: both go.
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()
 
     async def ping(self) -> bool:
         return bool(await self.redis.ping())

@@ -330,8 +330,11 @@ class Node:
         outbox = RemoteOutbox(node, conn, bool(body.get("patches")))
         relayed = Relayed(body["table"], outbox, None)
         self.relayed[conn] = relayed
-        epoch = 0 if lease is None else lease.epoch
-        relayed.sender = asyncio.get_running_loop().create_task(self._send(relayed, epoch))
+        # Sent under the epoch the connection was opened for, so that even a refusal (the
+        # table moved meanwhile) reaches it rather than being dropped as an old owner's.
+        relayed.sender = asyncio.get_running_loop().create_task(
+            self._send(relayed, int(body["epoch"]))
+        )
         if actor is None or lease is None or lease.epoch != body["epoch"]:
             outbox.close(CLOSE_MOVED, "the table moved to another server node")
             self.relayed.pop(conn, None)
