@@ -81,13 +81,13 @@ def test_a_node_that_lost_its_table_stores_nothing(store: Store) -> None:
     table = _new_table(store)
     old = a.claim(table)
     assert old is not None
-    store.append_action(table, 1, 0, "draw", lease=old)
+    _store_as(store, old, 1, 0, "draw")
     clock.now += 10.0  # a paused past its lease (a long pause, a stopped machine)
     new = b.claim(table)
     assert new is not None
     with pytest.raises(LeaseLost, match="node-a"):
-        store.append_action(table, 2, 1, "discard 7H", lease=old)
-    store.append_action(table, 2, 1, "discard KS", lease=new)
+        _store_as(store, old, 2, 1, "discard 7H")
+    _store_as(store, new, 2, 1, "discard KS")
     [stored] = [t for t in store.unfinished() if t.table.id == table]
     assert stored.actions == [(1, 0, "draw"), (2, 1, "discard KS")]
 
@@ -112,7 +112,13 @@ def test_a_restarted_node_claims_its_own_tables_again_with_a_new_epoch(store: St
     again = Leases(store.engine, "node-a", ttl=5.0, clock=clock).claim(table)
     assert first is not None and again is not None and again.epoch == first.epoch + 1
     with pytest.raises(LeaseLost):
-        store.append_action(table, 1, 0, "draw", lease=first)
+        _store_as(store, first, 1, 0, "draw")
+
+
+def _store_as(store: Store, lease: Lease, version: int, seat: int, text: str) -> None:
+    """Store an action as the node holding ``lease`` would (its fences: this lease)."""
+    store.fences = {lease.table_id: lease}
+    store.append_action(lease.table_id, version, seat, text)
 
 
 def _race(store: Store, clock: Clock, table: str, racers: int = 6) -> list[Lease]:

@@ -29,6 +29,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from scala40.server.actor import (
@@ -56,6 +57,24 @@ ADOPT_EVERY = 1.0
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
+
+
+class Ask(StrEnum):
+    """What a node may ask of a table's owner and wait for (a seat, or ``None``)."""
+
+    JOIN = "join"
+    """Seat a newcomer: ``seat``, ``name``, ``token_hash``, ``player_id``."""
+    CLAIM = "claim"
+    """Open a rematch seat with the old token: ``claim_hash``, ``token_hash``."""
+
+
+async def ask_actor(actor: TableActor, op: Ask, args: dict[str, Any]) -> Any:
+    """Do ``op`` through the table's own actor (on the node that plays it)."""
+    if op is Ask.JOIN:
+        return await wait_join(
+            actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
+        )
+    return await wait_claim(actor, args["claim_hash"], args["token_hash"])
 
 
 class OwnerGone(Exception):
@@ -384,12 +403,7 @@ class Node:
         try:
             if actor is None:
                 raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table moved: try again")
-            if body["op"] == "join":
-                answer["seat"] = await wait_join(
-                    actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
-                )
-            else:
-                answer["seat"] = await wait_claim(actor, args["claim_hash"], args["token_hash"])
+            answer["seat"] = await ask_actor(actor, Ask(body["op"]), args)
             answer["ok"] = True
         except JoinRefused as err:
             answer.update(ok=False, code=str(err.code), message=str(err))
@@ -407,13 +421,19 @@ class Node:
                 self._drop_relayed(conn)
 
     # Connection side -------------------------------------------------------------------------
-    async def call(self, owner: Lease, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, owner: Lease, op: Ask, args: dict[str, Any]) -> dict[str, Any]:
         """Ask the owner of ``owner.table_id`` to do ``op``; its answer (``ok``, then the
         result, or ``code`` and ``message``). Raises :class:`OwnerGone` after a silence."""
         req = secrets.token_hex(8)
         waiting: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.calls[req] = waiting
-        body = {"req": req, "node": self.name, "table": owner.table_id, "op": op, "args": args}
+        body = {
+            "req": req,
+            "node": self.name,
+            "table": owner.table_id,
+            "op": op.value,
+            "args": args,
+        }
         try:
             await self.bus.send(owner.node, Kind.CALL, body)
             async with asyncio.timeout(CALL_SECONDS):

@@ -21,10 +21,8 @@ from scala40.server.actor import (
     JoinRefused,
     RematchRefused,
     TableActor,
-    wait_claim,
-    wait_join,
 )
-from scala40.server.cluster import Node, OwnerGone
+from scala40.server.cluster import Ask, Node, OwnerGone, ask_actor
 from scala40.server.db import Db
 from scala40.server.errors import ApiError
 from scala40.server.leagues import Leagues
@@ -331,15 +329,15 @@ class Tables:
         """Seat a newcomer at a table of this node or, in a cluster, of any node (the join
         goes to the table's owner); raises :class:`JoinRefused`."""
         args = {"seat": seat, "name": name, "token_hash": token_hash, "player_id": player_id}
-        return int(await self._at_owner(table_id, "join", args))
+        return int(await self._at_owner(table_id, Ask.JOIN, args))
 
     async def claim(self, table_id: str, claim_hash: str, token_hash: str) -> int | None:
         """Open a rematch seat with the old token (:func:`wait_claim`), on any node."""
         args = {"claim_hash": claim_hash, "token_hash": token_hash}
-        seat = await self._at_owner(table_id, "claim", args)
+        seat = await self._at_owner(table_id, Ask.CLAIM, args)
         return None if seat is None else int(seat)
 
-    async def _at_owner(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
+    async def _at_owner(self, table_id: str, op: Ask, args: dict[str, Any]) -> Any:
         actor = self.get(table_id)
         if actor is None and self.node is not None:
             owner = await self.node.owner(table_id)
@@ -354,11 +352,7 @@ class Tables:
             actor = await self.node.adopt(table_id)
         if actor is None:
             raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is not in play")
-        if op == "join":
-            return await wait_join(
-                actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
-            )
-        return await wait_claim(actor, args["claim_hash"], args["token_hash"])
+        return await ask_actor(actor, op, args)
 
     async def _store_new(self, table: TableRow, write: Callable[..., None], *args: Any) -> None:
         """Store a new table; a node of a cluster takes its lease first, so that no other

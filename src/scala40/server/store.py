@@ -298,17 +298,11 @@ class Store:
                 update(schema.tables).where(schema.tables.c.id == table_id).values(status=status)
             )
 
-    def append_action(
-        self, table_id: str, version: int, seat: int, text: str, lease: Lease | None = None
-    ) -> None:
-        """Store one action; a second row for the same version fails (UNIQUE). With the
-        node's ``lease`` on the table, only while it still holds it (:class:`LeaseLost`
-        otherwise, nothing stored): a node that lost the table cannot write to it."""
+    def append_action(self, table_id: str, version: int, seat: int, text: str) -> None:
+        """Store one action; a second row for the same version fails (UNIQUE). On a node of
+        a cluster, only while the node holds the table's lease (:meth:`_fence`)."""
         with self.engine.begin() as conn:
-            if lease is not None:
-                fence(conn, lease)
-            else:
-                self._fence(conn, table_id)
+            self._fence(conn, table_id)
             conn.execute(
                 insert(schema.actions).values(
                     table_id=table_id, version=version, seat=seat, action=text, created=now()
