@@ -96,6 +96,27 @@ def test_resampling_during_the_deal_keeps_the_seat_s_cards() -> None:
     assert len(others) > 1  # seat 1's cards are dealt again, not copied
 
 
+def test_worlds_resampled_for_one_seat_give_the_others_states_that_fix_their_moves() -> None:
+    """A search keyed by information state (ISMCTS) needs one set of legal moves per key."""
+    game = pyspiel.load_game("python_scala40", {"players": 2})
+    rng = np.random.RandomState(5)
+    state = deal(game, rng)
+    state.apply_action(int(rng.choice(state.legal_actions())))
+    while state.is_chance_node() or state.current_player() != 1:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    moves: dict[str, list[int]] = {}
+    for _ in range(8):
+        world = state.resample_from_infostate(0, sampler)
+        key = world.information_state_string(1)
+        assert moves.setdefault(key, world.legal_actions()) == world.legal_actions()
+    assert len(moves) > 1  # seat 1 holds other cards in other worlds, and knows it there
+
+
 def test_ismcts_plays_a_short_hand() -> None:
     game = pyspiel.load_game("python_scala40", {"players": 2, "max_moves": 120})
     rng = np.random.RandomState(0)

@@ -144,7 +144,8 @@ def _play(client: Any, seats: list[str], rules: dict[str, Any]) -> tuple[dict[st
             t.start()
         for t in threads:
             t.join(timeout=60)
-        stuck = {seat: log[-1:] for seat, log in logs.items()}
+        # How many messages each seat had (a turn that never ends shows thousands) and the last.
+        stuck = {seat: (len(log), log[-1:]) for seat, log in logs.items()}
         assert not any(t.is_alive() for t in threads), f"the match did not finish: {stuck}"
     finally:
         # Closed even when the match stalls, so the server (and the suite) can stop.

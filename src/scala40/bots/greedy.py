@@ -23,11 +23,12 @@ from scala40.engine.actions import (
     Meld,
     Open,
     SwapJoker,
+    TakeBack,
     TakePozzo,
 )
 from scala40.engine.analysis import best_opening, solve
 from scala40.engine.cards import JOKER, KINDS, penalty_table
-from scala40.engine.legal import legal_discards
+from scala40.engine.legal import legal_actions, legal_discards
 from scala40.engine.melds import HIGH, LOW, SWAP
 from scala40.engine.state import DRAW, Deal
 from scala40.engine.views import PlayerView
@@ -43,8 +44,30 @@ class GreedyBot:
         if view.phase == DRAW:
             wanted: Action = TakePozzo() if _pozzo_lays_off(view, world) else DrawStock()
             return first_legal(world, (wanted, DrawStock())) or any_legal(world, rng)
-        action = first_legal(world, _plan(view, world))
-        return action if action is not None else any_legal(world, rng)
+        for action in _plan(view, world):
+            if world.check(action) is None and not _cornered(world, action):
+                return action
+        return _way_out(world, rng)
+
+
+def _cornered(world: Deal, action: Action) -> bool:
+    """After ``action`` only a take-back is legal (say the last card is a joker a house rule
+    will not let go on the pozzo). The bot is stateless: after the take-back it would plan
+    the same cards again, and the turn would never end."""
+    if isinstance(action, Discard):
+        return False
+    after = world.clone()
+    after.apply(action)
+    left = legal_actions(after)
+    return bool(left) and all(isinstance(a, TakeBack) for a in left)
+
+
+def _way_out(world: Deal, rng: random.Random) -> Action:
+    """A random legal action when the plan has none: one that leaves the turn a way to end
+    if there is one, a take-back only when nothing else is legal."""
+    actions = legal_actions(world)
+    onward = [a for a in actions if not isinstance(a, TakeBack) and not _cornered(world, a)]
+    return rng.choice(onward) if onward else any_legal(world, rng)
 
 
 def _pozzo_lays_off(view: PlayerView, world: Deal) -> bool:

@@ -345,8 +345,8 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
 
         Uses :func:`scala40.engine.views.resample` on the seat's view; another player's
         opening under construction (private to them) is dropped, and the other seats'
-        histories keep only the public moves (their old private cards are not theirs in
-        the new world).
+        histories keep the public moves and the hand each holds in the new world (their old
+        private cards are not theirs there).
         """
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         other: Scala40State = self.clone()
@@ -355,10 +355,14 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
             return other
         view = PlayerView.of(self.progress.hand, player_id)
         other.progress.hand = resample(view, rng)
-        # Others' histories in the new world: their private tokens belonged to the old one.
+        # Others' histories in the new world: their private tokens belonged to the old one,
+        # so each keeps the public moves and the cards it holds here. Without those cards two
+        # worlds that deal a seat different hands would give it one information state with two
+        # sets of legal moves, and a search keyed by information state (ISMCTS) breaks.
         for q in range(self.setup.players):
             if q != player_id:
-                other.progress.log[q] = other.progress.public[:]
+                held = ".".join(str(k) for k in other.progress.hand.hand_cards(q))
+                other.progress.log[q] = [*other.progress.public, f"h{held}"]
         if self.progress.hand.current != player_id:
             other.progress.build = None
         other.progress.mask = None
