@@ -94,16 +94,20 @@ class Cluster:
     def wait_ready(self, node: NodeProcess, seconds: float = 30.0) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            assert node.process is not None and node.process.poll() is None, (
-                f"{node.name} exited: " + self.log_tail(node)
-            )
-            try:
-                if httpx.get(node.url + "/api/rules", timeout=1.0).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
+            if self.ready(node):
+                return
             time.sleep(0.1)
         raise AssertionError(f"{node.name} did not start: " + self.log_tail(node))
+
+    def ready(self, node: NodeProcess) -> bool:
+        """The node answers HTTP (it may still be starting: ``False``; it died: an error)."""
+        assert node.process is not None and node.process.poll() is None, (
+            f"{node.name} exited: " + self.log_tail(node)
+        )
+        try:
+            return httpx.get(node.url + "/api/rules", timeout=1.0).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def log_tail(self, node: NodeProcess) -> str:
         logs = sorted(self.folder.glob(f"{node.name}.*.log"))

@@ -202,9 +202,12 @@ def test_a_killed_owner_s_table_moves_on_and_loses_no_acknowledged_move(
 
     for _ in range(20):
         play(rng.randint(2, 5))
-        for node in cluster.live():
-            cluster.wait_ready(node)  # the node killed last time is back (it was starting)
         owner = cluster.node_named(cluster.holder(table_id)[0])  # type: ignore[index]
+        # Another node is up to take over (the one killed last time may still be starting).
+        end = time.monotonic() + 30
+        while not any(cluster.ready(n) for n in cluster.live() if n is not owner):
+            assert time.monotonic() < end, "no other node came up"
+            time.sleep(0.1)
         killed_at = time.monotonic()
         cluster.kill(owner)
         kills += 1
