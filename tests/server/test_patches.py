@@ -67,18 +67,26 @@ def _next_view(ws: Any, seen: dict[str, Any]) -> dict[str, Any]:
             return {"type": "state", "v": msg["v"], "view": view, "event": msg["event"]}
 
 
-def test_a_hand_played_on_patches_matches_the_whole_views(make_client: MakeClient) -> None:
+@pytest.mark.parametrize("sync_every", [1, 6])
+def test_a_hand_played_on_patches_matches_the_whole_views(
+    make_client: MakeClient, sync_every: int
+) -> None:
+    """Two seats and a spectator on patches; every ``sync_every`` moves each asks for the
+    whole VIEW, which must be the one it rebuilt. Between syncs the patches are the move's
+    shared public patch plus each seat's own keys (outbox.Broadcast); after a sync, a
+    diff of the whole VIEW."""
     client = make_client(rate_per_second=1000.0)  # a move and a sync each turn, quickly
     changes = {"single_hand": True, "stock_out": "end_hand"}
     table = create(client, ["human", "human"], rules={"changes": changes})
     other = join(client, table["table_id"], "Bruno")
     bot, rng = make_bot("easy"), random.Random(7)
-    patches = 0
+    patches = moves = 0
     with (
         client.websocket_connect(ws_url(table) + "&patches=1") as a,
         client.websocket_connect(ws_url(table, other["token"]) + "&patches=1") as b,
+        client.websocket_connect(f"/ws/{table['table_id']}?watch=1&patches=1") as w,
     ):
-        seen = {0: _next_view(a, {}), 1: _next_view(b, {})}
+        seen = {0: _next_view(a, {}), 1: _next_view(b, {}), None: _next_view(w, {})}
         socks = {0: a, 1: b}
         for _ in range(400):
             states = {s: seen[s] for s in socks}
@@ -95,15 +103,23 @@ def test_a_hand_played_on_patches_matches_the_whole_views(make_client: MakeClien
             socks[mover].send_json(
                 {"type": "action", "v": state["v"], "action": action_to_dict(action)}
             )
-            for s, ws in socks.items():
+            moves += 1
+            for s, ws in [*socks.items(), (None, w)]:
                 new = _next_view(ws, seen[s])
                 while new["v"] <= seen[s]["v"]:
                     new = _next_view(ws, new)
+                patches += 1
+                seen[s] = new
+                if moves % sync_every:
+                    continue
                 # Nobody else moves now: the whole VIEW asked for is the one rebuilt.
                 ws.send_json({"type": "sync"})
                 whole = _next_view(ws, new)
                 assert whole["v"] == new["v"]
                 assert whole["view"] == new["view"], diff(new["view"], whole["view"])
                 seen[s] = whole
-                patches += 1
-        assert patches >= 20
+        for s, ws in [*socks.items(), (None, w)]:  # and where the hand ended
+            ws.send_json({"type": "sync"})
+            whole = _next_view(ws, seen[s])
+            assert whole["view"] == seen[s]["view"], diff(seen[s]["view"], whole["view"])
+        assert moves >= 20 and patches >= 60

@@ -33,7 +33,7 @@ from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record, fair_json
 from scala40.server.chat import LIMIT_TEXT, ChatPace
 from scala40.server.db import Db
-from scala40.server.outbox import Outbox
+from scala40.server.outbox import Broadcast, Outbox
 from scala40.server.players import Players, SeatPlace, places
 from scala40.server.program_seats import Programs, ProgramSeat
 from scala40.server.refusals import Code, Refusal, TableRefusal
@@ -592,7 +592,7 @@ class TableActor:
         (read from the true hand: its own), when it is to move; else ``None``."""
         if self.status != "playing" or not view.my_turn:
             return None
-        legal = legal_json(view)
+        legal = legal_json(view, self.match.hand)
         if legal:
             legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
         return legal
@@ -633,9 +633,11 @@ class TableActor:
     # Sending -----------------------------------------------------------------------------
     def _broadcast(self, event: JSONDict | None) -> None:
         """Every seat's and spectator's state after a move: the public VIEW is written once
-        (the table's facts too) and each playing seat's from it (:func:`seat_view_json`)."""
+        (the table's facts too) and each playing seat's from it (:func:`seat_view_json`);
+        connections on patches share the public part of theirs (:class:`Broadcast`)."""
         facts = self.facts()
         public = share(self._last_public, self.view_json(None, facts))
+        shared = Broadcast(self._last_public, public)
         self._last_public = public
         in_hand = self.match.hand.seats
         for s in self.seats:
@@ -644,13 +646,13 @@ class TableActor:
             if s.seat in in_hand:
                 view = self.match.view(s.seat)
                 seat_json = seat_view_json(public, view, self._legal_of(view))
+                s.outbox.put(self._message(seat_json, event), shared=shared)
             else:
-                seat_json = self.view_json(s.seat, facts)  # sits out this hand
-            s.outbox.put(self._message(seat_json, event))
+                s.outbox.put(self._message(self.view_json(s.seat, facts), event))  # sits out
         if self.watchers:
             message = self._message(public, event)  # one public view for every spectator
             for watcher in self.watchers:
-                watcher.put(message)
+                watcher.put(message, shared=shared)
 
     def _send_all(self, message: JSONDict, *, watchers: bool = True) -> None:
         for s in self.seats:

@@ -42,7 +42,7 @@ from scala40.server.actor import (
 )
 from scala40.server.bus import Entry, Kind, NodeBus
 from scala40.server.leases import Lease, Leases
-from scala40.server.outbox import Outbox
+from scala40.server.outbox import Frame, Outbox
 from scala40.server.refusals import TableRefusal
 
 if TYPE_CHECKING:
@@ -320,11 +320,14 @@ class Node:
             if "close" in body:
                 code, reason = body["close"]
                 link.outbox.close(code, reason)
+            elif "frame" in body:
+                text, link.v = body["frame"]
+                link.outbox.put(Frame(text, link.v))  # a client that stops reading is cut off
             else:
                 message = body["message"]
                 if isinstance(message.get("v"), int):
                     link.v = message["v"]
-                link.outbox.put(message)  # a client that stops reading is cut off here too
+                link.outbox.put(message)  # here too
         elif entry.kind is Kind.ANSWER:
             waiting = self.calls.pop(body["req"], None)
             if waiting is not None and not waiting.done():
@@ -380,7 +383,10 @@ class Node:
                 with contextlib.suppress(Exception):
                     await self.bus.send(box.node, Kind.DELIVER, body)
                 return
-            body["message"] = item
+            if isinstance(item, Frame):
+                body["frame"] = [item.text, item.v]
+            else:
+                body["message"] = item
             await self.bus.send(box.node, Kind.DELIVER, body)
 
     def _drop_relayed(self, conn: str, close: tuple[int, str] | None = None) -> None:

@@ -123,7 +123,9 @@ async def _player(
     async with websockets.connect(url, max_size=1 << 20) as ws:
         while True:
             try:
-                raw = await asyncio.wait_for(ws.recv(), IDLE_SECONDS)
+                # asyncio.timeout re-arms one timer; wait_for makes a task per message.
+                async with asyncio.timeout(IDLE_SECONDS):
+                    raw = await ws.recv()
             except TimeoutError:
                 tally.error(f"table {table_id}: nothing heard for {IDLE_SECONDS:.0f} s")
                 return

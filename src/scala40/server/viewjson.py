@@ -8,6 +8,7 @@ the browser sees (the load test does). Cards are notation text (``7H``, ``JK=7D`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -96,16 +97,17 @@ def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def legal_json(view: PlayerView) -> JSONDict:
+def legal_json(view: PlayerView, hand: Deal | None = None) -> JSONDict:
     """What the seat may do now, grouped for buttons; empty when it is not its turn.
 
-    Computed on the engine's checking world, dealt from the view alone: on the seat's own
-    turn what is legal depends only on what the seat knows (no shuffle needed).
+    On the seat's own turn what is legal depends only on what the seat knows, so it is
+    computed on the engine's checking world, dealt from the view alone (no shuffle), or on
+    ``hand``, the true hand the view was cut from, when the caller holds it (the table's
+    actor: it saves dealing a world at every move). Only the moves leave, never the hand.
     """
     if not view.my_turn or view.phase == Phase.OVER:
         return {}
-    world = checking_world(view)
-    acts = legal_actions(world)
+    acts = legal_actions(checking_world(view) if hand is None else hand)
     out: JSONDict = {
         "draw": any(isinstance(a, DrawStock) for a in acts),
         "pozzo": any(isinstance(a, TakePozzo) for a in acts),
@@ -217,6 +219,10 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
     return out
 
 
+SEAT_KEYS = frozenset({"seat", "hand", "turn_start", "my_turn", "legal", "spectator"})
+"""The keys of a seat's VIEW that are its own; every other key is the public VIEW's."""
+
+
 def seat_view_json(public: JSONDict, view: PlayerView, legal: JSONDict | None = None) -> JSONDict:
     """A playing seat's VIEW made from the public VIEW of the same moment.
 
@@ -254,9 +260,16 @@ def _turn_start_from(data: Mapping[str, Any] | None, rules: Any) -> TurnStart | 
     )
 
 
+@lru_cache(maxsize=64)
+def _rules_of(changes: str) -> Rules:
+    return rules_from_changes(json.loads(changes))
+
+
 def view_from_json(data: Mapping[str, Any]) -> PlayerView:
-    """The :class:`PlayerView` a VIEW was made from (a spectator's has no own player)."""
-    rules = rules_from_changes(data["rules"]["changes"])
+    """The :class:`PlayerView` a VIEW was made from (a spectator's has no own player).
+    The rules (frozen) are built once per set of changes: a client rebuilding its view at
+    every decision would otherwise check every rule key again each time."""
+    rules = _rules_of(json.dumps(data["rules"]["changes"], sort_keys=True))
     order = tuple(int(s) for s in data["order"])
     seat = int(data["seat"])
     by_seat = {int(p["seat"]): p for p in data["players"]}

@@ -15,6 +15,7 @@ items added (``/-``), and any other list that grew or shrank is replaced.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 Op = dict[str, Any]
@@ -38,6 +39,23 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     """The ops that turn ``old`` into ``new`` (both JSON values); ``[]`` when equal."""
     ops: list[Op] = []
     _diff(old, new, path, ops)
+    return ops
+
+
+def diff_keys(old: dict[str, Any], new: dict[str, Any], keys: Iterable[str]) -> list[Op]:
+    """The ops of :func:`diff` on the top-level ``keys`` of two objects only (a key that is
+    missing from both is skipped)."""
+    ops: list[Op] = []
+    for key in keys:
+        if key in new:
+            if key in old:
+                was, value = old[key], new[key]
+                if was is not value and (type(was) is not type(value) or was != value):
+                    _diff(was, value, f"/{_escape(key)}", ops)
+            else:
+                ops.append({"op": "add", "path": f"/{_escape(key)}", "value": new[key]})
+        elif key in old:
+            ops.append({"op": "remove", "path": f"/{_escape(key)}"})
     return ops
 
 

@@ -39,7 +39,7 @@ from scala40.server.actor import (
 from scala40.server.chat import ChatRefused, read_chat
 from scala40.server.cluster import Link, Node
 from scala40.server.jsonin import BadJson, decode_json
-from scala40.server.outbox import Outbox
+from scala40.server.outbox import Frame, Outbox, encode
 from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.registry import Tables
 from scala40.server.settings import Settings
@@ -90,14 +90,14 @@ async def _drain(ws: WebSocket, outbox: Outbox) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code, reason)
             return
-        text = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+        text = item.text if isinstance(item, Frame) else encode(item)
         try:
             try:
                 await ws.send_text(text)
             except UnicodeEncodeError:
                 # A lone surrogate is not UTF-8: send it \u-escaped (still JSON) rather
                 # than let this sender die and the connection with it.
-                await ws.send_text(json.dumps(item, separators=(",", ":")))
+                await ws.send_text(json.dumps(json.loads(text), separators=(",", ":")))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the browser is gone; the reader sees it too and the seat is let go
 
