@@ -41,8 +41,9 @@ class Broadcast:
     Every key of a seat's VIEW but its own (:data:`~scala40.server.viewjson.SEAT_KEYS`) is
     the public VIEW's, so for a connection whose last VIEW was made from ``before`` the
     patch is the public one (computed and written as JSON once a move, here) plus the
-    diff of the seat's own keys. Without this each connection diffed and encoded the
-    whole VIEW again: a fifth of the server's time under load."""
+    diff of the seat's own keys. Without it every connection compared and encoded the same
+    public changes again (diff and JSON were a fifth of the server's time under load; the
+    sharing took about a tenth off the CPU of a move)."""
 
     __slots__ = ("_ops", "_tail", "_texts", "after", "before")
 
