@@ -3,6 +3,13 @@ on through their seats, and a bot that remembers something within its turn keeps
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
 import pytest
 
 from .conftest import MakeClient
@@ -26,3 +33,58 @@ def test_bots_in_worker_processes_play_their_turns(
     assert not [r for r in caplog.records if "playing any legal move" in r.getMessage()]
     seats = client.app.state.tables.actors[table["table_id"]].seats
     assert [s.bot is not None for s in seats] == [False, True, True]
+
+
+def test_the_workers_of_a_killed_server_leave_with_it(tmp_path: Path) -> None:
+    """A server killed with SIGKILL cannot shut its pool down: its workers go by themselves."""
+    script = tmp_path / "server.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import asyncio, os, random, signal, sys
+            from scala40.bots import make_bot
+            from scala40.engine.match import Match
+            from scala40.engine.rules import Rules
+            from scala40.server.thinking import Thinkers
+
+            async def main() -> None:
+                thinkers = Thinkers(1)
+                match = Match(Rules.build("fisca", {"players": 2}), 7, 0)
+                seat = match.current_seat
+                await thinkers.choose(make_bot("easy"), match.view(seat), random.Random(1))
+                with open(sys.argv[1], "w") as out:
+                    out.write(" ".join(str(p) for p in thinkers.pool._processes))
+                os.kill(os.getpid(), signal.SIGKILL)
+
+            if __name__ == "__main__":  # a spawned worker imports this file again
+                asyncio.run(main())
+            """
+        )
+    )
+    pids, errors = tmp_path / "workers.txt", tmp_path / "errors.txt"
+    with errors.open("w") as err:
+        # Files, not pipes: a worker left behind would hold a pipe open and hang the run.
+        code = subprocess.call(
+            [sys.executable, str(script), str(pids)],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            timeout=60,
+        )
+    assert code == -signal.SIGKILL, errors.read_text()
+    workers = [int(pid) for pid in pids.read_text().split()]
+    assert workers
+    deadline = time.monotonic() + 10
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [pid for pid in workers if _running(pid)]
+    assert not alive, f"workers of the killed server still run: {alive}"
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is no zombie (an orphan's zombie waits for init to reap it)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

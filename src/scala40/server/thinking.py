@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from scala40.bots import Bot
@@ -26,6 +29,22 @@ def _choose(bot: Bot, view: PlayerView, seed: int) -> tuple[Action, Bot]:
     return bot.choose(view, random.Random(seed)), bot
 
 
+def _leave_with(parent: int) -> None:
+    """In a worker, at its start: exit once the server that made it is gone.
+
+    A server stopped in order shuts its pool down; one killed (SIGKILL, an out-of-memory
+    kill) cannot, and its workers, waiting for work that never comes, would stay for ever
+    (found after the kill tests: idle workers of killed servers, still there half an hour
+    on). The worker's parent changes when the server dies, so it looks every second."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="scala40-parent-watch", daemon=True).start()
+
+
 class Thinkers:
     """A pool of worker processes in which bots choose their moves."""
 
@@ -33,7 +52,12 @@ class Thinkers:
         # Spawned, not forked: a fork of a running server would copy its sockets and
         # threads into every worker.
         context = multiprocessing.get_context("spawn")
-        self.pool = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+        self.pool = ProcessPoolExecutor(
+            max_workers=processes,
+            mp_context=context,
+            initializer=_leave_with,
+            initargs=(os.getpid(),),
+        )
 
     async def choose(self, bot: Bot, view: PlayerView, rng: random.Random) -> tuple[Action, Bot]:
         loop = asyncio.get_running_loop()
