@@ -26,9 +26,9 @@ def encode(message: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """A message already written as JSON text (a patch put together from parts that one
-    move shares between its connections); ``v``: its version. Not a tuple: a tuple in an
-    outbox is a close."""
+    """A message already written as JSON text — every patch, put together from parts (a
+    move's public ops are written once for all its connections); ``v``: its version. Not a
+    tuple: a tuple in an outbox is a close."""
 
     text: str
     v: int
@@ -55,12 +55,9 @@ class Broadcast:
         self._tail: str | None = None
 
     def tail(self, message: JSONDict) -> str:
-        """A patch message's keys after its ops, as JSON: the move's event (and rematch
-        facts), the same in every message of the move, so written once."""
+        """:func:`patch_tail`, the same in every message of the move, so written once."""
         if self._tail is None:
-            rematch = message.get("rematch")
-            extra = "" if rematch is None else f',"rematch":{encode(rematch)}'
-            self._tail = f'"event":{encode(message.get("event"))}{extra}'
+            self._tail = patch_tail(message)
         return self._tail
 
     def ops_text(self, seat: bool) -> str:
@@ -74,6 +71,14 @@ class Broadcast:
             text = encode(ops)[1:-1]
             self._texts[seat] = text
         return text
+
+
+def patch_tail(message: JSONDict) -> str:
+    """A patch message's keys after its ops, as JSON: the state's event (and the rematch
+    facts of a table that is over)."""
+    rematch = message.get("rematch")
+    extra = "" if rematch is None else f',"rematch":{encode(rematch)}'
+    return f'"event":{encode(message.get("event"))}{extra}'
 
 
 def _top_key(op: Op) -> str:
@@ -132,26 +137,15 @@ class Outbox:
         self._last_public = None if shared is None else shared.after
         if last is None or whole or "away" in message:
             return message
-        if shared is None or made_from is None or made_from is not shared.before:
-            out: JSONDict = {
-                "type": "patch",
-                "v": message["v"],
-                "from": since,
-                "ops": diff(last, view),
-                "event": message.get("event"),
-            }
-            if "rematch" in message:
-                out["rematch"] = message["rematch"]
-            return out
-        seat = view is not shared.after
-        ops = shared.ops_text(seat)
-        if seat:
-            own = diff_keys(last, view, SEAT_KEYS)
-            if own:
-                ops = f"{ops},{encode(own)[1:-1]}" if ops else encode(own)[1:-1]
+        if shared is not None and made_from is not None and made_from is shared.before:
+            seat = view is not shared.after
+            own = encode(diff_keys(last, view, SEAT_KEYS))[1:-1] if seat else ""
+            ops = ",".join(part for part in (shared.ops_text(seat), own) if part)
+            tail = shared.tail(message)
+        else:
+            ops, tail = encode(diff(last, view))[1:-1], patch_tail(message)
         v = message["v"]
-        text = f'{{"type":"patch","v":{v},"from":{since},"ops":[{ops}],{shared.tail(message)}}}'
-        return Frame(text, v)
+        return Frame(f'{{"type":"patch","v":{v},"from":{since},"ops":[{ops}],{tail}}}', v)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closed:

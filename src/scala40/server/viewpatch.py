@@ -43,20 +43,8 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
 
 
 def diff_keys(old: dict[str, Any], new: dict[str, Any], keys: Iterable[str]) -> list[Op]:
-    """The ops of :func:`diff` on the top-level ``keys`` of two objects only (a key that is
-    missing from both is skipped)."""
-    ops: list[Op] = []
-    for key in keys:
-        if key in new:
-            if key in old:
-                was, value = old[key], new[key]
-                if was is not value and (type(was) is not type(value) or was != value):
-                    _diff(was, value, f"/{_escape(key)}", ops)
-            else:
-                ops.append({"op": "add", "path": f"/{_escape(key)}", "value": new[key]})
-        elif key in old:
-            ops.append({"op": "remove", "path": f"/{_escape(key)}"})
-    return ops
+    """The ops of :func:`diff` on the top-level ``keys`` of two objects only."""
+    return diff({k: old[k] for k in keys if k in old}, {k: new[k] for k in keys if k in new})
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
