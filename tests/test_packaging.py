@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import re
+import subprocess
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -54,3 +55,31 @@ def test_a_commands_imports_are_main_dependencies(module: str) -> None:
 def test_the_loadtest_clients_are_named() -> None:
     assert {"httpx", "websockets"} <= third_party_imports("scala40.server.loadtest")
     assert {"httpx", "websockets"} <= main_dependencies()
+
+
+def test_a_single_server_starts_without_the_cluster_extras() -> None:
+    """``pip install -e .`` then ``scala40 serve`` (the README's first command): redis-py
+    comes with the [redis] extra only, so nothing a single server imports may need it."""
+    blocked = "import sys; sys.modules['redis'] = None; "
+    run = subprocess.run(
+        [sys.executable, "-c", blocked + "import scala40.cli, scala40.server.app"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+
+
+def test_a_node_without_redis_py_is_told_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scala40.server.serve import check_cluster
+    from scala40.server.settings import Settings
+
+    monkeypatch.setitem(sys.modules, "redis", None)
+    settings = Settings(db_url="postgresql+psycopg://db/scala40", redis_url="redis://r:6379/0")
+    with pytest.raises(
+        ValueError, match=r"needs redis-py: pip install \"scala40\[postgres,redis\]\""
+    ):
+        check_cluster(settings)

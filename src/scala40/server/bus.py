@@ -20,9 +20,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from redis.asyncio import BlockingConnectionPool, Redis
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
 POOL_SIZE: Final = 32
 """Redis connections one node opens at most (one is held by the blocking inbox read)."""
@@ -66,6 +67,10 @@ class NodeBus:
     """One node's side of the bus: reading its inbox, writing to any node's."""
 
     def __init__(self, url: str, node: str) -> None:
+        # redis-py comes with the [redis] extra, imported here: a single server (the
+        # one-command start) runs without it.
+        from redis.asyncio import BlockingConnectionPool, Redis
+
         # Every relayed connection's sender writes through this pool: a blocking pool makes
         # a burst wait for a free connection instead of failing (the default pool raises).
         pool = BlockingConnectionPool.from_url(

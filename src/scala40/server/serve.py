@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import resource
 from dataclasses import replace
@@ -36,6 +37,11 @@ def check_cluster(settings: Settings) -> None:
         raise ValueError(
             "--redis runs this server as a node of a cluster: the nodes share one"
             " PostgreSQL database (--db postgresql+psycopg://…), not a SQLite file"
+        )
+    if importlib.util.find_spec("redis") is None:
+        raise ValueError(
+            "--redis runs this server as a node of a cluster, which needs redis-py:"
+            ' pip install "scala40[postgres,redis]"'
         )
     if not settings.redis_url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(
