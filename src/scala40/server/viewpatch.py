@@ -47,6 +47,35 @@ def diff_keys(old: dict[str, Any], new: dict[str, Any], keys: Iterable[str]) -> 
     return diff({k: old[k] for k in keys if k in old}, {k: new[k] for k in keys if k in new})
 
 
+def same(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same JSON: Python's ``==`` is not, as it takes
+    ``True`` for ``1`` and ``1.0`` for ``1`` at any depth. ``==`` runs first (in C) and
+    settles every difference but these; only values it finds equal are walked."""
+    return a is b or (a == b and _same_types(a, b))
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Whether two values that are ``==`` have the same type at every place (a list's
+    item types are compared in C, as most items are text)."""
+    if isinstance(a, list):
+        if type(b) is not list or list(map(type, a)) != list(map(type, b)):
+            return False
+        return all(
+            _same_types(x, y) for x, y in zip(a, b, strict=True) if isinstance(x, dict | list)
+        )
+    if isinstance(a, dict):
+        if type(b) is not dict:
+            return False
+        for key, value in a.items():
+            other = b[key]
+            if type(value) is not type(other):
+                return False
+            if isinstance(value, dict | list) and not _same_types(value, other):
+                return False
+        return True
+    return type(a) is type(b)
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
     if old is new:
         return
@@ -56,7 +85,7 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
             else:
                 was = old[key]
-                if was is not value and (type(was) is not type(value) or was != value):
+                if not same(was, value):
                     _diff(was, value, f"{path}/{_escape(key)}", ops)
         for key in old:
             if key not in new:
@@ -65,14 +94,14 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):
             for i, (was, value) in enumerate(zip(old, new, strict=True)):
-                if was is not value and (type(was) is not type(value) or was != value):
+                if not same(was, value):
                     _diff(was, value, f"{path}/{i}", ops)
             return
-        if len(old) < len(new) and new[: len(old)] == old:
+        if len(old) < len(new) and same(new[: len(old)], old):
             # A list that grew at its end (the pozzo, the log of melds): the new items.
             ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old) :])
             return
-    if type(old) is type(new) and old == new:
+    if same(old, new):
         return
     ops.append({"op": "replace", "path": path, "value": new})
 
@@ -84,9 +113,7 @@ def share(old: Any, new: Any) -> Any:
     A table writes its public VIEW once per move and every seat's from it; sharing the
     unchanged parts with the last move's VIEW lets :func:`diff` skip them by identity, so
     the comparing is done once per move rather than once per connection."""
-    if old is new:
-        return new
-    if type(old) is type(new) and old == new:
+    if same(old, new):
         return old
     if isinstance(old, dict) and isinstance(new, dict):
         for key, value in new.items():
