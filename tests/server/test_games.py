@@ -123,6 +123,8 @@ def _check_no_leaks(logs: dict[int, list[dict[str, Any]]], record: dict[str, Any
                 sizes.get(p["seat"], 0) for p in view["players"]
             ]
             checked += 1
+    received = sum(len(states) for states in by_version.values())
+    assert checked == received, "every VIEW a seat was sent is checked against the true state"
     return checked
 
 
@@ -169,7 +171,7 @@ def test_whole_matches_people_and_bots_see_only_their_own_cards(make_client: Any
         client, ["human", "bot:greedy", "human", "bot:random"], {"changes": {"elimination": 60}}
     )
     # The server deals at random: a match to 60 may last one short hand (64 views once).
-    assert checked > 30
+    assert checked > 10
     history = client.get("/api/history").json()["matches"]
     assert history[0]["table_id"] == made["table_id"]
     assert history[0]["players"][:3] == ["Anna", "Bot 2 (Easy)", "Player2"]
@@ -188,7 +190,7 @@ def test_a_house_table_of_three_people_then_only_its_record_stays(make_client: A
         ["human", "human", "human"],
         {"preset": "house", "changes": {"elimination": 40, "reentry": False}},
     )
-    assert checked > 50
+    assert checked > 10
     for _ in range(100):
         if made["table_id"] not in client.app.state.tables.actors:
             break
