@@ -29,7 +29,8 @@ from sqlalchemy import func, insert, select
 
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
 from scala40.server.errors import install_error_handler
-from scala40.server.scoresheet_api import build_router, score_sheets
+from scala40.server.schema import score_sheets
+from scala40.server.scoresheet_api import build_router
 from scala40.server.store import Store
 
 

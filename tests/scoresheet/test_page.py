@@ -40,7 +40,8 @@ from scala40.server import pages
 from scala40.server.errors import install_error_handler
 from scala40.server.headers import SecurityHeaders
 from scala40.server.sameorigin import SameOrigin
-from scala40.server.scoresheet_api import SheetStore, TerminalSheets, build_router, score_sheets
+from scala40.server.schema import score_sheets
+from scala40.server.scoresheet_api import SheetStore, TerminalSheets, build_router
 from scala40.server.store import Store
 
 CHROMIUM = "/usr/bin/chromium"

@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
+from scala40.server import schema
 from scala40.server.store import SeatRow, Store, TableRow, now
 
 from .helpers import create, play_until_my_turn, same_table, until, ws_url
@@ -103,3 +107,32 @@ def test_a_group_commit_with_a_bad_row_still_stores_the_others(db_url: str) -> N
     finally:
         db.close()
         store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_migrations_make_exactly_the_schema_the_server_declares(
+    backend: str, db_url: str, request: pytest.FixtureRequest
+) -> None:
+    """What ``alembic upgrade head`` builds is what ``schema.metadata`` says (tables,
+    columns, indexes, keys): so a model change without its migration — or the reverse —
+    fails here rather than on a live database."""
+    if backend == "postgresql":
+        base = request.getfixturevalue("postgres_url")
+        admin = create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text("DROP DATABASE IF EXISTS drift"))
+            conn.execute(text("CREATE DATABASE drift"))
+        admin.dispose()
+        url = base.rsplit("/", 1)[0] + "/drift"
+    else:
+        url = db_url
+    store = Store(url)
+    store.migrate()
+    store.close()
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            drift = compare_metadata(MigrationContext.configure(conn), schema.metadata)
+    finally:
+        engine.dispose()
+    assert drift == []

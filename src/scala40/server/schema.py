@@ -38,13 +38,27 @@ tables = Table(
     Column("turn_seconds", Float, nullable=True),
     Column("bot_pace", String(8), nullable=False, server_default="normal"),
     Column("fair", Boolean, nullable=False, server_default=false()),
-    Column("status", String(16), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
     Column("finished", DateTime(timezone=True), nullable=True),
     Column("winner", Integer, nullable=True),
     Column("record", Text, nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("league_id", String(32), ForeignKey("leagues.id"), nullable=True),
 )
+
+score_sheets = Table(
+    "score_sheets",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False, index=True),
+    Column("finished", DateTime(timezone=True), nullable=True),
+    Column("players", Text, nullable=False),
+    Column("sheet", Text, nullable=False),
+    Column("keeper_hash", String(64), nullable=True),
+)
+"""Score sheets of paper games (the /score page, server/scoresheet_api.py): one row a game,
+the sheet as JSON; ``keeper_hash`` is the hash of the token of whoever keeps it."""
 
 seats = Table(
     "seats",

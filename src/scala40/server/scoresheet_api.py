@@ -60,7 +60,7 @@ from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from sqlalchemy import Column, DateTime, MetaData, String, Table, Text, delete, insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.engine import Connection
 
@@ -71,6 +71,7 @@ from scala40.scoresheet.history import Keeper, Key, Keyring, SavedSheet, SheetCh
 from scala40.scoresheet.report import standing_json
 from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, hand_from_json, parse_entry
 from scala40.server.errors import ApiError, read_json_object
+from scala40.server.schema import score_sheets
 from scala40.server.store import Store
 from scala40.server.tokens import new_token, token_hash
 
@@ -78,19 +79,6 @@ T = TypeVar("T")
 
 MAX_LISTED = 100
 """Most sheet ids one list request may name (a phone holds its own games, not thousands)."""
-
-metadata = MetaData()
-score_sheets = Table(
-    "score_sheets",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("created", DateTime(timezone=True), nullable=False),
-    Column("updated", DateTime(timezone=True), nullable=False),
-    Column("finished", DateTime(timezone=True), nullable=True),
-    Column("players", Text, nullable=False),
-    Column("sheet", Text, nullable=False),
-    Column("keeper_hash", String(64), nullable=True),
-)
 
 
 def _now() -> datetime:
