@@ -100,12 +100,12 @@ class Cluster:
         raise AssertionError(f"{node.name} did not start: " + self.log_tail(node))
 
     def ready(self, node: NodeProcess) -> bool:
-        """The node answers HTTP (it may still be starting: ``False``; it died: an error)."""
+        """The node says it can serve (it may still be starting: ``False``; it died: an error)."""
         assert node.process is not None and node.process.poll() is None, (
             f"{node.name} exited: " + self.log_tail(node)
         )
         try:
-            return httpx.get(node.url + "/api/rules", timeout=1.0).status_code == 200
+            return httpx.get(node.url + "/api/health", timeout=3.0).status_code == 200
         except httpx.HTTPError:
             return False
 

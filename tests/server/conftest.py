@@ -107,14 +107,11 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
-def redis_url() -> Iterator[str]:
-    """A real Redis server on a loopback port in a temporary directory, for this session.
+def start_redis(root: Path, port: int) -> subprocess.Popen[bytes]:
+    """A real Redis server on ``127.0.0.1:port``, answering PING when this returns.
 
     Nothing is saved to disk. It fails (never skips) when the server cannot start.
     """
-    root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
-    port = free_port()
     server = subprocess.Popen(
         [
             "/usr/bin/redis-server",
@@ -132,19 +129,28 @@ def redis_url() -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    deadline = time.monotonic() + 10.0
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return server
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            raise RuntimeError(f"redis-server did not start on port {port}")
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A real Redis server on a loopback port in a temporary directory, for this session."""
+    root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
+    port = free_port()
+    server = start_redis(root, port)
     try:
-        deadline = time.monotonic() + 10.0
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         server.terminate()

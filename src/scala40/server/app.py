@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 
 from scala40 import __version__
-from scala40.server import lobby, pages, players_api, scoresheet_api, ws
+from scala40.server import health, lobby, pages, players_api, scoresheet_api, ws
 from scala40.server.errors import install_error_handler
 from scala40.server.headers import SecurityHeaders
 from scala40.server.leagues import Leagues
@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.build_router(tables, settings))
     app.include_router(scoresheet_api.build_router(store))
     app.include_router(pages.build_router())
+    app.include_router(health.build_router(tables))
     app.mount("/static", StaticFiles(directory=pages.static_dir(), check_dir=False), name="static")
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)
     app.add_middleware(SecurityHeaders, no_policy=("/docs", "/redoc") if docs else ())

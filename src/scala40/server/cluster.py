@@ -159,6 +159,13 @@ class Node:
                 )
             await asyncio.sleep(0.2)
 
+    @property
+    def running(self) -> bool:
+        """Whether this node's loops run: it reads its inbox, renews its leases, says it
+        is alive and takes dead nodes' tables over (not before :meth:`start`, nor after
+        :meth:`halt`)."""
+        return bool(self.tasks) and not any(task.done() for task in self.tasks)
+
     async def halt(self) -> None:
         """Stop this node's loops (a drain begins): it takes no table over and lets none
         go while the registry stops its actors."""
