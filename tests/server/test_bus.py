@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 
-from scala40.server.bus import Kind, NodeBus
+from scala40.server.bus import Kind, NodeBus, inbox
 
 
 def _node() -> str:
@@ -100,5 +100,30 @@ def test_a_node_is_alive_while_it_beats(redis_url: str) -> None:
         finally:
             await a.close()
             await b.close()
+
+    asyncio.run(go())
+
+
+def test_a_node_that_stopped_beating_leaves_no_inbox_behind(redis_url: str) -> None:
+    """A retired node's name (a machine gone, a renamed node) costs Redis nothing for good:
+    its inbox goes a while after its last beat, and a beating node's inbox stays."""
+
+    async def go() -> None:
+        sender = NodeBus(redis_url, _node())
+        gone = NodeBus(redis_url, _node(), inbox_keep=0.3)
+        await sender.start()
+        await gone.start()
+        try:
+            await gone.beat(0.1)
+            await sender.send(gone.node, Kind.SHUT, {"conn": "c1"})
+            assert await sender.redis.exists(inbox(gone.node)) == 1
+            await sender.beat(0.1)
+            await asyncio.sleep(0.5)
+            assert await sender.redis.exists(inbox(gone.node)) == 0
+            assert await sender.redis.pttl(inbox(sender.node)) > 0  # kept, and only a while
+            assert await sender.redis.exists(inbox(sender.node)) == 1
+        finally:
+            await gone.close()
+            await sender.close()
 
     asyncio.run(go())

@@ -30,6 +30,11 @@ POOL_SIZE: Final = 32
 INBOX_CAP: Final = 20_000
 """Entries kept per inbox (approximately): seconds of a busy node's traffic."""
 
+INBOX_KEEP: Final = 600.0
+"""Seconds a node's inbox outlives the node's last beat. Nothing reads a dead node's inbox
+(a node starting under the name reads only what comes after its start), and the others stop
+writing to it within seconds, so a retired node's name leaves nothing in Redis for good."""
+
 MARK: Final = "mark"
 """A node's own entry in its inbox at start (see :meth:`NodeBus.start`)."""
 
@@ -66,7 +71,7 @@ def inbox(node: str) -> str:
 class NodeBus:
     """One node's side of the bus: reading its inbox, writing to any node's."""
 
-    def __init__(self, url: str, node: str) -> None:
+    def __init__(self, url: str, node: str, inbox_keep: float = INBOX_KEEP) -> None:
         # redis-py comes with the [redis] extra, imported here: a single server (the
         # one-command start) runs without it.
         from redis.asyncio import BlockingConnectionPool, Redis
@@ -78,6 +83,7 @@ class NodeBus:
         )
         self.redis: Redis = Redis(connection_pool=pool)
         self.node = node
+        self.inbox_keep = inbox_keep
         self.last = "0"
         """The id of the last entry read (:meth:`start` sets it to the inbox's end)."""
 
@@ -99,8 +105,12 @@ class NodeBus:
 
     async def beat(self, ttl: float) -> None:
         """Say this node is alive for ``ttl`` seconds (the owners of the tables its sockets
-        reach let those sockets go when it stops saying so)."""
-        await self.redis.set(f"scala40:node:{self.node}:alive", "1", px=int(ttl * 1000))
+        reach let those sockets go when it stops saying so); its inbox is kept for
+        :data:`INBOX_KEEP` from now."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(f"scala40:node:{self.node}:alive", "1", px=int(ttl * 1000))
+            pipe.pexpire(inbox(self.node), int(max(self.inbox_keep, ttl) * 1000))
+            await pipe.execute()
 
     async def alive(self, nodes: list[str]) -> set[str]:
         """Which of ``nodes`` said they were alive lately."""
