@@ -14,8 +14,9 @@ import random
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from scala40.engine.actions import Action, TakeBack
+from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.legal import legal_actions
+from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, checking_world
 
@@ -63,3 +64,29 @@ def any_legal(world: Deal, rng: random.Random) -> Action:
         raise ValueError("no legal action: the hand is over")
     pool = [a for a in actions if not isinstance(a, TakeBack)] or actions
     return rng.choice(pool)
+
+
+def ending_move(world: Deal) -> Action:
+    """The shortest way to the end of the turn from here: the draw from the stock; the
+    discard of the card that would cost most left in hand; else a play after which a
+    discard is legal (a card taken from the pozzo must be used first); else the take-back
+    (a hand that would hold only a joker), after which one of those is.
+
+    What a table plays for a seat whose bot has made a whole turn's worth of moves without
+    ending it: a bot caught in a loop cannot keep a table (and its store) spinning."""
+    actions = legal_actions(world)
+    if not actions:
+        raise ValueError("no legal action: the hand is over")
+    draws = [a for a in actions if isinstance(a, DrawStock)]
+    if draws:
+        return draws[0]
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if discards:
+        return max(discards, key=lambda a: cards_penalty([a.card], world.rules))
+    plays = [a for a in actions if not isinstance(a, TakeBack)]
+    for play in plays:
+        after = world.clone()
+        after.apply(play)
+        if after.result is not None or any(isinstance(a, Discard) for a in legal_actions(after)):
+            return play
+    return next((a for a in actions if isinstance(a, TakeBack)), actions[0])

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from functools import partial
 
 from scala40.bots import Bot, canonical_level, make_bot
-from scala40.bots.base import any_legal, world_of
+from scala40.bots.base import any_legal, ending_move, world_of
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import HandRecord, Match
@@ -223,6 +223,12 @@ Command = (
 )
 
 PLAYED_FOR_KEPT = 200
+
+BOT_TURN_MOVES = 60
+"""Moves a bot may make in one turn before the table ends the turn for it
+(:func:`~scala40.bots.base.ending_move`). A turn holds at most a draw, a move for each of
+fourteen cards and the discard, and a bot that takes back does not redo it for long: a
+bot past this is caught in a loop, which would spin the table and grow its store."""
 """At most this many of the moves a bot made for an absent player are kept to tell them."""
 
 END_REASONS = {
@@ -302,6 +308,8 @@ class TableActor:
         """The bots' own randomness: never the table's seed, which stays a secret."""
         self.deadline: float | None = None
         self.turn: tuple[int, int] | None = None
+        self.turn_moves = 0
+        """Moves made in the turn ``turn`` (see :data:`BOT_TURN_MOVES`)."""
         self.timed_out: tuple[int, int] | None = None
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -727,6 +735,7 @@ class TableActor:
             log.exception("table %s: a checked action was refused", self.table.id)
             raise
         self.version = version
+        self.turn_moves += 1
         if self.match.over:
             await self._mark_over()
         if len(self.match.history) > finished:
@@ -811,6 +820,7 @@ class TableActor:
         turn = (self.match.hand_number, hand.turns_done)
         if turn != self.turn:
             self.turn = turn
+            self.turn_moves = 0
             self.timed_out = None
             self.deadline = None
             seat = self.seats[self._current()]
@@ -859,7 +869,15 @@ class TableActor:
         view = self.match.view(seat)
         program = self.seats[seat].program
         try:
-            if program is not None and bot is program.bot:
+            if self.turn_moves >= BOT_TURN_MOVES:
+                log.warning(
+                    "table %s: seat %d's bot made %d moves this turn; ending its turn",
+                    self.table.id,
+                    seat,
+                    self.turn_moves,
+                )
+                action = ending_move(world_of(view))
+            elif program is not None and bot is program.bot:
                 action = await program.run(partial(bot.choose, view, self.rng))
             elif self.thinkers is not None:
                 action, after = await self.thinkers.choose(bot, view, self.rng)

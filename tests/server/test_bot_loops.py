@@ -1,0 +1,69 @@
+"""A bot caught in a loop (it lays cards down and takes them back, for ever) cannot keep a
+table spinning: after a turn's worth of moves the table ends the bot's turn for it, and
+the match goes on."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from scala40.bots.base import world_of
+from scala40.engine.actions import Action, Discard, DrawStock, TakeBack, TakePozzo
+from scala40.engine.legal import legal_actions
+from scala40.engine.views import PlayerView
+from scala40.server import actor
+from scala40.server.actor import BOT_TURN_MOVES
+
+from .conftest import MakeClient
+from .helpers import create
+
+
+class Looper:
+    """Lays down whatever it can, then takes it back; draws from the stock; discards only
+    when nothing else is legal."""
+
+    name = "looper"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        actions = legal_actions(world_of(view))
+        for kinds in ((TakeBack,), (DrawStock,)):
+            found = [a for a in actions if isinstance(a, kinds)]
+            if found:
+                return found[0]
+        plays = [a for a in actions if not isinstance(a, Discard | TakePozzo)]
+        return (plays or actions)[0]
+
+
+def test_a_looping_bot_has_its_turn_ended_and_the_match_goes_on(
+    make_client: MakeClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    made_bots = actor.make_bot
+    monkeypatch.setattr(
+        actor, "make_bot", lambda level: Looper() if level == "easy" else made_bots(level)
+    )
+    # Nobody sits at the human seat: a stand-in plays it (greedy), the looper the other.
+    client = make_client(grace_seconds=0.01, bots_pause_seconds=1e6, stand_in_level="greedy")
+    # Any one meld opens, so the looper soon has something to lay down and take back.
+    changes = {"opening_points": 0, "single_hand": True, "stock_out": "end_hand"}
+    made = create(client, ["human", "bot:easy"], rules={"changes": changes})
+    table_id = made["table_id"]
+    longest = run = 0  # the looper's moves in a row
+    with client.websocket_connect(f"/ws/{table_id}?watch=1") as watcher:
+        while True:
+            msg = watcher.receive_json()
+            if msg["type"] != "state":
+                continue
+            event: dict[str, Any] = msg.get("event") or {}
+            run = run + 1 if event.get("seat") == 1 else 0
+            longest = max(longest, run)
+            # Its turn stops a move or two past the bound (the take-back, the discard).
+            assert run <= BOT_TURN_MOVES + 3, "the looper's turn goes on and on"
+            if msg["view"]["status"] == "over":
+                break
+    ended = [r for r in caplog.records if "ending its turn" in r.getMessage()]
+    assert ended, "the looper never laid anything down: the test checked nothing"
+    assert longest >= BOT_TURN_MOVES
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert record["over"]
