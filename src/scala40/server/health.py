@@ -15,6 +15,7 @@ at most one round of checks a second.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -29,6 +30,8 @@ from scala40 import __version__
 
 if TYPE_CHECKING:
     from scala40.server.registry import Tables
+
+log = logging.getLogger(__name__)
 
 CHECK_SECONDS = 2.0
 """How long one part may take to answer before it counts as failed."""
@@ -74,7 +77,10 @@ async def _within(check: Callable[[], Awaitable[object]], what: str) -> str | No
     except TimeoutError:
         return f"{what} did not answer within {CHECK_SECONDS:g} s"
     except Exception as err:  # any failure of the part is the answer, not a 500
-        return f"{what} failed: {type(err).__name__}: {err}".splitlines()[0][:200]
+        # The answer is public: it names the part and the kind of failure; the details
+        # (host names, ports, paths) go to the log only.
+        log.warning("health: %s failed: %r", what, err)
+        return f"{what} failed: {type(err).__name__}"
     return None
 
 
