@@ -54,24 +54,30 @@ def same(a: Any, b: Any) -> bool:
     return a is b or (a == b and _same_types(a, b))
 
 
+_NESTED = (dict, list)
+
+
 def _same_types(a: Any, b: Any) -> bool:
-    """Whether two values that are ``==`` have the same type at every place (a list's
-    item types are compared in C, as most items are text)."""
-    if isinstance(a, list):
-        if type(b) is not list or list(map(type, a)) != list(map(type, b)):
+    """Whether two values that are ``==`` have the same type at every place. An object's
+    or a list's item types are listed and compared in C (most items are text); only the
+    items that are objects or lists are walked."""
+    if type(a) is list:
+        if type(b) is not list:
             return False
-        return all(
-            _same_types(x, y) for x, y in zip(a, b, strict=True) if isinstance(x, dict | list)
-        )
-    if isinstance(a, dict):
+        types = list(map(type, a))
+        if types != list(map(type, b)):
+            return False
+        if dict in types or list in types:
+            return all(_same_types(x, y) for x, y in zip(a, b, strict=True) if type(x) in _NESTED)
+        return True
+    if type(a) is dict:
         if type(b) is not dict:
             return False
-        for key, value in a.items():
-            other = b[key]
-            if type(value) is not type(other):
-                return False
-            if isinstance(value, dict | list) and not _same_types(value, other):
-                return False
+        types = list(map(type, a.values()))
+        if types != list(map(type, map(b.__getitem__, a))):
+            return False
+        if dict in types or list in types:
+            return all(_same_types(v, b[k]) for k, v in a.items() if type(v) in _NESTED)
         return True
     return type(a) is type(b)
 
