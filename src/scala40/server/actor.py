@@ -223,13 +223,13 @@ Command = (
 )
 
 PLAYED_FOR_KEPT = 200
+"""At most this many of the moves a bot made for an absent player are kept to tell them."""
 
 BOT_TURN_MOVES = 60
-"""Moves a bot may make in one turn before the table ends the turn for it
-(:func:`~scala40.bots.base.ending_move`). A turn holds at most a draw, a move for each of
+"""Moves a turn may hold before the table ends it for a bot seat (or a stand-in) with
+:func:`~scala40.bots.base.ending_move`. A turn holds at most a draw, a move for each of
 fourteen cards and the discard, and a bot that takes back does not redo it for long: a
 bot past this is caught in a loop, which would spin the table and grow its store."""
-"""At most this many of the moves a bot made for an absent player are kept to tell them."""
 
 END_REASONS = {
     EXPIRED: "nobody came: the table waited too long for its players",
