@@ -61,6 +61,9 @@ def test_bot_modules_import_no_true_state_holder() -> None:
         "scala40.engine.rules",
         "scala40.engine.scoring",
         "scala40.engine.state",
+        # The table's bound on a bot's turn asks the engine for the plays to a legal
+        # discard; it plays them on clones of the checking world the bot was given.
+        "scala40.engine.turn_end",
         "scala40.engine.views",
         # The protocol bot (bots/program.py) writes its seat's view and the legal moves as
         # notation for an outside program and reads the answer back: the codecs, never

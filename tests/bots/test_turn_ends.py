@@ -9,12 +9,36 @@ import pytest
 
 from scala40.bots import LEVELS, make_bot
 from scala40.bots.base import ending_move, world_of
-from scala40.engine.actions import Action, Discard, LayOff, SwapJoker, TakeBack
+from scala40.engine.actions import Action, Discard, LayOff, SwapJoker, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.engine.state import PLAY
+from scala40.notation import load_position, parse_card
 from scala40.notation.record import replay
+
+WRONG_JOKER = {
+    "rules": {"players": 3},
+    "hands": ["9D 9H", "2H 2S 4H", "3H 7H 3D 6C 8C JS KS"],
+    "table": [
+        "4C 5C 6C",
+        "JC QC KC",
+        "10D JD QD KD AD",
+        "2C 3C 4C",
+        "2D JK=3D 4D 5D 6D",
+        "8C 9C JK=10C JC",
+        "5H 6H JK=7H 8H",
+    ],
+    "pozzo": "8D AH AS KD 7D AS 10S JH KS KH QH JS 9S 8H 10S 3S 2C 10H",
+    "opened": [True, True, True],
+    "current": 2,
+    "turns_done": 17,
+}
+"""Seen at a live table: the third player takes the 10♥, which only the way through the
+hearts run uses (swap the 7♥ for its joker, lay the joker off as the 9♥, then the 10♥).
+The beginner bot swapped the 3♦ for the other joker instead, and from there neither the
+bot nor the table's ending move (which looked one play ahead) found a discard: they swapped
+and took back thousands of times."""
 
 CORNER = Path(__file__).parent / "data" / "greedy_cornered.json"
 """A 3-player house match (``keep_swapped_joker``: a swapped joker stays in hand) where the
@@ -63,6 +87,22 @@ def test_the_ending_move_gets_out_of_the_corner() -> None:
     played = _ends_the_turn(match)
     assert isinstance(played[0], TakeBack)
     assert isinstance(played[-1], Discard), played
+
+
+def test_the_ending_move_finds_the_long_way_to_use_the_pozzo_card() -> None:
+    hand = load_position(WRONG_JOKER)
+    hand.apply(TakePozzo())
+    hand.apply(SwapJoker(parse_card("3D"), 4))  # the wrong joker: now two to lay
+    assert not any(isinstance(a, Discard) for a in legal_actions(hand))
+    played: list[Action] = []
+    while hand.current == 2 and hand.result is None:
+        assert len(played) < 8, played
+        action = ending_move(hand)
+        played.append(action)
+        hand.apply(action)
+    assert not any(isinstance(a, TakeBack) for a in played), played
+    assert isinstance(played[-1], Discard), played
+    assert parse_card("10H") in hand.table[6].cards()  # the card taken, used
 
 
 @pytest.mark.parametrize("seed", range(6))

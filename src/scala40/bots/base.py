@@ -18,6 +18,7 @@ from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.legal import legal_actions
 from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import Deal
+from scala40.engine.turn_end import way_to_discard
 from scala40.engine.views import PlayerView, checking_world
 
 
@@ -68,9 +69,9 @@ def any_legal(world: Deal, rng: random.Random) -> Action:
 
 def ending_move(world: Deal) -> Action:
     """The shortest way to the end of the turn from here: the draw from the stock; the
-    discard of the card that would cost most left in hand; else a play after which a
-    discard is legal (a card taken from the pozzo must be used first); else the take-back
-    (a hand that would hold only a joker), after which one of those is.
+    discard of the card that would cost most left in hand; else the first play of the
+    engine's way to a legal discard (a card taken from the pozzo must be used first, a
+    joker won by a swap laid again); else the take-back, after which there is one.
 
     What a table plays for a seat whose bot has made a whole turn's worth of moves without
     ending it: a bot caught in a loop cannot keep a table (and its store) spinning."""
@@ -83,10 +84,7 @@ def ending_move(world: Deal) -> Action:
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
         return max(discards, key=lambda a: cards_penalty([a.card], world.rules))
-    plays = [a for a in actions if not isinstance(a, TakeBack)]
-    for play in plays:
-        after = world.clone()
-        after.apply(play)
-        if after.result is not None or any(isinstance(a, Discard) for a in legal_actions(after)):
-            return play
+    line = way_to_discard(world)
+    if line:
+        return line[0]
     return next((a for a in actions if isinstance(a, TakeBack)), actions[0])

@@ -195,7 +195,7 @@ def stranded_by(hand: Deal, opened: Deal) -> bool:
     table = opened.table
     if usable_when_opened(hand, opened.hands[p][:], card, table):
         return False
-    return not _search(opened, card)
+    return line_using(opened, card) is None
 
 
 # The search over sequences ------------------------------------------------------------------
@@ -241,15 +241,20 @@ def _used_by_a_sequence(hand: Deal, *, openings: bool) -> bool:
     probe.turn = probe.turn._replace(pozzo_used=False)
     card = probe.turn.pozzo_card
     assert card is not None
-    return _search(probe, card, openings=openings)
+    return line_using(probe, card, openings=openings) is not None
 
 
-def _search(start: Deal, card: int, *, openings: bool = False) -> bool:
-    """Depth-first over the plays that can matter to ``card``, each position seen once.
+def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action] | None:
+    """Plays from ``start`` that use ``card`` (the card taken from the pozzo) and leave the
+    turn free to end, found depth-first over the plays that can matter to the card, each
+    position seen once; ``None``: there are none. ``openings``: the player has not opened
+    and may open first.
 
     A position where the card is still in hand goes on only while a use remains possible
     (it fits, a joker is held, or :func:`_room_possible`); once the card is down, only a
-    recovered joker still to lay can keep the turn from ending.
+    recovered joker still to lay can keep the turn from ending. It answers whether the card
+    may be taken, and shows a player (or a bot) that has lost its way in the turn the way
+    on (:mod:`~scala40.engine.turn_end`).
     """
     p = start.current
     seen: set[object] = set()
@@ -261,28 +266,32 @@ def _search(start: Deal, card: int, *, openings: bool = False) -> bool:
             return False
         return bool(legal_discards(h))
 
-    def visit(h: Deal, may_open: bool) -> bool:
+    def visit(h: Deal, may_open: bool) -> list[Action] | None:
         turn = h.turn
         key = (tuple(h.hands[p]), tuple(h.table), turn.jokers_owed, h.opened[p], turn.pozzo_used)
         if key in seen:
-            return False
+            return None
         seen.add(key)
         if h.opened[p]:
             counts = h.hands[p]
             if turn.pozzo_used:
                 if not turn.jokers_owed:
-                    return False
+                    return None
             elif not (card in h.fits() or counts[JOKER] or _room_possible(h, counts, card)):
-                return False
+                return None
         for action in _plays(h, card, may_open):
             after = h.clone()
             try:
                 after.apply(action)
             except IllegalAction:
                 continue
-            if done(after) or (not after.over and visit(after, False)):
-                return True
-        return False
+            if done(after):
+                return [action]
+            if not after.over:
+                rest = visit(after, False)
+                if rest is not None:
+                    return [action, *rest]
+        return None
 
     return visit(start, openings)
 
@@ -367,6 +376,7 @@ def _placements(
 
 __all__ = [
     "free_take",
+    "line_using",
     "may_take",
     "stranded_by",
     "take_refusal",

@@ -876,7 +876,8 @@ class TableActor:
                     seat,
                     self.turn_moves,
                 )
-                action = ending_move(world_of(view))
+                # A search when the way on is long: off the loop, like any bot's thinking.
+                action = await asyncio.to_thread(ending_move, world_of(view))
             elif program is not None and bot is program.bot:
                 action = await program.run(partial(bot.choose, view, self.rng))
             elif self.thinkers is not None:
