@@ -55,9 +55,7 @@ def way_to_discard(hand: Deal) -> list[Action] | None:
 
 
 def _plays(hand: Deal) -> list[Action]:
-    """The legal moves that lay cards down (what can free a discard)."""
-    if hand.turn.phase != Phase.PLAY:
-        return []
+    """The legal moves that lay cards down (what can free a discard), in the play phase."""
     return [a for a in legal_actions(hand) if not isinstance(a, TakeBack | Discard)]
 
 
