@@ -42,7 +42,7 @@ def third_party_imports(module: str) -> set[str]:
     return {n for n in names if n not in sys.stdlib_module_names and n not in ("scala40",)}
 
 
-@pytest.mark.parametrize("module", ["scala40.cli", "scala40.server.loadtest"])
+@pytest.mark.parametrize("module", ["scala40.cli", "scala40.loadtest"])
 def test_a_commands_imports_are_main_dependencies(module: str) -> None:
     dists = packages_distributions()
     deps = main_dependencies()
@@ -53,7 +53,7 @@ def test_a_commands_imports_are_main_dependencies(module: str) -> None:
 
 
 def test_the_loadtest_clients_are_named() -> None:
-    assert {"httpx", "websockets"} <= third_party_imports("scala40.server.loadtest")
+    assert {"httpx", "websockets"} <= third_party_imports("scala40.loadtest")
     assert {"httpx", "websockets"} <= main_dependencies()
 
 

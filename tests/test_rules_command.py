@@ -20,8 +20,8 @@ import scala40
 from scala40.cli import main
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import CHOICES, KEYS, NUMBER_RANGES, PRESETS, NumberRange, Rules
-from scala40.server.rule_book import EXAMPLES
-from scala40.server.rules_labels import LABELS, NONE_LABELS, VALUE_LABELS, rules_catalogue
+from scala40.rulebook.book import EXAMPLES
+from scala40.rulebook.labels import LABELS, NONE_LABELS, VALUE_LABELS, rules_catalogue
 
 
 def run(*args: str) -> Result:

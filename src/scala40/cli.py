@@ -212,7 +212,7 @@ def _typed(value: Any) -> str:
 def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
     """One key of the catalogue in one language: meaning, default, values, presets, and
     the rules page's example of it (one text for the terminal and the web)."""
-    from scala40.server.rule_book import EXAMPLES  # plain data, no web stack
+    from scala40.rulebook.book import EXAMPLES  # plain data, no web stack
 
     key = entry["key"]
     suffix = ("_en", "_it")[lang]
@@ -318,7 +318,7 @@ def rules_command(key: str | None, lang: str, as_json: bool) -> None:
     explains that one. The keys are what --rule KEY=VALUE changes in every command that
     depends on the rules (and what the web lobby offers in plain words).
     """
-    from scala40.server.rules_labels import rules_catalogue  # plain data, no web stack
+    from scala40.rulebook.labels import rules_catalogue  # plain data, no web stack
 
     lang_index = 1 if lang.lower() == "it" else 0
     catalogue = rules_catalogue()
@@ -643,9 +643,9 @@ def score(
     from scala40.scoresheet.history import Keyring, SheetFiles
     from scala40.scoresheet.prompt import score_command
     from scala40.scoresheet.sheet import ScoreSheetError
-    from scala40.server.scoresheet_api import SheetStore, TerminalSheets
+    from scala40.server.http.scoresheets import SheetStore, TerminalSheets
     from scala40.server.settings import default_db_url
-    from scala40.server.store import Store
+    from scala40.storage.store import Store
 
     changes = rules_changes(rules_from_options(preset, rule_items))
     changes.pop("players", None)
@@ -837,9 +837,9 @@ def serve(
 
     Limits, timeouts and what each refusal means: docs/server.md.
     """
-    from scala40.server.program_seats import parse_bot_option
     from scala40.server.serve import run  # imported here: the web stack is heavy
     from scala40.server.settings import Settings
+    from scala40.server.table.program_seats import parse_bot_option
 
     programs: dict[str, str] = {}
     for option in program_bots:
@@ -914,7 +914,7 @@ def loadtest(
     Prints actions per second and the latency from sending a move to receiving the state
     it produced (p50, p90, p99). A benchmark: it asserts nothing.
     """
-    from scala40.server.loadtest import run  # imported here: only this command needs it
+    from scala40.loadtest import run  # imported here: only this command needs it
 
     figures = run(urls, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers)
     if as_json:

@@ -18,7 +18,7 @@ from scala40.bots import make_bot
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.notation.record import Recorder
-from scala40.server.summaries import fair_check, replay_steps
+from scala40.server.table.summaries import fair_check, replay_steps
 
 from .test_i18n_pages import ENGLISH, ITALIAN, _shown_text, _telltales
 

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from scala40.engine.rules import KEYS
-from scala40.server.rule_book import REFUSAL_ANCHORS, SECTIONS, rule_book
+from scala40.rulebook.book import REFUSAL_ANCHORS, SECTIONS, rule_book
 
 from .support import post_json
 from .test_browser import _drag

@@ -28,10 +28,10 @@ with warnings.catch_warnings():
 from sqlalchemy import func, insert, select
 
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
-from scala40.server.errors import install_error_handler
-from scala40.server.schema import score_sheets
-from scala40.server.scoresheet_api import build_router
-from scala40.server.store import Store
+from scala40.server.http.errors import install_error_handler
+from scala40.server.http.scoresheets import build_router
+from scala40.storage.schema import score_sheets
+from scala40.storage.store import Store
 
 
 @pytest.fixture

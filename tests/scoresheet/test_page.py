@@ -36,13 +36,13 @@ from starlette.staticfiles import StaticFiles
 
 from scala40.scoresheet.history import Keyring
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
-from scala40.server import pages
-from scala40.server.errors import install_error_handler
-from scala40.server.headers import SecurityHeaders
-from scala40.server.sameorigin import SameOrigin
-from scala40.server.schema import score_sheets
-from scala40.server.scoresheet_api import SheetStore, TerminalSheets, build_router
-from scala40.server.store import Store
+from scala40.server.guard.headers import SecurityHeaders
+from scala40.server.guard.sameorigin import SameOrigin
+from scala40.server.http import pages
+from scala40.server.http.errors import install_error_handler
+from scala40.server.http.scoresheets import SheetStore, TerminalSheets, build_router
+from scala40.storage.schema import score_sheets
+from scala40.storage.store import Store
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE: ViewportSize = {"width": 390, "height": 844}

@@ -28,8 +28,8 @@ with warnings.catch_warnings():
 from scala40.cli import main
 from scala40.scoresheet.history import Keyring, SheetChanged, SheetFiles
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
-from scala40.server.scoresheet_api import SheetStore, TerminalSheets
-from scala40.server.store import Store
+from scala40.server.http.scoresheets import SheetStore, TerminalSheets
+from scala40.storage.store import Store
 
 
 @pytest.fixture

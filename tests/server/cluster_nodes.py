@@ -20,7 +20,7 @@ from sqlalchemy import create_engine, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from scala40.server import schema
+from scala40.storage import schema
 
 from .conftest import free_port
 from .helpers import own_database

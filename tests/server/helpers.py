@@ -69,7 +69,7 @@ def play_until_my_turn(
 
     from scala40.bots import make_bot
     from scala40.notation.codec import action_to_dict
-    from scala40.server.viewjson import view_from_json
+    from scala40.server.wire.view import view_from_json
 
     bot = make_bot("greedy")
     rng = random.Random(seed)
@@ -105,8 +105,8 @@ def same_table(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def migrated_store(db_url: str, key_file: Any) -> Any:
     """A store on ``db_url`` at the newest schema, sealing with the key in ``key_file``."""
-    from scala40.server.seal import load_or_create_key
-    from scala40.server.store import Store
+    from scala40.storage.seal import load_or_create_key
+    from scala40.storage.store import Store
 
     store = Store(db_url, load_or_create_key(key_file))
     store.migrate()

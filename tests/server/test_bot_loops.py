@@ -13,8 +13,8 @@ from scala40.bots.base import world_of
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.views import PlayerView
-from scala40.server import actor
-from scala40.server.actor import BOT_TURN_MOVES
+from scala40.server.table import actor
+from scala40.server.table.actor import BOT_TURN_MOVES
 
 from .conftest import MakeClient
 from .helpers import create

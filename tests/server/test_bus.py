@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 
-from scala40.server.bus import Kind, NodeBus, inbox
+from scala40.server.cluster.bus import Kind, NodeBus, inbox
 
 
 def _node() -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from scala40.engine.fairness import commitment
 from scala40.notation.record import verify
-from scala40.server.summaries import fair_check
+from scala40.server.table.summaries import fair_check
 
 from .helpers import create, until, wait_over, ws_url
 
@@ -67,7 +67,7 @@ def test_each_hand_summary_tells_its_secret(make_client: Any) -> None:
 
     from scala40.bots import make_bot
     from scala40.notation.codec import action_to_dict
-    from scala40.server.viewjson import view_from_json
+    from scala40.server.wire.view import view_from_json
 
     client = make_client(rate_per_second=1000)
     made = create(client, ["human", "bot:greedy"], rules=TWO_HANDS)

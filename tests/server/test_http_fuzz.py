@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from scala40.server.schema import score_sheets
+from scala40.storage.schema import score_sheets
 
 from .conftest import MakeClient, TestClient
 from .helpers import create

@@ -7,9 +7,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scala40.server import schema
-from scala40.server.store import SeatRow, Store, TableRow, now
-from scala40.server.tokens import token_hash
+from scala40.storage import schema
+from scala40.storage.store import SeatRow, Store, TableRow, now
+from scala40.storage.tokens import token_hash
 
 from .helpers import create, migrated_store, until, ws_url
 

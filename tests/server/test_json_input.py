@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scala40.server import jsonin
-from scala40.server.jsonin import MAX_DEPTH, BadJson, decode_json
+from scala40.server.wire import jsonin
+from scala40.server.wire.jsonin import MAX_DEPTH, BadJson, decode_json
 
 from .hostile import BIG_NUMBER, DEEP, SURROGATE
 

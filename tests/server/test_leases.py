@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from scala40.server.leases import Lease, LeaseLost, Leases
-from scala40.server.store import SeatRow, Store, TableRow, now
+from scala40.storage.leases import Lease, LeaseLost, Leases
+from scala40.storage.store import SeatRow, Store, TableRow, now
 
 from .helpers import own_database
 

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
-from scala40.server import schema
-from scala40.server.limits import PerAddress
-from scala40.server.store import Store
+from scala40.server.guard.limits import PerAddress
+from scala40.storage import schema
+from scala40.storage.store import Store
 
 from .helpers import create, play_until_my_turn, until, ws_url
 

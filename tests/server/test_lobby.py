@@ -105,7 +105,7 @@ def test_unknown_tables_and_unfinished_records(client: Any) -> None:
 def test_pages_are_served_or_named_when_missing(
     client: Any, monkeypatch: Any, tmp_path: Any
 ) -> None:
-    from scala40.server import pages
+    from scala40.server.http import pages
 
     monkeypatch.setattr(pages, "static_dir", lambda: tmp_path)
     missing = client.get("/history")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scala40.server.program_seats import parse_bot_option
+from scala40.server.table.program_seats import parse_bot_option
 
 from .helpers import create, wait_over
 

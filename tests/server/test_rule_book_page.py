@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from scala40.engine.errors import Refusal
 from scala40.engine.rules import CHOICES, KEYS, Rules
-from scala40.server.rule_book import EXAMPLES, GROUPS, REFUSAL_ANCHORS, SECTIONS, anchors, rule_book
+from scala40.rulebook.book import EXAMPLES, GROUPS, REFUSAL_ANCHORS, SECTIONS, anchors, rule_book
 
 
 def test_every_refusal_code_has_a_target_on_the_rules_page() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from scala40.server.sameorigin import origin_allowed
+from scala40.server.guard.sameorigin import origin_allowed
 
 from .helpers import create, until, ws_url
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 
-from scala40.server import schema
-from scala40.server.seal import SecretKeyError, load_or_create_key
-from scala40.server.store import SeatRow, Store, TableRow, now
-from scala40.server.tokens import token_hash
+from scala40.storage import schema
+from scala40.storage.seal import SecretKeyError, load_or_create_key
+from scala40.storage.store import SeatRow, Store, TableRow, now
+from scala40.storage.tokens import token_hash
 
 from .helpers import create, migrated_store
 

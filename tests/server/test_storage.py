@@ -10,8 +10,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
-from scala40.server import schema
-from scala40.server.store import SeatRow, Store, TableRow, now
+from scala40.storage import schema
+from scala40.storage.store import SeatRow, Store, TableRow, now
 
 from .helpers import create, play_until_my_turn, same_table, until, ws_url
 
@@ -83,7 +83,7 @@ def test_postgresql_stores_and_resumes_a_game(postgres_url: str, make_client: An
 def test_a_group_commit_with_a_bad_row_still_stores_the_others(db_url: str) -> None:
     import asyncio
 
-    from scala40.server.db import Db
+    from scala40.storage.db import Db
 
     store = Store(db_url)
     _table(store)

@@ -45,7 +45,7 @@ def test_the_workers_of_a_killed_server_leave_with_it(tmp_path: Path) -> None:
             from scala40.bots import make_bot
             from scala40.engine.match import Match
             from scala40.engine.rules import Rules
-            from scala40.server.thinking import Thinkers
+            from scala40.server.table.thinking import Thinkers
 
             async def main() -> None:
                 thinkers = Thinkers(1)

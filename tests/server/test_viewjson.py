@@ -16,10 +16,9 @@ from scala40.engine.cards import JOKER
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView
-from scala40.server.actor import TableActor
 from scala40.server.settings import Settings
-from scala40.server.store import SeatRow, TableRow
-from scala40.server.viewjson import (
+from scala40.server.table.actor import TableActor
+from scala40.server.wire.view import (
     SeatFacts,
     TableFacts,
     legal_json,
@@ -27,6 +26,7 @@ from scala40.server.viewjson import (
     view_from_json,
     view_to_json,
 )
+from scala40.storage.store import SeatRow, TableRow
 
 from .helpers import card_kinds, strings
 

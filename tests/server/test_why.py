@@ -16,10 +16,10 @@ from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import rules_changes, table_meld_from_dict
-from scala40.server.actor import TableActor
-from scala40.server.rules_labels import rules_summary
+from scala40.rulebook.labels import rules_summary
 from scala40.server.settings import Settings
-from scala40.server.store import SeatRow, TableRow
+from scala40.server.table.actor import TableActor
+from scala40.storage.store import SeatRow, TableRow
 
 from .conftest import MakeClient
 from .helpers import card_kinds, create, join, strings, ws_url

@@ -187,7 +187,7 @@ def test_the_turn_timer_lets_a_bot_finish_a_slow_turn(make_client: Any) -> None:
 
 
 def test_a_connection_that_stops_reading_is_cut_off() -> None:
-    from scala40.server.outbox import CLOSE_BEHIND, Outbox
+    from scala40.server.wire.outbox import CLOSE_BEHIND, Outbox
 
     box = Outbox(limit=3)
     for n in range(6):

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scala40.server.outbox import Outbox
-from scala40.server.ws import _drain
+from scala40.server.http.socket import _drain
+from scala40.server.wire.outbox import Outbox
 
 from .conftest import MakeClient, TestClient
 from .helpers import create, join, until, ws_url

@@ -76,7 +76,7 @@ class SavedSheet:
 
 
 class SheetShelf(Protocol):
-    """What ``scala40 score`` does with the store (see ``scala40.server.scoresheet_api``)."""
+    """What ``scala40 score`` does with the store (see ``scala40.server.http.scoresheets``)."""
 
     def start(self, sheet: ScoreSheet) -> SavedSheet:
         """Store a new sheet kept by this terminal."""

@@ -16,16 +16,19 @@ from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 
 from scala40 import __version__
-from scala40.server import health, lobby, pages, players_api, scoresheet_api, ws
-from scala40.server.errors import install_error_handler
-from scala40.server.headers import SecurityHeaders
-from scala40.server.leagues import Leagues
-from scala40.server.players import Players
-from scala40.server.registry import Tables
-from scala40.server.sameorigin import SameOrigin
-from scala40.server.seal import load_or_create_key
+from scala40.server.guard.headers import SecurityHeaders
+from scala40.server.guard.sameorigin import SameOrigin
+from scala40.server.http import health, lobby, pages
+from scala40.server.http import players as players_api
+from scala40.server.http import scoresheets as scoresheet_api
+from scala40.server.http import socket as ws
+from scala40.server.http.errors import install_error_handler
 from scala40.server.settings import Settings
-from scala40.server.store import Store
+from scala40.server.table.registry import Tables
+from scala40.storage.leagues import Leagues
+from scala40.storage.players import Players
+from scala40.storage.seal import load_or_create_key
+from scala40.storage.store import Store
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

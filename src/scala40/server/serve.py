@@ -12,10 +12,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scala40.server.app import create_app
-from scala40.server.connections import uvicorn_options
-from scala40.server.seal import load_or_create_key
+from scala40.server.guard.connections import uvicorn_options
 from scala40.server.settings import Settings
-from scala40.server.store import Store
+from scala40.storage.seal import load_or_create_key
+from scala40.storage.store import Store
 
 
 def check_db_url(url: str) -> None:

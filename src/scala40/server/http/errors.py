@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from scala40.server.jsonin import BadJson, decode_json
+from scala40.server.wire.jsonin import BadJson, decode_json
 
 MAX_BODY = 16384
 """Largest request body a route reads (lobby forms and score-sheet hands are far smaller)."""

@@ -7,6 +7,8 @@ sentence naming the problem rather than a validation dump.
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -16,18 +18,20 @@ from scala40.bots import OFFERED
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.notation.record import load_record
-from scala40.server.actor import JoinRefused, TableActor
-from scala40.server.errors import ApiError, read_json_object
-from scala40.server.leagues import League, Leagues
-from scala40.server.players import Player, Players
-from scala40.server.players_api import player_of_key
-from scala40.server.refusals import TableRefusal
-from scala40.server.registry import Tables, clean_name, client_token
-from scala40.server.rule_book import rule_book
-from scala40.server.rules_labels import rules_catalogue, rules_facts, rules_summary
-from scala40.server.store import SeatRow, TableRow
-from scala40.server.summaries import fair_check, replay_steps
-from scala40.server.tokens import new_token, token_hash
+from scala40.rulebook.book import rule_book
+from scala40.rulebook.labels import rules_catalogue, rules_facts, rules_summary
+from scala40.server.guard.limits import PerAddress
+from scala40.server.http.errors import ApiError, read_json_object
+from scala40.server.http.forms import clean_name, client_token, table_spec
+from scala40.server.http.players import player_of_key
+from scala40.server.table.actor import JoinRefused, TableActor
+from scala40.server.table.registry import Tables
+from scala40.server.table.summaries import fair_check, replay_steps
+from scala40.server.wire.refusals import TableRefusal
+from scala40.storage.leagues import League, Leagues
+from scala40.storage.players import Player, Players
+from scala40.storage.store import SeatRow, TableRow
+from scala40.storage.tokens import new_token, token_hash
 
 MAX_PAGE = 100
 JOIN_STATUS = {
@@ -131,25 +135,42 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     async def get_rule_book() -> dict[str, Any]:
         return rule_book()
 
+    creations = PerAddress(tables.settings.tables_per_minute, 60.0)
+
+    def admit(address: str) -> None:
+        """May ``address`` create a table now? (:class:`ApiError` 429 or 503 if not)."""
+        settings = tables.settings
+        if tables.live_count() >= settings.max_live_tables:
+            raise ApiError(
+                503,
+                "server_full",
+                f"the server holds {settings.max_live_tables} tables, its limit:"
+                " join an open table or try again later",
+            )
+        if address not in settings.unlimited_addresses and not creations.allow(address):
+            wait = math.ceil(creations.retry_after(address))
+            raise ApiError(
+                429,
+                "too_many_tables",
+                f"at most {settings.tables_per_minute} new tables a minute from one"
+                f" address: try again in {wait} s",
+            )
+
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await read_json_object(request)
-        rules = body.get("rules") or {}
-        if not isinstance(rules, dict):
+        if not isinstance(body.get("rules") or {}, dict):
             raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
         league = await league_for(body.get("league"), player)
-        made = await tables.create(
-            body.get("seats"),
-            rules.get("preset"),
-            rules.get("changes"),
-            body.get("nickname") if player is None else player.nickname,
-            body.get("turn_seconds"),
-            client_address(request),
-            body.get("bot_pace"),
-            None if player is None else player.id,
-            None if league is None else (league.id, league.name),
-        )
+        if player is not None:
+            body = {**body, "nickname": player.nickname}
+        programs = [name for name, _ in tables.settings.program_bots]
+        spec = table_spec(body, programs)
+        if league is not None:
+            spec = replace(spec, league=(league.id, league.name))
+        admit(client_address(request))
+        made = await tables.create(spec, None if player is None else player.id)
         table_id = made.actor.table.id
         return {
             "table_id": table_id,

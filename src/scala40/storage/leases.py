@@ -24,7 +24,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from scala40.server import schema
+from scala40.storage import schema
 
 TTL = 5.0
 """Seconds a lease lives unless renewed: a killed node's tables move on within this."""

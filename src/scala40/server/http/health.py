@@ -29,7 +29,7 @@ from sqlalchemy import text
 from scala40 import __version__
 
 if TYPE_CHECKING:
-    from scala40.server.registry import Tables
+    from scala40.server.table.registry import Tables
 
 log = logging.getLogger(__name__)
 

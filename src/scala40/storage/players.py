@@ -35,9 +35,9 @@ from sqlalchemy.exc import IntegrityError
 
 from scala40.bots import canonical_level
 from scala40.notation.match_stats import SeatFigures, seat_figures
-from scala40.server import schema
-from scala40.server.store import now
-from scala40.server.tokens import new_token, token_hash
+from scala40.storage import schema
+from scala40.storage.store import now
+from scala40.storage.tokens import new_token, token_hash
 
 log = logging.getLogger("scala40.server")
 

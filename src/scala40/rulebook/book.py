@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from scala40.engine.errors import Refusal
 from scala40.engine.rules import KEYS, Rules
-from scala40.server.rules_labels import rules_catalogue
+from scala40.rulebook.labels import rules_catalogue
 
 Words = tuple[str, str]
 """A text in English and in Italian."""

@@ -70,10 +70,10 @@ from scala40.scoresheet.export import to_csv
 from scala40.scoresheet.history import Keeper, Key, Keyring, SavedSheet, SheetChanged, SheetFiles
 from scala40.scoresheet.report import standing_json
 from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, hand_from_json, parse_entry
-from scala40.server.errors import ApiError, read_json_object
-from scala40.server.schema import score_sheets
-from scala40.server.store import Store
-from scala40.server.tokens import new_token, token_hash
+from scala40.server.http.errors import ApiError, read_json_object
+from scala40.storage.schema import score_sheets
+from scala40.storage.store import Store
+from scala40.storage.tokens import new_token, token_hash
 
 T = TypeVar("T")
 

@@ -8,11 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from scala40.server.errors import ApiError, read_json_object
-from scala40.server.leagues import NAME_MAX, Leagues
-from scala40.server.limits import PerAddress
-from scala40.server.players import NicknameTaken, Player, Players
-from scala40.server.registry import TOKEN_TEXT, Tables, clean_name
+from scala40.server.guard.limits import PerAddress
+from scala40.server.http.errors import ApiError, read_json_object
+from scala40.server.http.forms import TOKEN_TEXT, clean_name
+from scala40.server.table.registry import Tables
+from scala40.storage.leagues import NAME_MAX, Leagues
+from scala40.storage.players import NicknameTaken, Player, Players
 
 LEADERBOARD_MAX = 200
 

@@ -3,7 +3,7 @@
 ``score_sheets.keeper_hash`` is the SHA-256 of the secret token handed to whoever created
 the sheet (``NULL`` for sheets saved before keepers existed: readable by id, never
 changed). ``tables.seed_sealed`` says the ``seed`` column holds the deal seed encrypted
-with the server's secret key (see ``scala40.server.seal``), so a copy of the database alone
+with the server's secret key (see ``scala40.storage.seal``), so a copy of the database alone
 does not tell the cards in play; ``server_keys`` holds the fingerprint of that key, so a
 server started with another key refuses to start instead of dealing other cards.
 

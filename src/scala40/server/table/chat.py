@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable
 
 from scala40.notation.codec import JSONDict
-from scala40.server.refusals import TableRefusal
+from scala40.server.wire.refusals import TableRefusal
 
 PHRASES = ("hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "smile", "wow", "sad")
 """The quick-chat codes: phrases first, then the emotes 👍 😄 😮 😢 (the pages word each)."""

@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from scala40.server.actor import (
+from scala40.server.cluster.bus import Entry, Kind, NodeBus
+from scala40.server.table.actor import (
     CLOSE_MOVED,
     CLOSE_NO_TOKEN,
     JoinRefused,
@@ -40,13 +41,12 @@ from scala40.server.actor import (
     wait_claim,
     wait_join,
 )
-from scala40.server.bus import Entry, Kind, NodeBus
-from scala40.server.leases import Lease, Leases
-from scala40.server.outbox import Frame, Outbox
-from scala40.server.refusals import TableRefusal
+from scala40.server.wire.outbox import Frame, Outbox
+from scala40.server.wire.refusals import TableRefusal
+from scala40.storage.leases import Lease, Leases
 
 if TYPE_CHECKING:
-    from scala40.server.registry import Tables
+    from scala40.server.table.registry import Tables
 
 log = logging.getLogger("scala40.server")
 

@@ -57,7 +57,7 @@ score_sheets = Table(
     Column("sheet", Text, nullable=False),
     Column("keeper_hash", String(64), nullable=True),
 )
-"""Score sheets of paper games (the /score page, server/scoresheet_api.py): one row a game,
+"""Score sheets of paper games (the /score page, server/http/scoresheets.py): one row a game,
 the sheet as JSON; ``keeper_hash`` is the hash of the token of whoever keeps it."""
 
 seats = Table(

@@ -31,17 +31,15 @@ from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record, fair_json
-from scala40.server.chat import LIMIT_TEXT, ChatPace
-from scala40.server.db import Db
-from scala40.server.outbox import Broadcast, Outbox
-from scala40.server.players import Players, SeatPlace, places
-from scala40.server.program_seats import Programs, ProgramSeat
-from scala40.server.refusals import Code, Refusal, TableRefusal
 from scala40.server.settings import Settings
-from scala40.server.store import BOT_PACES, CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
-from scala40.server.summaries import summary_json
-from scala40.server.thinking import Thinkers
-from scala40.server.viewjson import (
+from scala40.server.table.chat import LIMIT_TEXT, ChatPace
+from scala40.server.table.program_seats import Programs, ProgramSeat
+from scala40.server.table.summaries import summary_json
+from scala40.server.table.thinking import Thinkers
+from scala40.server.wire.outbox import Broadcast, Outbox
+from scala40.server.wire.patch import share
+from scala40.server.wire.refusals import Code, Refusal, TableRefusal
+from scala40.server.wire.view import (
     SeatFacts,
     TableFacts,
     event_json,
@@ -50,7 +48,9 @@ from scala40.server.viewjson import (
     seat_view_json,
     view_to_json,
 )
-from scala40.server.viewpatch import share
+from scala40.storage.db import Db
+from scala40.storage.players import Players, SeatPlace, places
+from scala40.storage.store import BOT_PACES, CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 
 log = logging.getLogger("scala40.server")
 
@@ -343,7 +343,7 @@ class TableActor:
         """Makes the rematch table (the registry's): its id and each human seat's token."""
         self._last_public: JSONDict | None = None
         """The public VIEW of the last broadcast, whose unchanged parts the next one shares
-        (:func:`~scala40.server.viewpatch.share`): patches then compare them once."""
+        (:func:`~scala40.server.wire.patch.share`): patches then compare them once."""
         self.thinkers: Thinkers | None = None
         """The node's worker processes for the bots (``None``: bots think in a thread)."""
 

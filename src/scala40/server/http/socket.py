@@ -23,7 +23,9 @@ from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
-from scala40.server.actor import (
+from scala40.server.cluster.node import Link, Node
+from scala40.server.settings import Settings
+from scala40.server.table.actor import (
     CLOSE_MOVED,
     CLOSE_NO_TOKEN,
     Act,
@@ -36,14 +38,12 @@ from scala40.server.actor import (
     Watch,
     error,
 )
-from scala40.server.chat import ChatRefused, read_chat
-from scala40.server.cluster import Link, Node
-from scala40.server.jsonin import BadJson, decode_json
-from scala40.server.outbox import Frame, Outbox, encode
-from scala40.server.refusals import Code, Refusal, TableRefusal
-from scala40.server.registry import Tables
-from scala40.server.settings import Settings
-from scala40.server.tokens import token_hash
+from scala40.server.table.chat import ChatRefused, read_chat
+from scala40.server.table.registry import Tables
+from scala40.server.wire.jsonin import BadJson, decode_json
+from scala40.server.wire.outbox import Frame, Outbox, encode
+from scala40.server.wire.refusals import Code, Refusal, TableRefusal
+from scala40.storage.tokens import token_hash
 
 log = logging.getLogger("scala40.server")
 

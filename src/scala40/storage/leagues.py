@@ -21,9 +21,9 @@ from typing import Any
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from scala40.server import schema
-from scala40.server.store import now
-from scala40.server.tokens import new_token, token_hash
+from scala40.storage import schema
+from scala40.storage.store import now
+from scala40.storage.tokens import new_token, token_hash
 
 NAME_MAX = 40
 

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from scala40.server.store import Store
+from scala40.storage.store import Store
 
 T = TypeVar("T")
 

@@ -4,40 +4,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
-import re
 import secrets
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from scala40.bots import ALIASES, LEVELS, canonical_level, level_label
-from scala40.engine.errors import RulesError
-from scala40.engine.rules import PRESETS, Rules
-from scala40.server.actor import (
+from scala40.bots import level_label
+from scala40.engine.rules import Rules
+from scala40.server.cluster.node import Ask, Node, OwnerGone, ask_actor
+from scala40.server.settings import Settings
+from scala40.server.table.actor import (
     EndTable,
     JoinRefused,
     RematchRefused,
     TableActor,
 )
-from scala40.server.cluster import Ask, Node, OwnerGone, ask_actor
-from scala40.server.db import Db
-from scala40.server.errors import ApiError
-from scala40.server.leagues import Leagues
-from scala40.server.limits import PerAddress
-from scala40.server.refusals import TableRefusal
-from scala40.server.settings import Settings
-from scala40.server.store import BOT_PACES, SeatRow, Store, StoredTable, TableRow, now
-from scala40.server.thinking import Thinkers
-from scala40.server.tokens import new_table_id, new_token, token_hash
+from scala40.server.table.thinking import Thinkers
+from scala40.server.wire.refusals import TableRefusal
+from scala40.storage.db import Db
+from scala40.storage.leagues import Leagues
+from scala40.storage.store import SeatRow, Store, StoredTable, TableRow, now
+from scala40.storage.tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("scala40.server")
-
-MAX_NAME = 24
-TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{32,128}")
-"""A seat token a client chose itself: URL-safe, at least 32 characters (≥ 192 bits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,62 +38,19 @@ class NewTable:
     token: str
 
 
-def clean_name(raw: object) -> str:
-    """A nickname as shown at the table: trimmed, 1 to 24 characters, no control characters."""
-    if not isinstance(raw, str):
-        raise ApiError(400, "bad_nickname", "a nickname is text, 1 to 24 characters")
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise ApiError(400, "bad_nickname", f"a nickname is 1 to {MAX_NAME} characters")
-    return name
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A new table as the lobby asked for it, every part already checked (http/forms.py):
+    the seats' occupants (``"human"`` or ``"bot:LEVEL"``), the rules, the creator's name,
+    the timer, the bots' pace and the league (id, name) it is played for."""
 
-
-def seat_kind(raw: object, programs: Collection[str] = ()) -> str:
-    """``"human"`` or ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
-    ``programs`` (a 400 ``bad_seat`` naming them otherwise). An old level name
-    (``bot:heuristic``) is still accepted and stored under its canonical name (``bot:club``)."""
-    if raw == "human":
-        return "human"
-    level = raw[4:] if isinstance(raw, str) and raw.startswith("bot:") else None
-    if level is not None and level in programs:
-        return f"bot:{level}"
-    if level is not None and (level in LEVELS or level in ALIASES):
-        return f"bot:{canonical_level(level)}"
-    kinds = ", ".join("bot:" + lv for lv in (*LEVELS, *programs))
-    raise ApiError(400, "bad_seat", f'a seat is "human" or one of {kinds}, not {raw!r}')
-
-
-def client_token(raw: object) -> str | None:
-    """A seat token the client made (so a join that crashed can be asked again), or
-    ``None`` when it leaves the choice to the server."""
-    if raw is None:
-        return None
-    if not isinstance(raw, str) or TOKEN_TEXT.fullmatch(raw) is None:
-        raise ApiError(
-            400, "bad_token", "token is null or 32 to 128 URL-safe characters (A-Z a-z 0-9 _ -)"
-        )
-    return raw
-
-
-def table_rules(preset: object, changes: object, players: int) -> Rules:
-    """The table's rules: a preset plus single keys, seated for ``players``."""
-    if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
-        raise ApiError(
-            400, "bad_rules", f"unknown rules preset {preset!r}: choose {', '.join(PRESETS)}"
-        )
-    if changes is None:
-        changes = {}
-    if not isinstance(changes, dict):
-        raise ApiError(400, "bad_rules", "rules.changes is an object of rule keys")
-    given = changes.get("players")
-    if given is not None and str(given) != str(players):
-        raise ApiError(
-            400, "bad_rules", f"the table has {players} seats but the rules say players={given}"
-        )
-    try:
-        return Rules.build(preset, {**changes, "players": players})
-    except RulesError as err:
-        raise ApiError(400, "bad_rules", str(err)) from None
+    seat_kinds: tuple[str, ...]
+    preset: str
+    rules: Rules
+    nickname: str
+    turn_seconds: float | None
+    bot_pace: str
+    league: tuple[str, str] | None = None
 
 
 class Tables:
@@ -114,7 +62,6 @@ class Tables:
         self.db = Db(store)
         self.actors: dict[str, TableActor] = {}
         self._retiring: set[asyncio.Task[None]] = set()
-        self._creations = PerAddress(settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
         self.thinkers = Thinkers(settings.bot_processes) if settings.bot_processes else None
         self.node: Node | None = None
@@ -239,80 +186,34 @@ class Tables:
         self.keep(asyncio.get_running_loop().create_task(stop()))
 
     # Creating ----------------------------------------------------------------------------
-    def admit(self, address: str) -> None:
-        """May ``address`` create a table now? (:class:`ApiError` 429 or 503 if not)."""
-        if self.live_count() >= self.settings.max_live_tables:
-            raise ApiError(
-                503,
-                "server_full",
-                f"the server holds {self.settings.max_live_tables} tables, its limit:"
-                " join an open table or try again later",
-            )
-        if address not in self.settings.unlimited_addresses and not self._creations.allow(address):
-            wait = math.ceil(self._creations.retry_after(address))
-            raise ApiError(
-                429,
-                "too_many_tables",
-                f"at most {self.settings.tables_per_minute} new tables a minute from one"
-                f" address: try again in {wait} s",
-            )
-
-    async def create(
-        self,
-        kinds: object,
-        preset: object,
-        changes: object,
-        nickname: object,
-        turn_seconds: object,
-        address: str,
-        bot_pace: object = "normal",
-        player_id: str | None = None,
-        league: tuple[str, str] | None = None,
-    ) -> NewTable:
+    async def create(self, spec: TableSpec, player_id: str | None = None) -> NewTable:
         """A new table; the creator (a rated identity with ``player_id``) takes its first
-        human seat; ``league`` (id, name): the league it is played for."""
-        if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
-            raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
-        programs = [name for name, _ in self.settings.program_bots]
-        seat_kinds = [seat_kind(k, programs) for k in kinds]
-        if "human" not in seat_kinds:
-            raise ApiError(400, "bad_seats", "a table needs at least one human seat")
-        name = clean_name(nickname)
-        if turn_seconds is not None and (
-            isinstance(turn_seconds, bool)
-            or not isinstance(turn_seconds, int | float)
-            or not 1 <= turn_seconds <= 3600
-        ):
-            raise ApiError(
-                400, "bad_timer", "turn_seconds is null or a number of seconds, 1 to 3600"
-            )
-        if bot_pace is None:
-            bot_pace = "normal"
-        if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
-            raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
-        rules = table_rules(preset, changes, len(seat_kinds))
-        self.admit(address)
+        human seat. The lobby has checked the request and admitted its address."""
+        seat_kinds = spec.seat_kinds
         token = new_token()
         creator = seat_kinds.index("human")
         seats: list[SeatRow] = []
         for i, kind in enumerate(seat_kinds):
             if i == creator:
-                seats.append(SeatRow(i, kind, name, token_hash(token), player_id=player_id))
+                seats.append(
+                    SeatRow(i, kind, spec.nickname, token_hash(token), player_id=player_id)
+                )
             elif kind == "human":
                 seats.append(SeatRow(i, kind, "", None))
             else:
                 seats.append(SeatRow(i, kind, f"Bot {i + 1} ({level_label(kind[4:])})", None))
         waiting = seat_kinds.count("human") > 1
+        league = spec.league
         table = TableRow(
             id=new_table_id(),
             created=now(),
-            preset=preset if isinstance(preset, str) else "fisca",
-            changes=dict(rules.changes()),
+            preset=spec.preset,
+            changes=dict(spec.rules.changes()),
             seed=secrets.randbits(63),
             first_dealer=secrets.randbelow(len(seat_kinds)),
-            turn_seconds=None if turn_seconds is None else float(turn_seconds),
+            turn_seconds=spec.turn_seconds,
             status="waiting" if waiting else "playing",
-            bot_pace=bot_pace,
+            bot_pace=spec.bot_pace,
             fair=True,
             league_id=None if league is None else league[0],
         )

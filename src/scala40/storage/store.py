@@ -20,9 +20,9 @@ from sqlalchemy import Engine, create_engine, event, func, insert, select, text,
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from scala40.server import schema
-from scala40.server.leases import Lease, LeaseLost, fence
-from scala40.server.seal import SecretKeyError, fingerprint, open_seed, seal_seed
+from scala40.storage import schema
+from scala40.storage.leases import Lease, LeaseLost, fence
+from scala40.storage.seal import SecretKeyError, fingerprint, open_seed, seal_seed
 
 UNFINISHED = ("waiting", "playing")
 BOT_PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
@@ -107,7 +107,7 @@ MIGRATION_LOCK = 0x5CA1A40
 
 def migrate(engine: Engine) -> None:
     """Bring the database to the newest schema (Alembic, scripts inside the package)."""
-    where = resources.files("scala40.server") / "migrations"
+    where = resources.files("scala40.storage") / "migrations"
     cfg = Config()
     cfg.set_main_option("script_location", str(where))
     cfg.set_main_option("path_separator", "os")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scala40.notation.codec import JSONDict
-from scala40.server.viewjson import SEAT_KEYS
-from scala40.server.viewpatch import Op, diff, diff_keys
+from scala40.server.wire.patch import Op, diff, diff_keys
+from scala40.server.wire.view import SEAT_KEYS
 
 CLOSE_BEHIND = 4008
 """Close code for a connection that stopped reading (its messages piled up)."""
@@ -38,7 +38,7 @@ class Broadcast:
     """One move's public VIEW beside the one before it, shared by every connection told of
     that move.
 
-    Every key of a seat's VIEW but its own (:data:`~scala40.server.viewjson.SEAT_KEYS`) is
+    Every key of a seat's VIEW but its own (:data:`~scala40.server.wire.view.SEAT_KEYS`) is
     the public VIEW's, so for a connection whose last VIEW was made from ``before`` the
     patch is the public one (computed and written as JSON once a move, here) plus the
     diff of the seat's own keys. Without it every connection compared and encoded the same
@@ -94,7 +94,7 @@ class Outbox:
 
     A connection that asked for patches (``patches``) is sent its first ``state`` whole
     and every later one as a ``patch`` message: the JSON Patch from the VIEW it was sent
-    last (:mod:`scala40.server.viewpatch`), with ``from``, that VIEW's version, so a
+    last (:mod:`scala40.server.wire.patch`), with ``from``, that VIEW's version, so a
     client that lost track can tell and ask again (``sync``, answered whole).
     """
 

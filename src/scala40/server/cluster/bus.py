@@ -1,7 +1,7 @@
 """The node bus: how server nodes pass a table's intents and a seat's messages (Redis).
 
 With several nodes, a player's WebSocket may reach any node, but the table's actor lives on
-one (:mod:`scala40.server.leases`). Each node reads one *inbox*, a Redis stream of its own:
+one (:mod:`scala40.storage.leases`). Each node reads one *inbox*, a Redis stream of its own:
 the node holding a socket writes the player's messages to the owner's inbox, and the owner
 writes each message meant for that connection — and for no other — to the inbox of the
 node holding it. A node serving seat 2 is sent seat 2's messages and nobody else's, so

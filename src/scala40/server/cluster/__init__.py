@@ -1,0 +1,1 @@
+"""Several nodes on PostgreSQL and Redis: leases, the bus, relayed sockets, take-overs."""

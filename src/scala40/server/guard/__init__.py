@@ -1,0 +1,1 @@
+"""What is refused before a handler runs: origins, headers, connection counts, rates."""

@@ -1,0 +1,118 @@
+"""What a lobby request asks for, read into values: a name, a seat's occupant, a token, rules.
+
+Each reader refuses a malformed part with an :class:`ApiError` naming it, so nothing below
+the HTTP edge sees an unchecked ``object``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Any
+
+from scala40.bots import ALIASES, LEVELS, canonical_level
+from scala40.engine.errors import RulesError
+from scala40.engine.rules import PRESETS, Rules
+from scala40.server.http.errors import ApiError
+from scala40.server.table.registry import TableSpec
+from scala40.storage.store import BOT_PACES
+
+MAX_NAME = 24
+TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{32,128}")
+"""A seat token a client chose itself: URL-safe, at least 32 characters (≥ 192 bits)."""
+
+
+def clean_name(raw: object) -> str:
+    """A nickname as shown at the table: trimmed, 1 to 24 characters, no control characters."""
+    if not isinstance(raw, str):
+        raise ApiError(400, "bad_nickname", "a nickname is text, 1 to 24 characters")
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise ApiError(400, "bad_nickname", f"a nickname is 1 to {MAX_NAME} characters")
+    return name
+
+
+def seat_kind(raw: object, programs: Collection[str] = ()) -> str:
+    """``"human"`` or ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
+    ``programs`` (a 400 ``bad_seat`` naming them otherwise). An old level name
+    (``bot:heuristic``) is still accepted and stored under its canonical name (``bot:club``)."""
+    if raw == "human":
+        return "human"
+    level = raw[4:] if isinstance(raw, str) and raw.startswith("bot:") else None
+    if level is not None and level in programs:
+        return f"bot:{level}"
+    if level is not None and (level in LEVELS or level in ALIASES):
+        return f"bot:{canonical_level(level)}"
+    kinds = ", ".join("bot:" + lv for lv in (*LEVELS, *programs))
+    raise ApiError(400, "bad_seat", f'a seat is "human" or one of {kinds}, not {raw!r}')
+
+
+def client_token(raw: object) -> str | None:
+    """A seat token the client made (so a join that crashed can be asked again), or
+    ``None`` when it leaves the choice to the server."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or TOKEN_TEXT.fullmatch(raw) is None:
+        raise ApiError(
+            400, "bad_token", "token is null or 32 to 128 URL-safe characters (A-Z a-z 0-9 _ -)"
+        )
+    return raw
+
+
+def table_rules(preset: object, changes: object, players: int) -> Rules:
+    """The table's rules: a preset plus single keys, seated for ``players``."""
+    if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
+        raise ApiError(
+            400, "bad_rules", f"unknown rules preset {preset!r}: choose {', '.join(PRESETS)}"
+        )
+    if changes is None:
+        changes = {}
+    if not isinstance(changes, dict):
+        raise ApiError(400, "bad_rules", "rules.changes is an object of rule keys")
+    given = changes.get("players")
+    if given is not None and str(given) != str(players):
+        raise ApiError(
+            400, "bad_rules", f"the table has {players} seats but the rules say players={given}"
+        )
+    try:
+        return Rules.build(preset, {**changes, "players": players})
+    except RulesError as err:
+        raise ApiError(400, "bad_rules", str(err)) from None
+
+
+def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
+    """The table a ``POST /api/tables`` body asks for (without its league, which the
+    route looks up): 2 to 6 seats with at least one human, the rules, the creator's
+    nickname, the timer and the bots' pace."""
+    kinds = body.get("seats")
+    if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
+        raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
+    seat_kinds = tuple(seat_kind(k, programs) for k in kinds)
+    if "human" not in seat_kinds:
+        raise ApiError(400, "bad_seats", "a table needs at least one human seat")
+    name = clean_name(body.get("nickname"))
+    turn_seconds = body.get("turn_seconds")
+    if turn_seconds is not None and (
+        isinstance(turn_seconds, bool)
+        or not isinstance(turn_seconds, int | float)
+        or not 1 <= turn_seconds <= 3600
+    ):
+        raise ApiError(400, "bad_timer", "turn_seconds is null or a number of seconds, 1 to 3600")
+    bot_pace = body.get("bot_pace")
+    if bot_pace is None:
+        bot_pace = "normal"
+    if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
+        raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
+    rules_body = body.get("rules") or {}
+    if not isinstance(rules_body, dict):
+        raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+    preset = rules_body.get("preset")
+    rules = table_rules(preset, rules_body.get("changes"), len(seat_kinds))
+    return TableSpec(
+        seat_kinds=seat_kinds,
+        preset=preset if isinstance(preset, str) else "fisca",
+        rules=rules,
+        nickname=name,
+        turn_seconds=None if turn_seconds is None else float(turn_seconds),
+        bot_pace=bot_pace,
+    )

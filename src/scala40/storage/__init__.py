@@ -1,0 +1,1 @@
+"""SQL at rest: tables, players, leagues, leases and score sheets, for the CLI and the server."""
