@@ -643,9 +643,8 @@ def score(
     from scala40.scoresheet.history import Keyring, SheetFiles
     from scala40.scoresheet.prompt import score_command
     from scala40.scoresheet.sheet import ScoreSheetError
-    from scala40.server.http.scoresheets import SheetStore, TerminalSheets
-    from scala40.server.settings import default_db_url
-    from scala40.storage.store import Store
+    from scala40.storage.sheets import SheetStore, TerminalSheets, sheets_dir
+    from scala40.storage.store import Store, default_db_url
 
     changes = rules_changes(rules_from_options(preset, rule_items))
     changes.pop("players", None)
@@ -663,8 +662,8 @@ def score(
     store = Store(db_url or default_db_url())
     try:
         store.migrate()
-        shelf = TerminalSheets(SheetStore(store), Keyring(), base_url)
-        moved = shelf.import_files(SheetFiles())
+        shelf = TerminalSheets(SheetStore(store), Keyring(sheets_dir()), base_url)
+        moved = shelf.import_files(SheetFiles(sheets_dir()))
         if moved:
             click.echo(
                 f"Moved {len(moved)} score sheet file(s) into the web server's store;"

@@ -113,7 +113,7 @@ async def _player(
     base: str, table_id: str, token: str, think: float, rng: random.Random, tally: Tally
 ) -> None:
     """One scripted person: play on their turns until the match is over. Like the page, it
-    asks for patches and keeps its VIEW by applying them (viewpatch.py)."""
+    asks for patches and keeps its VIEW by applying them (server/wire/patch.py)."""
     bot = make_bot("easy")
     sent_v = -1
     sent_at = 0.0

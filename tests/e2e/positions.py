@@ -42,7 +42,7 @@ def actor_at(hand: Deal, preset: str) -> TableActor:
     actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
     actor.match.hand = hand
     actor.version = 5
-    actor.turn = (0, 0)  # the turn timer's key: no stand-in is playing this turn
+    actor.turns.turn = (0, 0)  # the turn timer's key: no stand-in is playing this turn
     return actor
 
 

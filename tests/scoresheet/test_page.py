@@ -40,8 +40,9 @@ from scala40.server.guard.headers import SecurityHeaders
 from scala40.server.guard.sameorigin import SameOrigin
 from scala40.server.http import pages
 from scala40.server.http.errors import install_error_handler
-from scala40.server.http.scoresheets import SheetStore, TerminalSheets, build_router
+from scala40.server.http.scoresheets import build_router
 from scala40.storage.schema import score_sheets
+from scala40.storage.sheets import SheetStore, TerminalSheets
 from scala40.storage.store import Store
 
 CHROMIUM = "/usr/bin/chromium"

@@ -28,7 +28,7 @@ with warnings.catch_warnings():
 from scala40.cli import main
 from scala40.scoresheet.history import Keyring, SheetChanged, SheetFiles
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
-from scala40.server.http.scoresheets import SheetStore, TerminalSheets
+from scala40.storage.sheets import SheetStore, TerminalSheets, sheets_dir
 from scala40.storage.store import Store
 
 
@@ -275,7 +275,7 @@ def test_sheets_saved_as_files_by_older_versions_move_into_the_store(
 ) -> None:
     sheet = ScoreSheet.new(["Anna", "Carla"], {"elimination": 101})
     sheet = sheet.add(hand_from_json({"went_out": 0, "left": {"1": 40}}, 2))
-    SheetFiles().save("20250301-201500", sheet, "2025-03-01T20:15:00+00:00")
+    SheetFiles(sheets_dir()).save("20250301-201500", sheet, "2025-03-01T20:15:00+00:00")
 
     listing = score("--list")
     assert listing.exit_code == 0, listing.output
@@ -302,7 +302,7 @@ def test_a_hand_entered_on_the_web_meanwhile_is_never_overwritten(data: Path) ->
     store = Store(f"sqlite:///{data / 'scala40.db'}")
     store.migrate()
     try:
-        shelf = TerminalSheets(SheetStore(store), Keyring(), "http://h")
+        shelf = TerminalSheets(SheetStore(store), Keyring(sheets_dir()), "http://h")
         sheet = shelf.start(ScoreSheet.new(["Anna", "Carla"]))
         first = hand_from_json({"went_out": 0, "left": {"1": 10}}, 2)
         shelf.change(sheet.id, 0, lambda s: s.add(first))

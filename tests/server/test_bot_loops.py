@@ -13,8 +13,8 @@ from scala40.bots.base import world_of
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.views import PlayerView
-from scala40.server.table import actor
-from scala40.server.table.actor import BOT_TURN_MOVES
+from scala40.server.table import seats
+from scala40.server.table.turns import BOT_TURN_MOVES
 
 from .conftest import MakeClient
 from .helpers import create
@@ -39,9 +39,9 @@ class Looper:
 def test_a_looping_bot_has_its_turn_ended_and_the_match_goes_on(
     make_client: MakeClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    made_bots = actor.make_bot
+    made_bots = seats.make_bot
     monkeypatch.setattr(
-        actor, "make_bot", lambda level: Looper() if level == "easy" else made_bots(level)
+        seats, "make_bot", lambda level: Looper() if level == "easy" else made_bots(level)
     )
     # Nobody sits at the human seat: a stand-in plays it (greedy), the looper the other.
     client = make_client(grace_seconds=0.01, bots_pause_seconds=1e6, stand_in_level="greedy")

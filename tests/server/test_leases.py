@@ -117,7 +117,7 @@ def test_a_restarted_node_claims_its_own_tables_again_with_a_new_epoch(store: St
 
 def _store_as(store: Store, lease: Lease, version: int, seat: int, text: str) -> None:
     """Store an action as the node holding ``lease`` would (its fences: this lease)."""
-    store.fences = {lease.table_id: lease}
+    store.fence_with({lease.table_id: lease})
     store.append_action(lease.table_id, version, seat, text)
 
 

@@ -187,14 +187,17 @@ def test_the_turn_timer_lets_a_bot_finish_a_slow_turn(make_client: Any) -> None:
 
 
 def test_a_connection_that_stops_reading_is_cut_off() -> None:
-    from scala40.server.wire.outbox import CLOSE_BEHIND, Outbox
+    from scala40.server.wire.outbox import Close, Outbox
+    from scala40.server.wire.refusals import CloseCode
 
     box = Outbox(limit=3)
     for n in range(6):
         box.put({"type": "state", "v": n})
     waiting = [box.queue.get_nowait() for _ in range(box.queue.qsize())]
     assert waiting[:3] == [{"type": "state", "v": n} for n in range(3)]
-    assert waiting[3:] == [(CLOSE_BEHIND, "too many messages waiting: reconnect to resync")]
+    assert waiting[3:] == [
+        Close(CloseCode.BEHIND, "too many messages waiting: reconnect to resync")
+    ]
 
 
 def test_a_stand_in_that_was_thinking_does_not_stall_the_table(make_client: Any) -> None:

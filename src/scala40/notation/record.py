@@ -145,11 +145,17 @@ class Recorder:
             entry["fair"] = fair_json(m.fair_deal(m.hand_number))
         return entry
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` to the match (raises :class:`IllegalAction`) and log it."""
-        text = format_action(action)
-        if parse_action(text) != action:
-            raise NotationError(f"the action {action!r} does not survive its text {text!r}")
+    def apply(self, action: Action, text: str | None = None) -> None:
+        """Apply ``action`` to the match (raises :class:`IllegalAction`) and log it.
+
+        ``text``: the action's text, when the caller made it and checked that it reads back
+        as ``action`` already (a table's actor does, before it stores the move), so that
+        a move is written as text once.
+        """
+        if text is None:
+            text = format_action(action)
+            if parse_action(text) != action:
+                raise NotationError(f"the action {action!r} does not survive its text {text!r}")
         m = self.match
         number = m.hand_number
         finished = len(m.history)

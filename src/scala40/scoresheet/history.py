@@ -37,17 +37,6 @@ Keeper = Literal["here", "web", "nobody"]
 its keeper link), or nobody (saved on the web before sheets had keepers)."""
 
 
-def data_dir() -> Path:
-    """``$SCALA40_DATA`` or ``~/.local/share/scala40`` (the server uses the same folder)."""
-    env = os.environ.get("SCALA40_DATA")
-    return Path(env).expanduser() if env else Path.home() / ".local" / "share" / "scala40"
-
-
-def sheets_dir() -> Path:
-    """The terminal's own folder: its keyring, and the files of older versions."""
-    return data_dir() / "scoresheets"
-
-
 class SheetChanged(ScoreSheetError):
     """The stored sheet has changed since it was read (its keeper link is open in a
     browser too): the terminal reloads it instead of overwriting a hand."""
@@ -124,8 +113,8 @@ class Keyring:
     is the right to change a sheet, like the server's key beside it.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.path = (folder if folder is not None else sheets_dir()) / "keepers.jsonl"
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "keepers.jsonl"
 
     def entries(self) -> list[Key]:
         if not self.path.exists():
@@ -167,8 +156,8 @@ def _now() -> str:
 class SheetFiles:
     """The folder of sheets older versions saved as files (one JSON file per game)."""
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder if folder is not None else sheets_dir()
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
 
     def _path(self, sheet_id: str) -> Path:
         if not _ID.match(sheet_id):

@@ -18,10 +18,8 @@ from starlette.staticfiles import StaticFiles
 from scala40 import __version__
 from scala40.server.guard.headers import SecurityHeaders
 from scala40.server.guard.sameorigin import SameOrigin
-from scala40.server.http import health, lobby, pages
-from scala40.server.http import players as players_api
-from scala40.server.http import scoresheets as scoresheet_api
-from scala40.server.http import socket as ws
+from scala40.server.http import health, lobby, pages, scoresheets, socket
+from scala40.server.http import players as player_routes
 from scala40.server.http.errors import install_error_handler
 from scala40.server.settings import Settings
 from scala40.server.table.registry import Tables
@@ -36,6 +34,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = Store(settings.database_url(), load_or_create_key(settings.key_path()))
     tables = Tables(store, settings)
+    if settings.redis_url:
+        # One of several nodes: imported here, as the cluster needs redis-py (an extra).
+        from scala40.server.cluster.node import Node
+
+        tables.place_with(Node(tables, settings))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -70,9 +73,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     players = Players(store.engine)
     leagues = Leagues(store.engine)
     app.include_router(lobby.build_router(tables, players, leagues))
-    app.include_router(players_api.build_router(tables, players, leagues))
-    app.include_router(ws.build_router(tables, settings))
-    app.include_router(scoresheet_api.build_router(store))
+    app.include_router(player_routes.build_router(tables, players, leagues))
+    app.include_router(socket.build_router(tables, settings))
+    app.include_router(scoresheets.build_router(store))
     app.include_router(pages.build_router())
     app.include_router(health.build_router(tables))
     app.mount("/static", StaticFiles(directory=pages.static_dir(), check_dir=False), name="static")

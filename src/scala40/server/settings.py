@@ -11,21 +11,9 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
-DB_FILE = "scala40.db"
+from scala40.storage.store import data_dir, default_db_url
+
 KEY_FILE = "server.key"
-
-
-def data_dir() -> Path:
-    """``$SCALA40_DATA`` or ``~/.local/share/scala40``: where the embedded database lives."""
-    env = os.environ.get("SCALA40_DATA")
-    return Path(env).expanduser() if env else Path.home() / ".local" / "share" / "scala40"
-
-
-def default_db_url() -> str:
-    """An SQLite file in the data directory (created on first use: no setup)."""
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / DB_FILE}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +43,7 @@ class Settings:
     """Programs playing over the bot protocol that the lobby offers as ``bot:NAME``, as
     (NAME, COMMAND) pairs (``scala40 serve --bot NAME=COMMAND``; docs/bot-protocol.md)."""
     bot_processes: int = 0
-    """Worker processes the bots think in (thinking.py); 0 means a thread of the server's
+    """Worker processes the bots think in (table/bot_pool.py); 0 means a thread of the server's
     process, which suits tests and a few tables (``scala40 serve`` uses one per core)."""
     program_decision_ms: float = 5000.0
     """A program's time for one decision; past it the seat's move is a built-in bot's."""

@@ -8,10 +8,12 @@ readers never block the single writer.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from alembic import command
@@ -32,6 +34,23 @@ EXPIRED = "expired"
 """A table that waited for its players too long; it was never played."""
 CLOSED = "closed"
 """A table in play that every human left for too long; its actions stay stored."""
+
+
+DB_FILE = "scala40.db"
+"""The embedded database's file in the data directory."""
+
+
+def data_dir() -> Path:
+    """``$SCALA40_DATA`` or ``~/.local/share/scala40``: where the embedded database lives."""
+    env = os.environ.get("SCALA40_DATA")
+    return Path(env).expanduser() if env else Path.home() / ".local" / "share" / "scala40"
+
+
+def default_db_url() -> str:
+    """An SQLite file in the data directory (created on first use: no setup)."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / DB_FILE}"
 
 
 def now() -> datetime:
@@ -138,6 +157,11 @@ class Store:
         leases by table. Every write to a table is then fenced by its lease (leases.py):
         a table this node does not hold, or no longer holds, cannot be written to.
         ``None``: a single node, nothing to fence."""
+
+    def fence_with(self, fences: dict[str, Lease]) -> None:
+        """Fence every write to a table by this node's lease of it, as held in ``fences``
+        (which the node keeps up to date as it takes, renews and lets go of leases)."""
+        self.fences = fences
 
     def _fence(self, conn: Connection, table_id: str) -> None:
         """Inside a write transaction: refuse (:class:`LeaseLost`) a table whose lease
@@ -291,12 +315,6 @@ class Store:
                     .where(schema.tables.c.id == table_id, schema.tables.c.status == "waiting")
                     .values(status="playing")
                 )
-
-    def set_status(self, table_id: str, status: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(schema.tables).where(schema.tables.c.id == table_id).values(status=status)
-            )
 
     def append_action(self, table_id: str, version: int, seat: int, text: str) -> None:
         """Store one action; a second row for the same version fails (UNIQUE). On a node of
@@ -560,10 +578,3 @@ class Store:
                 .limit(limit)
             ).all()
             return [(self._table(r), self._seats(conn, r.id)) for r in rows]
-
-    def action_count(self, table_id: str) -> int:
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(schema.actions.c.version).where(schema.actions.c.table_id == table_id)
-            ).all()
-            return len(rows)

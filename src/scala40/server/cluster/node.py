@@ -27,22 +27,22 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from starlette.websockets import WebSocket
+
 from scala40.server.cluster.bus import Entry, Kind, NodeBus
-from scala40.server.table.actor import (
-    CLOSE_MOVED,
-    CLOSE_NO_TOKEN,
-    JoinRefused,
-    TableActor,
-    wait_claim,
-    wait_join,
-)
-from scala40.server.wire.outbox import Frame, Outbox
-from scala40.server.wire.refusals import TableRefusal
+from scala40.server.guard.limits import TokenBucket
+from scala40.server.settings import Settings
+from scala40.server.table.actor import TableActor
+from scala40.server.table.commands import JoinRefused
+from scala40.server.table.placement import Ask, Here, PartDown, There, Where, ask_actor
+from scala40.server.table.sessions import SeatSession, Session, WatchSession
+from scala40.server.wire.jsonin import BadJson, decode_json
+from scala40.server.wire.outbox import Close, Frame, Outbox
+from scala40.server.wire.refusals import CloseCode, TableRefusal
 from scala40.storage.leases import Lease, Leases
 
 if TYPE_CHECKING:
@@ -57,24 +57,6 @@ ADOPT_EVERY = 1.0
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
-
-
-class Ask(StrEnum):
-    """What a node may ask of a table's owner and wait for (a seat, or ``None``)."""
-
-    JOIN = "join"
-    """Seat a newcomer: ``seat``, ``name``, ``token_hash``, ``player_id``."""
-    CLAIM = "claim"
-    """Open a rematch seat with the old token: ``claim_hash``, ``token_hash``."""
-
-
-async def ask_actor(actor: TableActor, op: Ask, args: dict[str, Any]) -> Any:
-    """Do ``op`` through the table's own actor (on the node that plays it)."""
-    if op is Ask.JOIN:
-        return await wait_join(
-            actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
-        )
-    return await wait_claim(actor, args["claim_hash"], args["token_hash"])
 
 
 class OwnerGone(Exception):
@@ -97,8 +79,8 @@ class Relayed:
 
     table_id: str
     outbox: RemoteOutbox
-    session: Any
-    """The seat's or spectator's session (ws.py), as if the socket were here."""
+    session: Session | None
+    """The seat's or spectator's session (table/sessions.py), as if the socket were here."""
     sender: asyncio.Task[None] | None = None
 
 
@@ -115,15 +97,20 @@ class Link:
 
 
 class Node:
-    """This process's part in a cluster of nodes (see the module's text)."""
+    """This process's part in a cluster of nodes (see the module's text): the
+    :class:`~scala40.server.table.placement.Placement` of a server that is one of several."""
 
-    def __init__(self, tables: Tables, redis_url: str, name: str, ttl: float) -> None:
+    shared: bool = True
+
+    def __init__(self, tables: Tables, settings: Settings) -> None:
         self.tables = tables
-        self.name = name
-        self.bus = NodeBus(redis_url, name)
-        self.leases = Leases(tables.store.engine, name, ttl=ttl)
+        self.settings = settings
+        self.name = name = settings.node_name()
+        assert settings.redis_url is not None, "a node of a cluster needs --redis"
+        self.bus = NodeBus(settings.redis_url, name)
+        self.leases = Leases(tables.store.engine, name, ttl=settings.lease_seconds)
         self.fences: dict[str, Lease] = {}
-        tables.store.fences = self.fences
+        tables.store.fence_with(self.fences)
         self.relayed: dict[str, Relayed] = {}
         self.links: dict[str, Link] = {}
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -131,9 +118,6 @@ class Node:
         self.adopting: dict[str, asyncio.Future[TableActor | None]] = {}
         self.unbuildable: set[str] = set()
         """Tables this node could not rebuild from their stored actions."""
-        self.make_session: Callable[[TableActor, int | None, Outbox], Any] | None = None
-        """Builds a seat's (or, with ``None``, a spectator's) session for a relayed
-        connection: ws.py's, set by its router."""
 
     # Life --------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -181,7 +165,7 @@ class Node:
         (after :meth:`halt` and the registry's stopping of the actors: a drain)."""
         await self.halt()
         for link in self.links.values():
-            link.outbox.close(CLOSE_MOVED, "this server node is stopping: reconnecting")
+            link.outbox.close(CloseCode.MOVED, "this server node is stopping: reconnecting")
         for lease in list(self.fences.values()):
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.leases.release, lease)
@@ -199,14 +183,56 @@ class Node:
                 await asyncio.sleep(0.5)
 
     # Leases --------------------------------------------------------------------------------
-    async def claim_new(self, table_id: str) -> Lease:
-        """The lease of a table this node is about to create (before its row exists, so no
-        other node can take it over in between)."""
+    async def claim_new(self, table_id: str) -> None:
+        """Take the lease of a table this node is about to create (before its row exists,
+        so no other node can take it over in between)."""
         lease = await asyncio.to_thread(self.leases.claim, table_id)
         if lease is None:
             raise RuntimeError(f"table {table_id}: a new table's lease is held elsewhere")
         self.fences[table_id] = lease
-        return lease
+
+    async def find(self, table_id: str) -> Where:
+        """Here when this node plays it; there when another node does; else taken over
+        here if it is in play and nobody holds it (a dead node's table)."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return Here(actor)
+        owner = await self.owner(table_id)
+        if owner is not None:
+            return There(owner)
+        actor = await self.adopt(table_id)
+        return None if actor is None else Here(actor)
+
+    async def ask(self, there: There, op: Ask, args: dict[str, Any]) -> Any:
+        """Forward ``op`` to the owner and wait for its answer."""
+        try:
+            answer = await self.call(there.owner, op, args)
+        except OwnerGone as err:
+            raise JoinRefused(TableRefusal.SERVER_ERROR, f"{err}: try again") from None
+        if not answer["ok"]:
+            raise JoinRefused(TableRefusal(answer["code"]), answer["message"])
+        return answer["seat"]
+
+    @contextlib.asynccontextmanager
+    async def relay(
+        self, there: There, ws: WebSocket, token_hash: str | None, patches: bool
+    ) -> AsyncIterator[tuple[Session, Outbox]]:
+        """Open a relayed connection to the owner's table for the socket ``ws``, and shut
+        it when the socket is done."""
+        conn, link = await self.link(there.owner, token_hash, patches)
+        try:
+            yield RelaySession(ws, self, conn, link, self.settings), link.outbox
+        finally:
+            await self.unlink(conn)
+
+    def checks(self) -> Mapping[str, Callable[[], Awaitable[object]]]:
+        """Redis (the bus to the other nodes) and this node's own loops (stopped: a drain)."""
+
+        async def loops() -> None:
+            if not self.running:
+                raise PartDown("this node is stopping")
+
+        return {"redis": self.bus.ping, "node": loops}
 
     async def _renew(self) -> None:
         await asyncio.sleep(self.leases.ttl / 3)
@@ -229,10 +255,10 @@ class Node:
         self.fences.pop(table_id, None)
         actor = self.tables.actors.pop(table_id, None)
         if actor is not None:
-            await actor.stop(CLOSE_MOVED, reason)
+            await actor.stop(CloseCode.MOVED, reason)
         for conn, relayed in list(self.relayed.items()):
             if relayed.table_id == table_id:
-                self._drop_relayed(conn, close=(CLOSE_MOVED, reason))
+                self._drop_relayed(conn, close=(CloseCode.MOVED, reason))
 
     def released(self, table_id: str) -> None:
         """The registry let a table go (finished and retired, expired, closed)."""
@@ -343,7 +369,7 @@ class Node:
             self._open_relayed(body)
         elif entry.kind is Kind.SAY:
             relayed = self.relayed.get(body["conn"])
-            if relayed is not None:
+            if relayed is not None and relayed.session is not None:
                 relayed.session.handle(body["text"])
         elif entry.kind is Kind.SHUT:
             self._drop_relayed(body["conn"])
@@ -365,35 +391,38 @@ class Node:
             self._send(relayed, int(body["epoch"]))
         )
         if actor is None or lease is None or lease.epoch != body["epoch"]:
-            outbox.close(CLOSE_MOVED, "the table moved to another server node")
+            outbox.close(CloseCode.MOVED, "the table moved to another server node")
             self.relayed.pop(conn, None)
             return
-        assert self.make_session is not None
-        seat: int | None = None
+        session: Session
         if body.get("token_hash"):
             seat = actor.check_token(body["token_hash"])
             if seat is None:
-                outbox.close(CLOSE_NO_TOKEN, "this token holds no seat at this table")
+                outbox.close(CloseCode.NO_TOKEN, "this token holds no seat at this table")
                 self.relayed.pop(conn, None)
                 return
-        relayed.session = self.make_session(actor, seat, outbox)
-        relayed.session.open()
+            session = SeatSession(None, actor, seat, outbox, self.settings)
+        else:
+            session = WatchSession(None, actor, outbox, self.settings)
+        relayed.session = session
+        session.open()
 
     async def _send(self, relayed: Relayed, epoch: int) -> None:
         """Pass what the actor puts in a relayed connection's outbox to its node."""
         box = relayed.outbox
         while True:
-            item = await box.queue.get()
+            item = await box.next()
             body: dict[str, Any] = {"conn": box.conn, "epoch": epoch}
-            if isinstance(item, tuple):
-                body["close"] = list(item)
-                with contextlib.suppress(Exception):
-                    await self.bus.send(box.node, Kind.DELIVER, body)
-                return
-            if isinstance(item, Frame):
-                body["frame"] = [item.text, item.v]
-            else:
-                body["message"] = item
+            match item:
+                case Close(code, reason):
+                    body["close"] = [code, reason]
+                    with contextlib.suppress(Exception):
+                        await self.bus.send(box.node, Kind.DELIVER, body)
+                    return
+                case Frame(text, v):
+                    body["frame"] = [text, v]
+                case message:
+                    body["message"] = message
             await self.bus.send(box.node, Kind.DELIVER, body)
 
     def _drop_relayed(self, conn: str, close: tuple[int, str] | None = None) -> None:
@@ -510,4 +539,47 @@ class Node:
                     and now_held.expires >= moment
                 )
                 if not held:
-                    link.outbox.close(CLOSE_MOVED, "the table moved to another server node")
+                    link.outbox.close(CloseCode.MOVED, "the table moved to another server node")
+
+
+class RelaySession(Session):
+    """A socket here for a table another node of the cluster plays: its messages are
+    measured and paced here, then passed to the owner, which checks and plays them as if
+    the socket were its own; the owner's messages for it come back the same way
+    (this module). Pings are answered here, so an idle client costs the bus nothing."""
+
+    seat = None
+
+    def __init__(
+        self, ws: WebSocket, node: Node, conn: str, link: Link, settings: Settings
+    ) -> None:
+        self.ws = ws
+        self.outbox = link.outbox
+        self.settings = settings
+        self.limit = TokenBucket(settings.rate_per_second)
+        self.warned = 0.0
+        self.hinting = None
+        self.node = node
+        self.conn = conn
+        self.link = link
+
+    def version(self) -> int:
+        return self.link.v
+
+    async def receive(self, raw: str | bytes) -> None:
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        if len(text) < 64 and '"ping"' in text:
+            try:
+                data = decode_json(text)
+            except BadJson:
+                data = None
+            if isinstance(data, dict) and data.get("type") == "ping":
+                self.outbox.put({"type": "pong"})
+                return
+        try:
+            await self.node.say(self.conn, text)
+        except Exception:  # Redis unreachable: the client reconnects, maybe elsewhere
+            log.exception("relaying a message of table %s failed", self.link.table_id)
+            self.outbox.close(
+                CloseCode.MOVED, "the server lost its link to the table: reconnecting"
+            )

@@ -1,4 +1,4 @@
-"""What one client address may ask of the server: a count of recent requests per address.
+"""What a client may ask of the server: recent requests per address, and token buckets.
 
 Creating a table costs the server memory and, with bots, CPU until the table ends; an
 anonymous visitor may create a few a minute, not ten thousand. The window slides, so a
@@ -47,3 +47,31 @@ class PerAddress:
         """Drop addresses with nothing in the window, so the map cannot grow without end."""
         for address in [a for a, r in self._seen.items() if not r or now - r[-1] >= self.window]:
             del self._seen[address]
+
+
+class TokenBucket:
+    """A burst of ``burst`` events, then ``rate`` a second: a socket's messages, a seat's
+    chat. The bucket refills with time, so a client that slows down is served again."""
+
+    def __init__(
+        self, rate: float, burst: float | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = rate if burst is None else burst
+        self.clock = clock
+        self.tokens = self.burst
+        self.stamp = clock()
+
+    def allow(self) -> bool:
+        """Take one token if there is one (``False``: refused, nothing taken)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next event may go."""
+        return max(0.0, (1 - self.tokens) / self.rate)

@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
 from scala40 import __version__
+from scala40.server.table.placement import PartDown
 
 if TYPE_CHECKING:
     from scala40.server.table.registry import Tables
@@ -46,6 +47,10 @@ class Part(StrEnum):
     DATABASE = "database"
     REDIS = "redis"
     NODE = "node"
+
+
+LABELS = {Part.DATABASE: "the database", Part.REDIS: "Redis", Part.NODE: "this node"}
+"""How a failed part is named in the health answer."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ async def _within(check: Callable[[], Awaitable[object]], what: str) -> str | No
         await asyncio.wait_for(check(), CHECK_SECONDS)
     except TimeoutError:
         return f"{what} did not answer within {CHECK_SECONDS:g} s"
+    except PartDown as err:
+        return str(err)
     except Exception as err:  # any failure of the part is the answer, not a 500
         # The answer is public: it names the part and the kind of failure; the details
         # (host names, ports, paths) go to the log only.
@@ -111,11 +118,10 @@ class Checker:
         problems: dict[Part, str | None] = {
             Part.DATABASE: await _within(lambda: asyncio.to_thread(select_one), "the database")
         }
-        node = tables.node
-        if node is not None:
-            problems[Part.REDIS] = await _within(node.bus.ping, "Redis")
-            problems[Part.NODE] = None if node.running else "this node is stopping"
-        return Health(problems, len(tables.actors), node.name if node is not None else None)
+        placement = tables.placement
+        for part, check in placement.checks().items():
+            problems[Part(part)] = await _within(check, LABELS[Part(part)])
+        return Health(problems, len(tables.actors), placement.name)
 
 
 def build_router(tables: Tables) -> APIRouter:

@@ -24,7 +24,8 @@ from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, read_json_object
 from scala40.server.http.forms import clean_name, client_token, table_spec
 from scala40.server.http.players import player_of_key
-from scala40.server.table.actor import JoinRefused, TableActor
+from scala40.server.table.actor import TableActor
+from scala40.server.table.commands import JoinRefused
 from scala40.server.table.registry import Tables
 from scala40.server.table.summaries import fair_check, replay_steps
 from scala40.server.wire.refusals import TableRefusal
@@ -57,24 +58,39 @@ def page_number(request: Request, name: str, default: int, low: int, high: int) 
     return int(raw)
 
 
-def _seats_json(seats: list[tuple[int, str, str, bool]]) -> list[dict[str, Any]]:
-    return [{"seat": s, "kind": k, "name": n, "taken": t} for s, k, n, t in seats]
+def _summary(
+    table: TableRow,
+    seats: list[tuple[int, str, str, bool]],
+    status: str,
+    rules: Rules,
+    league_name: str | None,
+    watchers: int | None = None,
+) -> dict[str, Any]:
+    """A table as the lobby lists it (public facts only): its seats (number, occupant,
+    name, taken), rules in words, status, timer, bots' pace, league and, for a table
+    played here, its spectators."""
+    out: dict[str, Any] = {
+        "table_id": table.id,
+        "seats": [{"seat": s, "kind": k, "name": n, "taken": t} for s, k, n, t in seats],
+        "rules_summary": rules_summary(table.preset, rules),
+        "rules_facts": rules_facts(table.preset, rules),
+        "status": status,
+        "created": table.created.isoformat(),
+        "turn_seconds": table.turn_seconds,
+        "bot_pace": table.bot_pace,
+    }
+    if watchers is not None:
+        out["watchers"] = watchers
+    out["league"] = league_json(table.league_id, league_name)
+    return out
 
 
 def live_summary(actor: TableActor) -> dict[str, Any]:
-    """A live table as the lobby lists it (public facts only)."""
-    return {
-        "table_id": actor.table.id,
-        "seats": _seats_json([(s.seat, s.kind, s.name, s.taken) for s in actor.seats]),
-        "rules_summary": rules_summary(actor.table.preset, actor.rules),
-        "rules_facts": rules_facts(actor.table.preset, actor.rules),
-        "status": actor.status,
-        "created": actor.table.created.isoformat(),
-        "turn_seconds": actor.table.turn_seconds,
-        "bot_pace": actor.table.bot_pace,
-        "watchers": len(actor.watchers),
-        "league": league_json(actor.table.league_id, actor.league_name),
-    }
+    """A table this server plays, as the lobby lists it."""
+    seats = [(s.seat, s.kind, s.name, s.taken) for s in actor.seats]
+    return _summary(
+        actor.table, seats, actor.status, actor.rules, actor.league_name, len(actor.watchers)
+    )
 
 
 def league_json(league_id: str | None, name: str | None) -> dict[str, str] | None:
@@ -90,20 +106,10 @@ def stored_summary(
     """A table as the store has it: a finished one, or in a cluster one that another
     node plays (a seat is taken once someone holds its token)."""
     rules = rules_from_changes(table.changes)
-    taken = [s.kind != "human" or s.token_hash is not None for s in seats]
-    return {
-        "table_id": table.id,
-        "seats": _seats_json(
-            [(s.seat, s.kind, s.name, t) for s, t in zip(seats, taken, strict=True)]
-        ),
-        "rules_summary": rules_summary(table.preset, rules),
-        "rules_facts": rules_facts(table.preset, rules),
-        "status": table.status,
-        "created": table.created.isoformat(),
-        "turn_seconds": table.turn_seconds,
-        "bot_pace": table.bot_pace,
-        "league": league_json(table.league_id, league_name),
-    }
+    listed = [
+        (s.seat, s.kind, s.name, s.kind != "human" or s.token_hash is not None) for s in seats
+    ]
+    return _summary(table, listed, table.status, rules, league_name)
 
 
 def _winner_name(winner: int | None, seats: list[SeatRow], rules: Rules) -> str | None:
@@ -183,7 +189,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     async def list_tables(request: Request) -> dict[str, Any]:
         limit = page_number(request, "limit", tables.settings.page_size, 1, MAX_PAGE)
         offset = page_number(request, "offset", 0, 0, 10**9)
-        if tables.node is not None:
+        if tables.placement.shared:
             # A cluster's lobby is the store's: every node's tables, in play or waiting.
             rows, total = await tables.db.run(tables.store.open_tables, limit, offset)
             names = await tables.db.run(
@@ -241,7 +247,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             return live_summary(actor)
         done: tuple[TableRow, list[SeatRow], str] | tuple[TableRow, list[SeatRow]] | None
         done = await tables.db.run(tables.store.finished_table, table_id)
-        if done is None and tables.node is not None:
+        if done is None and tables.placement.shared:
             done = await tables.db.run(tables.store.live_table, table_id)  # another node's
         if done is None:
             raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
@@ -253,7 +259,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         actor = tables.get(table_id)
         live = None
-        if actor is None and tables.node is not None:
+        if actor is None and tables.placement.shared:
             live = await tables.db.run(tables.store.live_table, table_id)  # another node's
         if actor is None and live is None:
             raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 
@@ -34,47 +35,32 @@ def page(name: str) -> Response:
     return FileResponse(path, media_type="text/html")
 
 
+ROUTES = {
+    "/": "index.html",
+    "/t/{table_id}": "table.html",
+    "/history": "history.html",
+    "/replay/{table_id}": "replay.html",
+    "/score": "score.html",
+    "/rules": "rules.html",
+    "/players": "players.html",
+    "/players/{nickname}": "players.html",
+    "/me": "players.html",
+    "/leagues/{league_id}": "league.html",
+}
+"""Each page's address; the parts in braces are read by the page's own script."""
+
+
+def _serving(name: str) -> Callable[[], Awaitable[Response]]:
+    """A route that serves page ``name`` and reads nothing of the request."""
+
+    async def serve() -> Response:
+        return page(name)
+
+    return serve
+
+
 def build_router() -> APIRouter:
     router = APIRouter()
-
-    @router.get("/", include_in_schema=False)
-    async def lobby() -> Response:
-        return page("index.html")
-
-    @router.get("/t/{table_id}", include_in_schema=False)
-    async def table(table_id: str) -> Response:
-        return page("table.html")
-
-    @router.get("/history", include_in_schema=False)
-    async def history() -> Response:
-        return page("history.html")
-
-    @router.get("/replay/{table_id}", include_in_schema=False)
-    async def replay(table_id: str) -> Response:
-        return page("replay.html")
-
-    @router.get("/score", include_in_schema=False)
-    async def score() -> Response:
-        return page("score.html")
-
-    @router.get("/rules", include_in_schema=False)
-    async def rules() -> Response:
-        return page("rules.html")
-
-    @router.get("/players", include_in_schema=False)
-    async def leaderboard() -> Response:
-        return page("players.html")
-
-    @router.get("/players/{nickname}", include_in_schema=False)
-    async def profile(nickname: str) -> Response:
-        return page("players.html")
-
-    @router.get("/me", include_in_schema=False)
-    async def sign_in() -> Response:
-        return page("players.html")
-
-    @router.get("/leagues/{league_id}", include_in_schema=False)
-    async def league(league_id: str) -> Response:
-        return page("league.html")
-
+    for path, name in ROUTES.items():
+        router.add_api_route(path, _serving(name), methods=["GET"], include_in_schema=False)
     return router

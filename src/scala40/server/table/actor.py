@@ -1,10 +1,15 @@
 """One actor per table: every change to a table goes through its single queue, in order.
 
-Human moves, bot moves, turn timeouts, joins and (dis)connections are commands; the actor
-takes them one at a time, asks the engine, stores an accepted action *before* anyone hears
-of it, then sends each connected seat its own VIEW. Bots think in a worker thread and
-submit their move as a command like anyone else, so a stale bot move (the table moved on
-meanwhile) is simply refused by version.
+Human moves, bot moves, turn timeouts, joins and (dis)connections are commands
+(table/commands.py); the actor takes them one at a time, asks the engine, stores an
+accepted action *before* anyone hears of it, then sends each connected seat its own VIEW.
+Bots think off the loop and submit their move as a command like anyone else, so a stale
+bot move (the table moved on meanwhile) is simply refused by version.
+
+The actor keeps the match, the version and the queue; its collaborators own the rest and
+never call it back: who is connected (presence.py), the turn's timer and bots
+(turns.py), the verifiable shuffle (fair.py), the rematch (rematch.py) and the end of
+the match (finish.py).
 """
 
 from __future__ import annotations
@@ -13,32 +18,51 @@ import asyncio
 import contextlib
 import hmac
 import logging
-import random
-import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
-from functools import partial
 
-from scala40.bots import Bot, canonical_level, make_bot
-from scala40.bots.base import any_legal, ending_move, world_of
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
-from scala40.engine.match import HandRecord, Match
+from scala40.engine.match import Match
 from scala40.engine.views import PlayerView
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
-from scala40.notation.record import Recorder, dump_record, fair_json
+from scala40.notation.record import Recorder, fair_json
+from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
-from scala40.server.table.chat import LIMIT_TEXT, ChatPace
-from scala40.server.table.program_seats import Programs, ProgramSeat
+from scala40.server.table.chat import LIMIT_TEXT, chat_pace
+from scala40.server.table.commands import (
+    Act,
+    AskRematch,
+    BotMove,
+    Chat,
+    Claim,
+    Command,
+    Connect,
+    Disconnect,
+    EndTable,
+    Entropy,
+    GraceOver,
+    Join,
+    JoinRefused,
+    RematchDue,
+    TurnTimeout,
+    Watch,
+    error,
+)
+from scala40.server.table.fair import FairShuffle
+from scala40.server.table.finish import store_finish, tell_programs
+from scala40.server.table.presence import Presence
+from scala40.server.table.rematch import Rematch, claim
+from scala40.server.table.seats import Seat, seats_of
 from scala40.server.table.summaries import summary_json
-from scala40.server.table.thinking import Thinkers
+from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
 from scala40.server.wire.patch import share
-from scala40.server.wire.refusals import Code, Refusal, TableRefusal
+from scala40.server.wire.refusals import CloseCode, Code, Refusal, TableRefusal
 from scala40.server.wire.view import (
     SeatFacts,
     TableFacts,
@@ -49,187 +73,9 @@ from scala40.server.wire.view import (
     view_to_json,
 )
 from scala40.storage.db import Db
-from scala40.storage.players import Players, SeatPlace, places
-from scala40.storage.store import BOT_PACES, CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
+from scala40.storage.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 
 log = logging.getLogger("scala40.server")
-
-CLOSE_REPLACED = 4000
-CLOSE_NO_TOKEN = 4401
-"""Close code for a socket whose token opens no seat at the table."""
-CLOSE_MOVED = 1012
-"""Close code (WebSocket's "service restart") for a connection whose table stops being
-played here: the server stops, or another node of a cluster took the table over. The
-client reconnects and is sent the whole view by whichever node it reaches."""
-CLOSE_WATCHERS_FULL = 4429
-"""Close code for a spectator turned away: the table has as many watching as it allows."""
-"""Close code for a connection replaced by a newer one for the same seat."""
-
-
-@dataclass
-class Seat:
-    """A seat as the actor keeps it: who sits there and how to reach them."""
-
-    seat: int
-    kind: str
-    name: str
-    token_hash: str | None
-    outbox: Outbox | None = None
-    stand_in: bool = False
-    """A bot plays this human seat until its player comes back."""
-    epoch: int = 0
-    """Bumped on every (dis)connection, so an old grace timer knows it is old."""
-    bot: Bot | None = None
-    program: ProgramSeat | None = None
-    """A program over the bot protocol plays this bot seat (its ``bot`` is the program's)."""
-    claim_hash: str | None = None
-    """At a rematch: the hash of the seat's old token, which opens this seat once."""
-    player_id: str | None = None
-    """The rated identity sitting here (``None``: anonymous, or a bot)."""
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
-
-    @property
-    def taken(self) -> bool:
-        return self.is_bot or self.token_hash is not None
-
-
-@dataclass(frozen=True)
-class Act:
-    seat: int
-    v: int
-    action: Action
-    outbox: Outbox | None
-
-
-@dataclass(frozen=True)
-class BotMove:
-    seat: int
-    version: int
-    action: Action
-
-
-@dataclass(frozen=True)
-class TurnTimeout:
-    turn: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class GraceOver:
-    seat: int
-    epoch: int
-
-
-@dataclass(frozen=True)
-class Connect:
-    seat: int
-    outbox: Outbox
-
-
-@dataclass(frozen=True)
-class Disconnect:
-    seat: int
-    outbox: Outbox
-
-
-@dataclass(frozen=True)
-class Watch:
-    """A spectator's connection opens (``on``) or closes. A spectator holds no seat and is
-    sent the public VIEW only: no player's cards, whoever asks."""
-
-    outbox: Outbox
-    on: bool
-
-
-@dataclass(frozen=True)
-class Join:
-    seat: int | None
-    name: str
-    token_hash: str
-    done: asyncio.Future[int] = field(compare=False)
-    player_id: str | None = None
-    """The rated identity taking the seat (``None``: an anonymous player)."""
-
-
-@dataclass(frozen=True)
-class Entropy:
-    """A seat's contribution to the shuffle of a hand not dealt yet (fair tables)."""
-
-    seat: int
-    hand: int
-    data: bytes
-    outbox: Outbox | None
-
-
-@dataclass(frozen=True)
-class Chat:
-    """A checked chat message (``{"phrase": CODE}`` or ``{"text": TEXT}``) from a seat."""
-
-    seat: int
-    body: JSONDict
-    outbox: Outbox
-
-
-@dataclass(frozen=True)
-class AskRematch:
-    """A seat of a finished table asks to play again with the same seats and rules."""
-
-    seat: int
-    outbox: Outbox
-
-
-@dataclass(frozen=True)
-class RematchDue:
-    """The only human who had not asked for the rematch left: make it for the others."""
-
-
-@dataclass(frozen=True)
-class Claim:
-    """The old token of a finished table's seat opens its seat at the rematch, once."""
-
-    claim_hash: str
-    token_hash: str
-    done: asyncio.Future[int | None] = field(compare=False)
-
-
-class RematchRefused(Exception):
-    """The server could not make a rematch now (full, or the store failed)."""
-
-
-@dataclass(frozen=True)
-class EndTable:
-    """The registry found the table due to end (expired or abandoned) at ``moment``."""
-
-    moment: float
-
-
-Command = (
-    Act
-    | BotMove
-    | TurnTimeout
-    | GraceOver
-    | Connect
-    | Disconnect
-    | Watch
-    | Join
-    | EndTable
-    | Entropy
-    | Chat
-    | AskRematch
-    | RematchDue
-    | Claim
-)
-
-PLAYED_FOR_KEPT = 200
-"""At most this many of the moves a bot made for an absent player are kept to tell them."""
-
-BOT_TURN_MOVES = 60
-"""Moves a turn may hold before the table ends it for a bot seat (or a stand-in) with
-:func:`~scala40.bots.base.ending_move`. A turn holds at most a draw, a move for each of
-fourteen cards and the discard, and a bot that takes back does not redo it for long: a
-bot past this is caught in a loop, which would spin the table and grow its store."""
 
 END_REASONS = {
     EXPIRED: "nobody came: the table waited too long for its players",
@@ -237,30 +83,17 @@ END_REASONS = {
 }
 
 
-class JoinRefused(Exception):
-    """No seat for a newcomer (``code``: ``table_full``, ``seat_taken``, ``no_such_seat``)."""
+class Refused(Exception):
+    """A move the table refuses: the code, the English reason and its facts (see
+    :func:`~scala40.server.table.commands.error`)."""
 
-    def __init__(self, code: TableRefusal, message: str) -> None:
+    def __init__(self, code: Code, message: str, facts: JSONDict | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.facts = facts or {}
 
-
-def _canonical_or_none(level: str) -> str | None:
-    """A built-in level's canonical name (an old name such as ``heuristic`` too), or
-    ``None`` when ``level`` is no built-in level (a registered program's name)."""
-    try:
-        return canonical_level(level)
-    except ValueError:
-        return None
-
-
-def error(code: Code, message: str, v: int, facts: JSONDict | None = None) -> JSONDict:
-    """An ``error`` message; ``facts`` (when the reason has specifics: cards, numbers, a
-    seat) let a page word the whole reason in its own language."""
-    out: JSONDict = {"type": "error", "code": code, "message": message, "v": v}
-    if facts:
-        out["facts"] = facts
-    return out
+    def message(self, v: int) -> JSONDict:
+        return error(self.code, str(self), v, self.facts)
 
 
 class TableActor:
@@ -271,81 +104,33 @@ class TableActor:
         self.db = db
         self.settings = settings
         self.status = table.status
-        self.seats = [
-            Seat(
-                s.seat, s.kind, s.name, s.token_hash, claim_hash=s.claim_hash, player_id=s.player_id
-            )
-            for s in seats
-        ]
-        programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
-        for s in self.seats:
-            if s.is_bot:
-                level = s.kind.split(":", 1)[1]
-                canonical = _canonical_or_none(level)
-                if level in programs.commands:
-                    s.program = programs.seat(level)
-                    s.bot = s.program.bot
-                elif canonical is not None:
-                    # A table stored under an old level name (bot:heuristic) plays on as
-                    # its canonical level, and shows it so.
-                    s.kind = f"bot:{canonical}"
-                    s.bot = make_bot(canonical)
-                else:
-                    # A program registered when the table was made, not since a restart.
-                    log.warning(
-                        "table %s: no bot %r here now; %s plays its seat",
-                        table.id,
-                        level,
-                        settings.stand_in_level,
-                    )
-                    s.bot = make_bot(settings.stand_in_level)
+        self.seats: list[Seat] = seats_of(seats, settings, table.id)
         self.rules = rules_from_changes(table.changes)
         self.match = Match(self.rules, table.seed, table.first_dealer, fair=table.fair)
         self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
         self.version = 0
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
-        self.rng = random.Random(secrets.randbits(64))
-        """The bots' own randomness: never the table's seed, which stays a secret."""
-        self.deadline: float | None = None
-        self.turn: tuple[int, int] | None = None
-        self.turn_moves = 0
-        """Moves made in the turn ``turn`` (see :data:`BOT_TURN_MOVES`)."""
-        self.timed_out: tuple[int, int] | None = None
         self._task: asyncio.Task[None] | None = None
-        self._timer: asyncio.Task[None] | None = None
-        self._thinking: asyncio.Task[None] | None = None
-        self._thinking_for: tuple[int, int] = (-1, -1)
-        """(seat, version) the running bot task is choosing for."""
-        self._graces: dict[int, asyncio.Task[None]] = {}
+        self.presence = Presence(self.seats, settings, self.submit)
+        self.turns = Turns(table, self.match, self.seats, settings, self.submit, self._version)
+        self.fair = FairShuffle(self.match, db, table.id)
+        self.rematch = Rematch(self.seats)
         self.on_over: Callable[[TableActor], None] | None = None
         """Told once the match is over and its record stored (the registry retires it)."""
         self.on_ended: Callable[[TableActor], None] | None = None
         """Told once the table expired or was closed (the registry lets it go)."""
-        self.alone_since: float | None = time.monotonic()
-        """Monotonic time since which no human is connected (``None``: someone is)."""
-        self.played_for: dict[int, list[JSONDict]] = {}
-        """The moves a bot made for each human seat while nobody was connected to it, told
-        to its player on return. Kept in memory only: a courtesy, not game state (the
-        stored actions stay the truth), so a restart forgets it."""
-        self.chat_paces: dict[int, ChatPace] = {}
-        """Each seat's chat allowance, kept across its reconnections."""
-        self._commitments: dict[int, str] = {}
-        self.league_name: str | None = None
-        """The name of the league this table counts for (``table.league_id``)."""
-        self.watchers: list[Outbox] = []
-        """The spectators' connections: each gets the public VIEW and the hand summaries,
-        never chat (the players talk among themselves) nor anything of a seat."""
-        self.rematch_asked: set[int] = set()
-        """The seats that asked for a rematch of this finished match."""
-        self.rematch_id: str | None = None
-        """The table the rematch created (stored with this table, too)."""
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
+        self.chat_paces: dict[int, TokenBucket] = {}
+        """Each seat's chat allowance, kept across its reconnections."""
+        self.league_name: str | None = None
+        """The name of the league this table counts for (``table.league_id``)."""
         self._last_public: JSONDict | None = None
         """The public VIEW of the last broadcast, whose unchanged parts the next one shares
         (:func:`~scala40.server.wire.patch.share`): patches then compare them once."""
-        self.thinkers: Thinkers | None = None
-        """The node's worker processes for the bots (``None``: bots think in a thread)."""
+
+    def _version(self) -> int:
+        return self.version
 
     # Life --------------------------------------------------------------------------------
     @classmethod
@@ -353,8 +138,8 @@ class TableActor:
         """A stored table as it was at its last stored action (replayed through the engine)."""
         actor = cls(stored.table, stored.seats, db, settings)
         for hand, _seat, data in stored.entropy:
-            # Only later hands take entropy (see _entropy), so the match dealt so far is
-            # the one first built; each contribution goes in as it was first accepted.
+            # Only later hands take entropy (see FairShuffle.take), so the match dealt so
+            # far is the one first built; each contribution goes in as it was accepted.
             actor.match.contribute(hand, bytes.fromhex(data))
         for version, _seat, text in stored.actions:
             if version != actor.version + 1:
@@ -368,13 +153,13 @@ class TableActor:
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=self.table.id)
         if self.status == "playing":
-            for s in self.seats:
-                if not s.is_bot and s.outbox is None:
-                    self._start_grace(s)
+            self.presence.start_graces()
             self._schedule()
 
-    async def stop(self, code: int = 1012, reason: str = "the server is restarting") -> None:
-        tasks = [self._task, self._timer, self._thinking, *self._graces.values()]
+    async def stop(
+        self, code: int = CloseCode.MOVED, reason: str = "the server is restarting"
+    ) -> None:
+        tasks = [self._task, *self.turns.tasks(), *self.presence.tasks()]
         for t in tasks:
             if t is not None:
                 t.cancel()
@@ -382,14 +167,10 @@ class TableActor:
             if t is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await t
+        self.presence.close(code, reason)
         for s in self.seats:
-            if s.outbox is not None:
-                s.outbox.close(code, reason)
             if s.program is not None:
                 s.program.close()
-        for watcher in self.watchers:
-            watcher.close(code, reason)
-        self.watchers.clear()
         while not self.queue.empty():
             pending = self.queue.get_nowait()
             if isinstance(pending, Join | Claim) and not pending.done.done():
@@ -416,105 +197,61 @@ class TableActor:
                     )
 
     async def _handle(self, command: Command) -> None:
-        if isinstance(command, Act):
-            await self._act(command)
-        elif isinstance(command, BotMove):
-            await self._bot_move(command)
-        elif isinstance(command, TurnTimeout):
-            self._timeout(command)
-        elif isinstance(command, GraceOver):
-            self._grace_over(command)
-        elif isinstance(command, Connect):
-            self._connect(command)
-        elif isinstance(command, Disconnect):
-            self._disconnect(command)
-        elif isinstance(command, Watch):
-            self._watch(command)
-        elif isinstance(command, EndTable):
-            await self._end(command)
-        elif isinstance(command, Entropy):
-            await self._entropy(command)
-        elif isinstance(command, Chat):
-            self._chat(command)
-        elif isinstance(command, AskRematch):
-            await self._ask_rematch(command)
-        elif isinstance(command, RematchDue):
-            await self._rematch_if_due(None, None)
-        elif isinstance(command, Claim):
-            await self._claim(command)
-        else:
-            await self._join(command)
+        match command:
+            case Act():
+                await self._act(command)
+            case BotMove():
+                await self._bot_move(command)
+            case TurnTimeout():
+                self._timeout(command)
+            case GraceOver():
+                self._grace_over(command)
+            case Connect():
+                self._connect(command)
+            case Disconnect():
+                self._disconnect(command)
+            case Watch():
+                self._watch(command)
+            case EndTable():
+                await self._end(command)
+            case Entropy():
+                await self._entropy(command)
+            case Chat():
+                self._chat(command)
+            case AskRematch():
+                await self._ask_rematch(command)
+            case RematchDue():
+                await self._rematch_if_due(None, None)
+            case Claim():
+                command.done.set_result(await claim(self.seats, self.db, self.table.id, command))
+            case Join():
+                await self._join(command)
 
-    # The verifiable shuffle ------------------------------------------------------------
+    # Facts the registry and the lobby read -------------------------------------------------
+    @property
+    def watchers(self) -> list[Outbox]:
+        """The spectators' connections."""
+        return self.presence.watchers
+
+    @property
+    def rematch_id(self) -> str | None:
+        """The table the rematch created, once made."""
+        return self.rematch.table_id
+
     def fair_json(self) -> JSONDict | None:
-        """What every seat is shown of the shuffle: the commitment of the hand in play and
-        of the next one, which takes the seats' entropy until it is dealt (docs/fair-deal.md).
-        ``None`` for a table dealt the older way."""
-        m = self.match
-        if not m.fair:
-            return None
-        number = m.hand_number
-        given = m.contributions.get(number + 1, [])
-        return {
-            "hand": number,
-            "commitment": self._commitment(number),
-            "next": {
-                "hand": number + 1,
-                "commitment": self._commitment(number + 1),
-                "contributions": len(given),
-                "open": self.status != "over" and not m.over,
-            },
-        }
-
-    def _commitment(self, number: int) -> str:
-        """Hand ``number``'s commitment, computed once (every VIEW shows two)."""
-        known = self._commitments.get(number)
-        if known is None:
-            known = self._commitments[number] = self.match.commitment_for(number)
-        return known
+        """What every seat is shown of the shuffle (docs/fair-deal.md); ``None`` for a
+        table dealt the older way."""
+        return self.fair.json(self.status != "over")
 
     async def _entropy(self, cmd: Entropy) -> None:
-        """Store a seat's entropy for the next hand, then mix it in.
-
-        Only the hand after the one in play takes it: every seat has seen its commitment
-        and nobody has seen its cards. (The first hand is dealt when the table is made, so
-        it takes none: a seat that could add entropy after seeing its cards could re-deal
-        them.) One contribution per seat and hand, stored before it counts, so a restart
-        deals the same hands.
-        """
-        m = self.match
-        if not m.fair or m.over or cmd.hand != m.hand_number + 1:
-            if cmd.outbox is not None:
-                cmd.outbox.put(
-                    error(
-                        TableRefusal.ENTROPY_REFUSED,
-                        f"entropy goes to hand {m.hand_number + 1}, the next to be dealt",
-                        self.version,
-                    )
-                )
-            return
-        try:
-            await self.db.run(
-                self.db.store.add_entropy, self.table.id, cmd.hand, cmd.seat, cmd.data.hex()
-            )
-        except Exception:
-            if cmd.outbox is not None:
-                cmd.outbox.put(
-                    error(
-                        TableRefusal.ENTROPY_REFUSED,
-                        f"your entropy for hand {cmd.hand} is in already",
-                        self.version,
-                    )
-                )
-            return
-        m.contribute(cmd.hand, cmd.data)
+        answer = await self.fair.take(cmd.seat, cmd.hand, cmd.data, self.version)
         if cmd.outbox is not None:
-            cmd.outbox.put({"type": "entropy", "hand": cmd.hand, "v": self.version})
+            cmd.outbox.put(answer)
 
     # Ending without a result -----------------------------------------------------------
     def alone_for(self, moment: float) -> float:
         """Seconds no human has been connected (0 while someone is)."""
-        return 0.0 if self.alone_since is None else max(0.0, moment - self.alone_since)
+        return self.presence.alone_for(moment)
 
     def end_due(self, wall: datetime, moment: float) -> str | None:
         """``expired``, ``closed`` or ``None``: whether nobody will play this table.
@@ -543,18 +280,13 @@ class TableActor:
         if self.on_ended is not None:
             self.on_ended(self)
 
-    def _bots_paused(self) -> bool:
-        """With no human connected for a while, nobody is kept waiting: bots stop."""
-        return self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds
-
-    def _humans_connected(self) -> bool:
-        return any(s.outbox is not None for s in self.seats if not s.is_bot)
-
     # Reading -----------------------------------------------------------------------------
     def name(self, seat: int) -> str:
         return self.seats[seat].name or f"Seat {seat + 1}"
 
     def facts(self, spectator: bool = False) -> TableFacts:
+        timed_out = self.turns.turn_timed_out()
+        current = self._current() if timed_out else None
         return TableFacts(
             table_id=self.table.id,
             status=self.status,
@@ -564,13 +296,13 @@ class TableActor:
                     s.name,
                     s.kind,
                     s.is_bot or s.outbox is not None,
-                    s.stand_in or (self._turn_timed_out() and self._current() == s.seat),
+                    s.stand_in or (timed_out and current == s.seat),
                     s.taken,
                 )
                 for s in self.seats
             ],
             history=self.match.history,
-            turn_deadline=self.deadline,
+            turn_deadline=self.turns.deadline,
             spectator=spectator,
             extra={"fair": self.fair_json()},
         )
@@ -579,7 +311,7 @@ class TableActor:
         """The seat's PlayerView; a seat out of this hand (eliminated) gets the public view,
         cut by the engine from the true hand (no player's cards)."""
         if seat in self.match.hand.seats:
-            return self.match.view(seat)
+            return PlayerView.of_match(self.match, seat)
         return PlayerView.public_of_match(self.match, seat)
 
     def view_json(self, seat: int | None, facts: TableFacts | None = None) -> JSONDict:
@@ -618,15 +350,8 @@ class TableActor:
     def _message(self, view: JSONDict, event: JSONDict | None) -> JSONDict:
         message = {"type": "state", "v": self.version, "view": view, "event": event}
         if self.status == "over":
-            # Who asked for a rematch, and where it is once made (docs/protocol.md).
-            asked = sorted(self.rematch_asked)
-            message["rematch"] = {"asked": asked, "table_id": self.rematch_id}
+            message["rematch"] = self.rematch.json()
         return message
-
-    def _turn_timed_out(self) -> bool:
-        """The timer ran out on the turn being played. Before the first turn (a waiting
-        table) both are ``None``: that is no timeout, and nobody plays for anyone."""
-        return self.timed_out is not None and self.timed_out == self.turn
 
     def _current(self) -> int:
         return self.match.current_seat
@@ -652,72 +377,59 @@ class TableActor:
             if s.outbox is None:
                 continue
             if s.seat in in_hand:
-                view = self.match.view(s.seat)
+                view = PlayerView.of_match(self.match, s.seat)
                 seat_json = seat_view_json(public, view, self._legal_of(view))
                 s.outbox.put(self._message(seat_json, event), shared=shared)
             else:
                 s.outbox.put(self._message(self.view_json(s.seat, facts), event))  # sits out
-        if self.watchers:
+        watchers = self.presence.watchers
+        if watchers:
             message = self._message(public, event)  # one public view for every spectator
-            for watcher in self.watchers:
+            for watcher in watchers:
                 watcher.put(message, shared=shared)
 
-    def _send_all(self, message: JSONDict, *, watchers: bool = True) -> None:
-        for s in self.seats:
-            if s.outbox is not None:
-                s.outbox.put(message)
-        if watchers:
-            for watcher in self.watchers:
-                watcher.put(message)
-
     # Moves -------------------------------------------------------------------------------
-    def refusal(self, seat: int, v: int, action: Action) -> tuple[Code, str, JSONDict] | None:
-        """Why ``seat`` may not play ``action`` at version ``v`` now (``None``: it may):
-        the code, the English reason and its facts (see :func:`error`)."""
+    def vet(self, seat: int, v: int, action: Action) -> str:
+        """The text of ``action`` when ``seat`` may play it at version ``v`` now (the
+        text the record and the store keep, made once); :class:`Refused` if not."""
         if self.status == "waiting":
-            return TableRefusal.NOT_STARTED, "the match starts when every seat is taken", {}
+            raise Refused(TableRefusal.NOT_STARTED, "the match starts when every seat is taken")
         if self.status == "over" or self.match.over:
-            return Refusal.MATCH_OVER, "the match is over", {}
-        if seat != self._current():
-            current = self._current()
-            return (
-                TableRefusal.NOT_YOUR_TURN,
-                f"it is {self.name(current)}'s turn",
-                {"seat": current},
+            raise Refused(Refusal.MATCH_OVER, "the match is over")
+        current = self._current()
+        if seat != current:
+            raise Refused(
+                TableRefusal.NOT_YOUR_TURN, f"it is {self.name(current)}'s turn", {"seat": current}
             )
         if v != self.version:
-            return (
+            raise Refused(
                 TableRefusal.STALE_VERSION,
                 f"the table is at version {self.version}, not {v}: resync",
-                {},
             )
         try:
-            if parse_action(format_action(action)) != action:
-                text = format_action(action)
-                return Refusal.BAD_ACTION, f"{text!r} does not read back as itself", {}
+            text = format_action(action)
+            if parse_action(text) != action:
+                raise Refused(Refusal.BAD_ACTION, f"{text!r} does not read back as itself")
         except NotationError as err:
-            return Refusal.BAD_ACTION, str(err), {}
+            raise Refused(Refusal.BAD_ACTION, str(err)) from None
         refused = self.match.hand.check(action)
         if refused is not None:
-            return refused.code, refused.reason, facts_to_dict(refused.facts)
-        return None
+            raise Refused(refused.code, refused.reason, facts_to_dict(refused.facts))
+        return text
 
     async def _act(self, cmd: Act) -> None:
-        refused = self.refusal(cmd.seat, cmd.v, cmd.action)
-        if refused is not None:
+        try:
+            text = self.vet(cmd.seat, cmd.v, cmd.action)
+        except Refused as refused:
             if cmd.outbox is not None:
-                code, message, facts = refused
-                cmd.outbox.put(error(code, message, self.version, facts))
+                cmd.outbox.put(refused.message(self.version))
             return
-        seat = self.seats[cmd.seat]
-        if self.timed_out == self.turn and not seat.is_bot and not seat.stand_in:
-            self.timed_out = None  # the player is back in time to finish the turn
-        await self._commit(cmd.seat, cmd.action, cmd.outbox)
+        self.turns.player_back_in_time(cmd.seat)
+        await self._commit(cmd.seat, cmd.action, text, cmd.outbox)
 
-    async def _commit(self, seat: int, action: Action, sender: Outbox | None) -> None:
-        text = format_action(action)
+    async def _commit(self, seat: int, action: Action, text: str, sender: Outbox | None) -> None:
         version = self.version + 1
-        pozzo = self.match.view(seat).pozzo  # public: what the event may name
+        pozzo = self.match.hand.pozzo  # public: what the event may name
         pozzo_top = pozzo[-1] if pozzo else None
         try:
             await self.db.append(self.table.id, version, seat, text)
@@ -730,12 +442,12 @@ class TableActor:
             return
         finished = len(self.match.history)
         try:
-            self.recorder.apply(action)
+            self.recorder.apply(action, text)
         except IllegalAction:  # checked just before: only a bug gets here
             log.exception("table %s: a checked action was refused", self.table.id)
             raise
         self.version = version
-        self.turn_moves += 1
+        self.turns.moves += 1
         if self.match.over:
             await self._mark_over()
         if len(self.match.history) > finished:
@@ -744,249 +456,82 @@ class TableActor:
             if self.match.fair:
                 # The hand is over: its secret is told, so anyone can check its deck.
                 summary["fair"] = fair_json(self.match.fair_deal(record.number))
-            self._send_all({"type": "hand_over", "v": version, "summary": summary})
-            self._tell_programs(record)
+            self.presence.send_all({"type": "hand_over", "v": version, "summary": summary})
+            tell_programs(self.seats, self.match, self.rules, record)
         self._schedule()
         event = event_json(seat, action, pozzo_top)
-        absent = self.seats[seat]
-        if not absent.is_bot and absent.outbox is None:
-            moves = self.played_for.setdefault(seat, [])
-            moves.append(event)
-            del moves[:-PLAYED_FOR_KEPT]
+        self.presence.played(seat, event)
         self._broadcast(event)
-
-    def _tell_programs(self, record: HandRecord) -> None:
-        """The protocol's news for the programs at this table: the hand that ended and,
-        when the match is over, its end (each program is then ended)."""
-        programs = [s.program for s in self.seats if s.program is not None]
-        if not programs:
-            return
-        result = record.result
-        winner = None if result.winner is None else record.seats[result.winner]
-        for program in programs:
-            program.hand_over(record.number, winner, record.penalties, record.totals)
-        if self.match.winner is not None:
-            winners = self.rules.seats_of(self.match.winner)
-            totals = {s.seat: self.match.totals[self.rules.unit_of(s.seat)] for s in self.seats}
-            for program in programs:
-                program.match_over(winners, totals)
 
     async def _mark_over(self) -> None:
         self.status = "over"
-        self.recorder.seats[:] = [self.name(s.seat) for s in self.seats]
-        record = dump_record(self.recorder.record())
-        # The rated identities at this table move with its result (players.py).
-        players = Players(self.db.store.engine)
-        rate = players.rating(self.table.id, self._seat_places(), record)
-        await self.db.run(self.db.store.mark_over, self.table.id, self.match.winner, record, rate)
+        names = [self.name(s.seat) for s in self.seats]
+        await store_finish(self.db, self.table.id, self.recorder, self.seats, names)
         if self.on_over is not None:
             self.on_over(self)
 
-    def _seat_places(self) -> list[SeatPlace]:
-        """The seats as the ratings see the finished match (players.py): each one's place
-        and the identity sitting there."""
-        rules = self.rules
-        units = sorted({rules.unit_of(s.seat) for s in self.seats})
-        place = places(units, dict(enumerate(self.match.totals)), self.match.winner)
-        return [
-            SeatPlace(
-                s.seat, rules.unit_of(s.seat), place[rules.unit_of(s.seat)], s.player_id, s.kind
-            )
-            for s in self.seats
-        ]
-
-    # Bots --------------------------------------------------------------------------------
-    def _bot_for(self, seat: int) -> Bot | None:
-        s = self.seats[seat]
-        if s.is_bot:
-            return s.bot
-        if s.stand_in or self._turn_timed_out():
-            if s.bot is None:
-                s.bot = make_bot(self.settings.stand_in_level)
-            return s.bot
-        return None
+    # Bots and the timer ------------------------------------------------------------------
+    def _bots_paused(self) -> bool:
+        """With no human connected for a while, nobody is kept waiting: bots stop."""
+        return self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds
 
     def _schedule(self) -> None:
         """After every change: arm the turn timer or set the seat's bot thinking."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
         if self.status != "playing" or self.match.over:
-            self.deadline = None
-            if self._thinking is not None:
-                self._thinking.cancel()
+            self.turns.stop()
             return
-        hand = self.match.hand
-        turn = (self.match.hand_number, hand.turns_done)
-        if turn != self.turn:
-            self.turn = turn
-            self.turn_moves = 0
-            self.timed_out = None
-            self.deadline = None
-            seat = self.seats[self._current()]
-            if self.table.turn_seconds and not seat.is_bot:
-                self.deadline = time.time() + self.table.turn_seconds
-        seat_now = self._current()
-        bot = self._bot_for(seat_now)
-        thinking = self._thinking is not None and not self._thinking.done()
-        if thinking and (bot is None or self._thinking_for != (seat_now, self.version)):
-            assert self._thinking is not None
-            self._thinking.cancel()  # thinking about a table that has moved on
-            thinking = False
-        if bot is not None and self._bots_paused():
-            if thinking:
-                assert self._thinking is not None
-                self._thinking.cancel()
-            return
-        if bot is not None:
-            if not thinking:
-                self._thinking_for = (seat_now, self.version)
-                self._thinking = asyncio.get_running_loop().create_task(
-                    self._think(seat_now, self.version, bot)
-                )
-            return
-        if self.deadline is not None:
-            self._timer = asyncio.get_running_loop().create_task(self._alarm(turn, self.deadline))
-
-    async def _alarm(self, turn: tuple[int, int], deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
-        self.submit(TurnTimeout(turn))
+        self.turns.schedule(self._bots_paused())
 
     def _timeout(self, cmd: TurnTimeout) -> None:
-        if cmd.turn != self.turn or self.status != "playing":
+        if self.status != "playing" or not self.turns.time_out(cmd):
             return
-        self.timed_out = self.turn
-        self.deadline = None
         self._schedule()
         self._broadcast({"type": "timeout", "seat": self._current()})
 
-    async def _think(self, seat: int, version: int, bot: Bot) -> None:
-        pause = self.settings.bot_pause * BOT_PACES.get(self.table.bot_pace, 1.0)
-        if pause > 0:
-            await asyncio.sleep(pause)
-        if self.version != version:
-            return
-        view = self.match.view(seat)
-        program = self.seats[seat].program
-        try:
-            if self.turn_moves >= BOT_TURN_MOVES:
-                log.warning(
-                    "table %s: seat %d's bot made %d moves this turn; ending its turn",
-                    self.table.id,
-                    seat,
-                    self.turn_moves,
-                )
-                # A search when the way on is long: off the loop, like any bot's thinking.
-                action = await asyncio.to_thread(ending_move, world_of(view))
-            elif program is not None and bot is program.bot:
-                action = await program.run(partial(bot.choose, view, self.rng))
-            elif self.thinkers is not None:
-                action, after = await self.thinkers.choose(bot, view, self.rng)
-                if self.seats[seat].bot is bot:
-                    self.seats[seat].bot = after  # what it remembers of this turn
-            else:
-                action = await asyncio.to_thread(bot.choose, view, self.rng)
-        except Exception:
-            log.exception(
-                "table %s: bot for seat %d failed; playing any legal move", self.table.id, seat
-            )
-            action = any_legal(world_of(view, self.rng), self.rng)
-        self.submit(BotMove(seat, version, action))
-
     async def _bot_move(self, cmd: BotMove) -> None:
-        if cmd.version != self.version or self._bot_for(cmd.seat) is None:
+        if cmd.version != self.version or self.turns.bot_for(cmd.seat) is None:
             self._schedule()
             return
-        refused = self.refusal(cmd.seat, cmd.version, cmd.action)
         action = cmd.action
-        if refused is not None:
+        try:
+            text = self.vet(cmd.seat, cmd.version, action)
+        except Refused as refused:
             log.error("table %s: bot move %r refused: %s", self.table.id, action, refused)
-            action = any_legal(world_of(self.match.view(cmd.seat), self.rng), self.rng)
-        await self._commit(cmd.seat, action, None)
+            action = self.turns.fallback(cmd.seat).action
+            text = format_action(action)  # the engine's own move: it reads back as itself
+        await self._commit(cmd.seat, action, text, None)
 
     # Seats and connections ---------------------------------------------------------------
     def _connect(self, cmd: Connect) -> None:
-        s = self.seats[cmd.seat]
-        if s.outbox is not None and s.outbox is not cmd.outbox:
-            s.outbox.close(CLOSE_REPLACED, "replaced by a newer connection to this seat")
-        s.outbox = cmd.outbox
-        s.epoch += 1
-        self.alone_since = None
-        grace = self._graces.pop(cmd.seat, None)
-        if grace is not None:
-            grace.cancel()
-        event = None
-        if s.stand_in:
-            s.stand_in = False
-            event = {"type": "human_back", "seat": cmd.seat}
+        event = self.presence.connect(cmd.seat, cmd.outbox)
         self._schedule()  # a table whose bots paused while everyone was away plays on
         welcome = self.state(cmd.seat, event)
-        away = self._away_report(cmd.seat)
+        away = self.presence.away_report(cmd.seat, self.match)
         if away is not None:
             welcome["away"] = away
         cmd.outbox.put(welcome)
+        s = self.seats[cmd.seat]
         for other in self.seats:
             if other.outbox is not None and other is not s:
                 other.outbox.put(self.state(other.seat, event))
 
     def _watch(self, cmd: Watch) -> None:
-        if not cmd.on:
-            if cmd.outbox in self.watchers:
-                self.watchers.remove(cmd.outbox)
-            return
-        top = self.settings.watchers_per_table
-        if len(self.watchers) >= top:
-            cmd.outbox.close(CLOSE_WATCHERS_FULL, f"this table has {top} spectators already")
-            return
-        self.watchers.append(cmd.outbox)
-        cmd.outbox.put(self.state(None))
-
-    def _away_report(self, seat: int) -> JSONDict | None:
-        """What a bot played for ``seat`` while its player was gone and, when the match
-        ended meanwhile, its last hand's SUMMARY (the winner and the final totals)."""
-        moves = self.played_for.pop(seat, [])
-        if not moves:
-            return None
-        over = self.match.over and bool(self.match.history)
-        summary = summary_json(self.match.history[-1], self.match) if over else None
-        return {"moves": moves, "summary": summary}
+        if self.presence.watch(cmd.outbox, cmd.on):
+            cmd.outbox.put(self.state(None))
 
     def _disconnect(self, cmd: Disconnect) -> None:
-        s = self.seats[cmd.seat]
-        if s.outbox is not cmd.outbox:
+        if not self.presence.disconnect(cmd.seat, cmd.outbox, self.status == "playing"):
             return  # an old connection, already replaced
-        s.outbox = None
-        s.epoch += 1
-        if not self._humans_connected():
-            self.alone_since = time.monotonic()
-        if self.status == "playing":
-            self._start_grace(s)
-        if self.status == "over" and self._rematch_due():
+        if self.status == "over" and self.rematch.due(over=True):
             # The last player who had not asked left: the others' rematch is made now.
             self.submit(RematchDue())
             return
         self._broadcast(None)
 
-    def _start_grace(self, s: Seat) -> None:
-        epoch = s.epoch
-
-        async def wait() -> None:
-            await asyncio.sleep(self.settings.grace_seconds)
-            self.submit(GraceOver(s.seat, epoch))
-
-        old = self._graces.pop(s.seat, None)
-        if old is not None:
-            old.cancel()
-        self._graces[s.seat] = asyncio.get_running_loop().create_task(wait())
-
     def _grace_over(self, cmd: GraceOver) -> None:
-        s = self.seats[cmd.seat]
-        self._graces.pop(cmd.seat, None)
-        if s.epoch != cmd.epoch or s.outbox is not None or self.status != "playing":
-            return
-        s.stand_in = True
-        self._schedule()
-        self._broadcast({"type": "bot_takes_over", "seat": cmd.seat})
+        if self.presence.grace_over(cmd, self.status == "playing"):
+            self._schedule()
+            self._broadcast({"type": "bot_takes_over", "seat": cmd.seat})
 
     async def _join(self, cmd: Join) -> None:
         held = self.check_token(cmd.token_hash)
@@ -1030,9 +575,7 @@ class TableActor:
         self.recorder.seats[s.seat] = cmd.name
         if starts:
             self.status = "playing"
-            for x in self.seats:
-                if not x.is_bot and x.outbox is None:
-                    self._start_grace(x)
+            self.presence.start_graces()
             self._schedule()
         cmd.done.set_result(s.seat)
         self._broadcast({"type": "join", "seat": s.seat})
@@ -1041,7 +584,7 @@ class TableActor:
     def _chat(self, cmd: Chat) -> None:
         """Pass a checked chat message to every seat, the sender's included (so it knows
         it went out). Nothing is stored: chat is not game state."""
-        pace = self.chat_paces.setdefault(cmd.seat, ChatPace())
+        pace = self.chat_paces.setdefault(cmd.seat, chat_pace())
         if not pace.allow():
             cmd.outbox.put(
                 error(
@@ -1051,23 +594,11 @@ class TableActor:
                 )
             )
             return
-        self._send_all({"type": "chat", "seat": cmd.seat, **cmd.body}, watchers=False)
-
-    def _rematch_due(self) -> bool:
-        """Every human at the table now has asked (one is here at least). A player who left
-        does not hold the others back: their seat at the rematch is kept for them (their
-        old token opens it) and a stand-in plays it until they come."""
-        present = {s.seat for s in self.seats if not s.is_bot and s.outbox is not None}
-        return (
-            self.status == "over"
-            and self.rematch_id is None
-            and bool(present)
-            and present <= self.rematch_asked
-        )
+        self.presence.send_all({"type": "chat", "seat": cmd.seat, **cmd.body}, watchers=False)
 
     async def _ask_rematch(self, cmd: AskRematch) -> None:
         """Count a seat's wish to play again; when every human still here has asked, make
-        the rematch and send each connected human their new seat's token, to them alone."""
+        the rematch (rematch.py)."""
         if self.status != "over":
             cmd.outbox.put(
                 error(
@@ -1077,52 +608,18 @@ class TableActor:
                 )
             )
             return
-        self.rematch_asked.add(cmd.seat)
+        self.rematch.asked.add(cmd.seat)
         await self._rematch_if_due(cmd.seat, cmd.outbox)
 
     async def _rematch_if_due(self, asker: int | None, outbox: Outbox | None) -> None:
-        """Make the rematch when :meth:`_rematch_due`; ``asker`` (whose message or, with
-        ``None``, whose leaving made it due) is told if the server cannot make it."""
-        if self._rematch_due() and self.on_rematch:
-            try:
-                made, tokens = await self.on_rematch(self)
-            except RematchRefused as err:
-                # Asked again, it is tried again: the seat's wish is taken back meanwhile.
-                if asker is not None:
-                    self.rematch_asked.discard(asker)
-                if outbox is not None:
-                    outbox.put(error(TableRefusal.REMATCH_REFUSED, str(err), self.version))
-                self._broadcast(None)
-                return
-            self.rematch_id = made
-            for s in self.seats:
-                if s.outbox is not None and s.seat in tokens:
-                    s.outbox.put(
-                        {
-                            "type": "rematch",
-                            "table_id": made,
-                            "seat": s.seat,
-                            "token": tokens[s.seat],
-                        }
-                    )
+        """Make the rematch when it is due; ``asker`` (whose message or, with ``None``,
+        whose leaving made it due) is told if the server cannot make it."""
+        on_rematch = self.on_rematch
+        make = None if on_rematch is None else (lambda: on_rematch(self))
+        refused = await self.rematch.make_if_due(self.status == "over", asker, make)
+        if refused is not None and outbox is not None:
+            outbox.put(error(TableRefusal.REMATCH_REFUSED, str(refused), self.version))
         self._broadcast(None)
-
-    async def _claim(self, cmd: Claim) -> None:
-        """Open a rematch seat with the seat's token at the finished table: once, for a
-        player who was not connected when the rematch was made."""
-        for s in self.seats:
-            if s.claim_hash is None or not hmac.compare_digest(s.claim_hash, cmd.claim_hash):
-                continue
-            store = self.db.store
-            spent = await self.db.run(
-                store.claim_seat, self.table.id, s.seat, s.claim_hash, cmd.token_hash
-            )
-            if spent:
-                s.token_hash = cmd.token_hash
-                s.claim_hash = None
-                cmd.done.set_result(s.seat)
-                return
-        cmd.done.set_result(None)
 
 
 def raise_refusal(cmd: Join, code: TableRefusal, message: str) -> None:

@@ -9,11 +9,10 @@ The server checks what it can judge — the code, the length, control characters
 
 from __future__ import annotations
 
-import time
 import unicodedata
-from collections.abc import Callable
 
 from scala40.notation.codec import JSONDict
+from scala40.server.guard.limits import TokenBucket
 from scala40.server.wire.refusals import TableRefusal
 
 PHRASES = ("hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "smile", "wow", "sad")
@@ -76,30 +75,10 @@ def read_chat(data: JSONDict) -> JSONDict:
     return {"text": words}
 
 
-class ChatPace:
-    """A seat's chat allowance: a burst of ``BURST`` messages, then ``PER_SECOND``.
-
-    Kept by the table's actor per seat, not per connection, so reconnecting does not
-    refill it.
-    """
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.tokens = float(BURST)
-        self.stamp = clock()
-
-    def allow(self) -> bool:
-        now = self.clock()
-        self.tokens = min(float(BURST), self.tokens + (now - self.stamp) * PER_SECOND)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    def wait(self) -> float:
-        """Seconds until the next message may go."""
-        return max(0.0, (1 - self.tokens) / PER_SECOND)
+def chat_pace() -> TokenBucket:
+    """A seat's chat allowance: a burst of ``BURST`` messages, then ``PER_SECOND``. Kept
+    by the table's actor per seat, not per connection, so reconnecting does not refill it."""
+    return TokenBucket(PER_SECOND, BURST)
 
 
 LIMIT_TEXT = f"at most {BURST} chat messages in a row, then {PER_SECOND:g} a second"

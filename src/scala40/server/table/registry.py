@@ -6,27 +6,29 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scala40.bots import level_label
 from scala40.engine.rules import Rules
-from scala40.server.cluster.node import Ask, Node, OwnerGone, ask_actor
 from scala40.server.settings import Settings
-from scala40.server.table.actor import (
-    EndTable,
-    JoinRefused,
-    RematchRefused,
-    TableActor,
-)
-from scala40.server.table.thinking import Thinkers
-from scala40.server.wire.refusals import TableRefusal
+from scala40.server.table.actor import TableActor
+from scala40.server.table.bot_pool import BotPool
+from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
+from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
+from scala40.server.table.sessions import Session
+from scala40.server.wire.outbox import Outbox
+from scala40.server.wire.refusals import CloseCode, TableRefusal
 from scala40.storage.db import Db
 from scala40.storage.leagues import Leagues
 from scala40.storage.store import SeatRow, Store, StoredTable, TableRow, now
 from scala40.storage.tokens import new_table_id, new_token, token_hash
+
+if TYPE_CHECKING:
+    from starlette.websockets import WebSocket
 
 log = logging.getLogger("scala40.server")
 
@@ -53,6 +55,48 @@ class TableSpec:
     league: tuple[str, str] | None = None
 
 
+class LocalPlacement:
+    """A single server: every table of the store is played here."""
+
+    name: str | None = None
+    shared: bool = False
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    async def start(self) -> None:
+        tables = self.tables
+        for stored in await tables.db.run(tables.store.unfinished):
+            await tables.resume(stored)
+
+    async def halt(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def claim_new(self, table_id: str) -> None:
+        return None
+
+    def released(self, table_id: str) -> None:
+        return None
+
+    async def find(self, table_id: str) -> Where:
+        actor = self.tables.get(table_id)
+        return None if actor is None else Here(actor)
+
+    async def ask(self, there: There, op: Ask, args: dict[str, Any]) -> Any:
+        raise AssertionError("a single server plays every table itself")
+
+    def relay(
+        self, there: There, ws: WebSocket, token_hash: str | None, patches: bool
+    ) -> AbstractAsyncContextManager[tuple[Session, Outbox]]:
+        raise AssertionError("a single server plays every table itself")
+
+    def checks(self) -> Mapping[str, Callable[[], Awaitable[object]]]:
+        return {}
+
+
 class Tables:
     """The live tables of this server and the store behind them."""
 
@@ -63,26 +107,26 @@ class Tables:
         self.actors: dict[str, TableActor] = {}
         self._retiring: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
-        self.thinkers = Thinkers(settings.bot_processes) if settings.bot_processes else None
-        self.node: Node | None = None
-        """This process's part in a cluster (``--redis``): ``None`` for a single server."""
-        if settings.redis_url:
-            self.node = Node(self, settings.redis_url, settings.node_name(), settings.lease_seconds)
+        self.bot_pool = BotPool(settings.bot_processes) if settings.bot_processes else None
+        self.placement: Placement = LocalPlacement(self)
+        """Where tables are played: here only, or on the nodes of a cluster (the app
+        factory chooses, :meth:`place_with`)."""
+
+    def place_with(self, placement: Placement) -> None:
+        """Play tables where ``placement`` says (before :meth:`start`)."""
+        self.placement = placement
 
     async def start(self) -> None:
         """Repair what an older version left, then rebuild every unfinished table from its
         stored actions and set it going again. A node of a cluster rebuilds none here: it
-        takes over the tables no node holds, a few at a time, as its peers do (cluster.py).
+        takes over the tables no node holds, a few at a time, as its peers do (the
+        placement's start, cluster/node.py).
         """
         expire_before = now() - timedelta(seconds=self.settings.waiting_seconds)
         repaired = await self.db.run(self.store.repair, expire_before)
         if any(repaired.values()):
             log.warning("store repaired at start: %s", repaired)
-        if self.node is not None:
-            await self.node.start()
-        else:
-            for stored in await self.db.run(self.store.unfinished):
-                await self.resume(stored)
+        await self.placement.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def resume(self, stored: StoredTable) -> TableActor | None:
@@ -112,20 +156,18 @@ class Tables:
             self._sweeper.cancel()
         for task in list(self._retiring):
             task.cancel()
-        if self.node is not None:
-            await self.node.halt()  # takes nothing over, loses nothing, while it drains
+        await self.placement.halt()  # takes nothing over, loses nothing, while it drains
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
-        if self.node is not None:
-            await self.node.stop()  # the leases go last: nothing of this node writes now
-        if self.thinkers is not None:
-            self.thinkers.close()
+        await self.placement.stop()  # the leases go last: nothing of this node writes now
+        if self.bot_pool is not None:
+            self.bot_pool.close()
         self.db.close()
 
     def _adopt(self, actor: TableActor) -> None:
         self.actors[actor.table.id] = actor
-        actor.thinkers = self.thinkers
+        actor.turns.bot_pool = self.bot_pool
         actor.on_over = self._retire_later
         actor.on_ended = self._ended
         actor.on_rematch = self.rematch
@@ -137,9 +179,10 @@ class Tables:
             await asyncio.sleep(self.settings.retire_seconds)
             if self.actors.get(actor.table.id) is actor:
                 del self.actors[actor.table.id]
-                await actor.stop(1000, "the match is over; its record is in the history")
-                if self.node is not None:
-                    self.node.released(actor.table.id)
+                await actor.stop(
+                    CloseCode.NORMAL, "the match is over; its record is in the history"
+                )
+                self.placement.released(actor.table.id)
 
         self.keep(asyncio.get_running_loop().create_task(retire()))
 
@@ -179,9 +222,8 @@ class Tables:
             del self.actors[actor.table.id]
 
         async def stop() -> None:
-            await actor.stop(1000, actor.end_reason())
-            if self.node is not None:
-                self.node.released(actor.table.id)
+            await actor.stop(CloseCode.NORMAL, actor.end_reason())
+            self.placement.released(actor.table.id)
 
         self.keep(asyncio.get_running_loop().create_task(stop()))
 
@@ -239,32 +281,22 @@ class Tables:
         return None if seat is None else int(seat)
 
     async def _at_owner(self, table_id: str, op: Ask, args: dict[str, Any]) -> Any:
-        actor = self.get(table_id)
-        if actor is None and self.node is not None:
-            owner = await self.node.owner(table_id)
-            if owner is not None:
-                try:
-                    answer = await self.node.call(owner, op, args)
-                except OwnerGone as err:
-                    raise JoinRefused(TableRefusal.SERVER_ERROR, f"{err}: try again") from None
-                if not answer["ok"]:
-                    raise JoinRefused(TableRefusal(answer["code"]), answer["message"])
-                return answer["seat"]
-            actor = await self.node.adopt(table_id)
-        if actor is None:
-            raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is not in play")
-        return await ask_actor(actor, op, args)
+        match await self.placement.find(table_id):
+            case Here(actor):
+                return await ask_actor(actor, op, args)
+            case There() as there:
+                return await self.placement.ask(there, op, args)
+            case None:
+                raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is not in play")
 
     async def _store_new(self, table: TableRow, write: Callable[..., None], *args: Any) -> None:
         """Store a new table; a node of a cluster takes its lease first, so that no other
         node takes a table over that is being set up here."""
-        if self.node is not None:
-            await self.node.claim_new(table.id)
+        await self.placement.claim_new(table.id)
         try:
             await self.db.run(write, *args)
         except Exception:
-            if self.node is not None:
-                self.node.released(table.id)
+            self.placement.released(table.id)
             raise
 
     async def rematch(self, old: TableActor) -> tuple[str, dict[int, str]]:

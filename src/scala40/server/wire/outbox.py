@@ -9,11 +9,8 @@ from typing import Any
 
 from scala40.notation.codec import JSONDict
 from scala40.server.wire.patch import Op, diff, diff_keys
+from scala40.server.wire.refusals import CloseCode
 from scala40.server.wire.view import SEAT_KEYS
-
-CLOSE_BEHIND = 4008
-"""Close code for a connection that stopped reading (its messages piled up)."""
-
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
@@ -27,11 +24,22 @@ def encode(message: Any) -> str:
 @dataclass(frozen=True, slots=True)
 class Frame:
     """A message already written as JSON text — every patch, put together from parts (a
-    move's public ops are written once for all its connections); ``v``: its version. Not a
-    tuple: a tuple in an outbox is a close."""
+    move's public ops are written once for all its connections); ``v``: its version."""
 
     text: str
     v: int
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The last item of an outbox: close the connection with this code and reason."""
+
+    code: int
+    reason: str
+
+
+Item = JSONDict | Frame | Close
+"""What an outbox holds: a message to encode, a message already encoded, or the close."""
 
 
 class Broadcast:
@@ -99,7 +107,7 @@ class Outbox:
     """
 
     def __init__(self, limit: int = 500, *, patches: bool = False) -> None:
-        self.queue: asyncio.Queue[JSONDict | Frame | tuple[int, str]] = asyncio.Queue()
+        self.queue: asyncio.Queue[Item] = asyncio.Queue()
         self.limit = limit
         self.closed = False
         self.patches = patches
@@ -122,7 +130,7 @@ class Outbox:
         if self.closed:
             return
         if self.queue.qsize() >= self.limit:
-            self.close(CLOSE_BEHIND, "too many messages waiting: reconnect to resync")
+            self.close(CloseCode.BEHIND, "too many messages waiting: reconnect to resync")
             return
         if self.patches and isinstance(message, dict) and message.get("type") == "state":
             message = self._as_patch(message, whole, shared)
@@ -150,4 +158,8 @@ class Outbox:
     def close(self, code: int, reason: str) -> None:
         if not self.closed:
             self.closed = True
-            self.queue.put_nowait((code, reason))
+            self.queue.put_nowait(Close(code, reason))
+
+    async def next(self) -> Item:
+        """The next item to send, waiting for one."""
+        return await self.queue.get()

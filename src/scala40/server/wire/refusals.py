@@ -8,7 +8,7 @@ the seat, the table's state). The pages translate every value of both (i18n.js
 
 from __future__ import annotations
 
-from enum import StrEnum, unique
+from enum import IntEnum, StrEnum, unique
 
 from scala40.engine.errors import Refusal
 
@@ -51,7 +51,32 @@ class TableRefusal(StrEnum):
     seats apart in the log and the score sheet."""
 
 
+@unique
+class CloseCode(IntEnum):
+    """Why the server closes a table's socket: WebSocket close codes, declared once. The
+    pages read some of them (static/js/connection.js), so a value never changes."""
+
+    NORMAL = 1000
+    """The match is over and its table retired, or the table expired or was closed."""
+    MOVED = 1012
+    """WebSocket's "service restart": the table stops being played here (the server
+    stops, or another node of a cluster took it over). The client reconnects and is sent
+    the whole view by whichever node it reaches."""
+    REPLACED = 4000
+    """A newer connection took this seat's place (another tab or device)."""
+    BEHIND = 4008
+    """The client read too slowly: its outbox overflowed (wire/outbox.py)."""
+    NO_TOKEN = 4401
+    """The token opens no seat at the table (or none was given, and no ``?watch``)."""
+    NO_TABLE = 4404
+    """No such table is in play."""
+    IDLE = 4408
+    """Nothing received, not even a ping, for too long."""
+    WATCHERS_FULL = 4429
+    """A spectator turned away: the table has as many watching as it allows."""
+
+
 Code = Refusal | TableRefusal
 """Any code a table's socket may send in an ``error`` message."""
 
-__all__ = ["Code", "Refusal", "TableRefusal"]
+__all__ = ["CloseCode", "Code", "Refusal", "TableRefusal"]

@@ -45,7 +45,7 @@ def _leave_with(parent: int) -> None:
     threading.Thread(target=watch, name="scala40-parent-watch", daemon=True).start()
 
 
-class Thinkers:
+class BotPool:
     """A pool of worker processes in which bots choose their moves."""
 
     def __init__(self, processes: int) -> None:

@@ -1,0 +1,90 @@
+"""A seat as the table keeps it: who sits there, how to reach them, and its bot.
+
+Built once from the stored seat rows; the actor's collaborators (presence, turns, fair
+deal, rematch, finish) read and change these values, never the rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from scala40.bots import Bot, canonical_level, make_bot
+from scala40.server.settings import Settings
+from scala40.server.table.program_seats import Programs, ProgramSeat
+from scala40.server.wire.outbox import Outbox
+from scala40.storage.store import SeatRow
+
+log = logging.getLogger("scala40.server")
+
+
+@dataclass
+class Seat:
+    """A seat as the actor keeps it: who sits there and how to reach them."""
+
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None
+    outbox: Outbox | None = None
+    stand_in: bool = False
+    """A bot plays this human seat until its player comes back."""
+    epoch: int = 0
+    """Bumped on every (dis)connection, so an old grace timer knows it is old."""
+    bot: Bot | None = None
+    program: ProgramSeat | None = None
+    """A program over the bot protocol plays this bot seat (its ``bot`` is the program's)."""
+    claim_hash: str | None = None
+    """At a rematch: the hash of the seat's old token, which opens this seat once."""
+    player_id: str | None = None
+    """The rated identity sitting here (``None``: anonymous, or a bot)."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot:")
+
+    @property
+    def taken(self) -> bool:
+        return self.is_bot or self.token_hash is not None
+
+
+def _canonical_or_none(level: str) -> str | None:
+    """A built-in level's canonical name (an old name such as ``heuristic`` too), or
+    ``None`` when ``level`` is no built-in level (a registered program's name)."""
+    try:
+        return canonical_level(level)
+    except ValueError:
+        return None
+
+
+def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Seat]:
+    """The seats of a stored table, each bot seat with its bot: a built-in level, or a
+    program the server's admin registered (``scala40 serve --bot``)."""
+    seats = [
+        Seat(r.seat, r.kind, r.name, r.token_hash, claim_hash=r.claim_hash, player_id=r.player_id)
+        for r in rows
+    ]
+    programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
+    for s in seats:
+        if not s.is_bot:
+            continue
+        level = s.kind.split(":", 1)[1]
+        canonical = _canonical_or_none(level)
+        if level in programs.commands:
+            s.program = programs.seat(level)
+            s.bot = s.program.bot
+        elif canonical is not None:
+            # A table stored under an old level name (bot:heuristic) plays on as its
+            # canonical level, and shows it so.
+            s.kind = f"bot:{canonical}"
+            s.bot = make_bot(canonical)
+        else:
+            # A program registered when the table was made, not since a restart.
+            log.warning(
+                "table %s: no bot %r here now; %s plays its seat",
+                table_id,
+                level,
+                settings.stand_in_level,
+            )
+            s.bot = make_bot(settings.stand_in_level)
+    return seats
