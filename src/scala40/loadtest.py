@@ -2,7 +2,7 @@
 
 Each table is created and joined over the HTTP API like a browser would, then four
 WebSocket clients play: each rebuilds its seat's PlayerView from the VIEW JSON
-(:func:`~scala40.server.wire.view.view_from_json`), lets the easy bot (greedy) choose, waits a
+(:func:`~scala40.notation.view.view_from_json`), lets the easy bot (greedy) choose, waits a
 human-like moment and sends the move. The figures are actions per second and the
 action-to-broadcast latency: from sending an action to receiving the state it produced.
 ``actions_per_s`` counts the whole run (tables finish at different times);
@@ -29,8 +29,8 @@ import websockets
 
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
+from scala40.notation.view import view_from_json
 from scala40.server.wire.patch import apply as apply_patch
-from scala40.server.wire.view import view_from_json
 
 SEATS = 4
 IDLE_SECONDS = 60.0

@@ -69,7 +69,7 @@ def play_until_my_turn(
 
     from scala40.bots import make_bot
     from scala40.notation.codec import action_to_dict
-    from scala40.server.wire.view import view_from_json
+    from scala40.notation.view import view_from_json
 
     bot = make_bot("greedy")
     rng = random.Random(seed)

@@ -17,10 +17,9 @@ import pytest
 from scala40.bots import make_bot
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import action_from_dict, action_to_dict
-from scala40.notation.view import view_to_dict
+from scala40.notation.view import view_from_json, view_to_dict
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
-from scala40.server.wire.view import view_from_json
 from scala40.storage.seal import load_or_create_key
 from scala40.storage.store import Store, StoredTable
 

@@ -67,7 +67,7 @@ def test_each_hand_summary_tells_its_secret(make_client: Any) -> None:
 
     from scala40.bots import make_bot
     from scala40.notation.codec import action_to_dict
-    from scala40.server.wire.view import view_from_json
+    from scala40.notation.view import view_from_json
 
     client = make_client(rate_per_second=1000)
     made = create(client, ["human", "bot:greedy"], rules=TWO_HANDS)

@@ -25,7 +25,7 @@ from scala40.engine.state import Hand
 from scala40.notation.actions import parse_action
 from scala40.notation.codec import action_to_dict
 from scala40.notation.record import load_record, start_match
-from scala40.server.wire.view import view_from_json
+from scala40.notation.view import view_from_json
 
 from .helpers import card_kinds, create, join, strings, ws_url
 

@@ -20,7 +20,7 @@ import websockets
 from scala40 import loadtest
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
-from scala40.server.wire.view import view_from_json
+from scala40.notation.view import view_from_json
 
 from .helpers import same_table
 from .serving import free_port, serve

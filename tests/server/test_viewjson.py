@@ -16,6 +16,7 @@ from scala40.engine.cards import JOKER
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView
+from scala40.notation.view import view_from_json
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.wire.view import (
@@ -23,7 +24,6 @@ from scala40.server.wire.view import (
     TableFacts,
     legal_json,
     seat_view_json,
-    view_from_json,
     view_to_json,
 )
 from scala40.storage.store import SeatRow, TableRow

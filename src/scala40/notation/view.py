@@ -5,23 +5,32 @@ with its table facts (names, connections, the score sheet); a protocol bot run b
 arena has no table, yet must receive the same documented VIEW. This is the part of that
 VIEW made from the ``PlayerView`` alone, with the same keys and values, so a program
 written against one reads the other (the tests hold the two equal key by key, and hold
-the server's ``view_from_json`` to rebuild the very same view from this JSON). It reads
-a view, never the true state: whatever is not in the seat's view cannot reach a program.
+:func:`view_from_json` to rebuild the very same view from this JSON, as a client does). It
+reads a view, never the true state: whatever is not in the seat's view cannot reach a
+program.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import Drew, Phase
 from scala40.engine.rules import Rules
-from scala40.engine.turn import TurnStart
+from scala40.engine.turn import Turn, TurnStart
 from scala40.engine.views import PlayerView
-from scala40.notation.cards import format_card
-from scala40.notation.codec import JSONDict, rules_changes, table_meld_to_dict
+from scala40.notation.cards import format_card, parse_card
+from scala40.notation.codec import (
+    JSONDict,
+    rules_changes,
+    rules_from_changes,
+    table_meld_from_dict,
+    table_meld_to_dict,
+)
 
 TEXT: Final = tuple(format_card(k) for k in range(KINDS))
 """Each kind's card text, written once: views name hundreds of cards per move."""
@@ -156,3 +165,90 @@ def view_to_dict(view: PlayerView) -> JSONDict:
         "unit_totals": list(view.scores),
         "unit_eliminated": list(view.eliminated),
     }
+
+
+@lru_cache(maxsize=8192)
+def _meld_from(kind: str | None, texts: tuple[str, ...], rules: Rules) -> TableMeld:
+    """The table meld a VIEW names (read and checked once per distinct meld)."""
+    return table_meld_from_dict({"kind": kind, "cards": list(texts)}, rules)
+
+
+def meld_from_json(data: Mapping[str, Any], rules: Rules) -> TableMeld:
+    """:func:`table_meld_from_dict`, remembered: a table's melds recur in every VIEW."""
+    kind, texts = data.get("kind"), data.get("cards")
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        return table_meld_from_dict(data, rules)  # names what is wrong
+    return _meld_from(kind if isinstance(kind, str) else None, tuple(texts), rules)
+
+
+def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:
+    counts = [0] * KINDS
+    for t in texts:
+        counts[parse_card(t)] += 1
+    return tuple(counts)
+
+
+def _turn_start_from(data: Mapping[str, Any] | None, rules: Any) -> TurnStart | None:
+    if data is None:
+        return None
+    hand = data.get("hand")
+    return TurnStart(
+        hand=None if hand is None else _cards_to_counts(hand),
+        size=int(data["size"]),
+        table=tuple(meld_from_json(m, rules) for m in data["table"]),
+        opened=bool(data["opened"]),
+        known=_cards_to_counts(data["known"]),
+        pozzo_used=bool(data["pozzo_used"]),
+        stock_len=int(data["stock_len"]),
+    )
+
+
+@lru_cache(maxsize=64)
+def _rules_of(changes: str) -> Rules:
+    return rules_from_changes(json.loads(changes))
+
+
+def view_from_json(data: Mapping[str, Any]) -> PlayerView:
+    """The :class:`PlayerView` a VIEW was made from (a spectator's has no own player).
+    The rules (frozen) are built once per set of changes: a client rebuilding its view at
+    every decision would otherwise check every rule key again each time."""
+    rules = _rules_of(json.dumps(data["rules"]["changes"], sort_keys=True))
+    order = tuple(int(s) for s in data["order"])
+    seat = int(data["seat"])
+    by_seat = {int(p["seat"]): p for p in data["players"]}
+    me = order.index(seat) if seat in order and not data.get("spectator") else -1
+    current = order.index(int(data["current"]))
+    pozzo_card = data.get("pozzo_card")
+    return PlayerView(
+        rules=rules,
+        seat=seat,
+        seats=order,
+        me=me,
+        hand=tuple(sorted(parse_card(c) for c in data["hand"])),
+        hand_sizes=tuple(int(by_seat[s]["cards"]) for s in order),
+        known=tuple(tuple(sorted(parse_card(c) for c in by_seat[s]["known"])) for s in order),
+        pozzo=tuple(parse_card(c) for c in data["pozzo"]),
+        table=tuple(meld_from_json(m, rules) for m in data["table"]),
+        stock_size=int(data["stock"]),
+        stock_bottom=tuple(parse_card(c) for c in data["stock_bottom"]),
+        opened=tuple(bool(by_seat[s]["opened"]) for s in order),
+        turn=Turn(
+            player=current,
+            phase=Phase(data["phase"]),
+            drew=Drew(data["drew"]),
+            pozzo_card=None if pozzo_card is None else parse_card(pozzo_card),
+            pozzo_used=bool(data["pozzo_used"]),
+            opened_now=bool(data["opened_now"]),
+            actions_now=int(data["actions_now"]),
+            jokers_owed=int(data["jokers_owed"]),
+            laid_off_now=bool(data["laid_off_now"]),
+            must_go_out=bool(data["must_go_out"]),
+            start=_turn_start_from(data.get("turn_start"), rules),
+        ),
+        turns_done=int(data["turns_done"]),
+        first_free=bool(data["first_free"]),
+        scores=tuple(int(t) for t in data["unit_totals"]),
+        eliminated=tuple(bool(e) for e in data["unit_eliminated"]),
+        dealer=int(data["dealer"]),
+        hand_number=int(data["hand_number"]),
+    )

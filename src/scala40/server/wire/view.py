@@ -1,17 +1,16 @@
-"""A seat's VIEW as JSON, and back: the only game state that ever leaves the server.
+"""A seat's VIEW as JSON: the only game state that ever leaves the server.
 
 :func:`view_to_json` reads a :class:`PlayerView` (never the true state) plus the table's
-public facts (names, who is connected, the score sheet); :func:`view_from_json` rebuilds
-the very same ``PlayerView`` from that JSON, so a client program can run a bot on what
-the browser sees (the load test does). Cards are notation text (``7H``, ``JK=7D``).
+public facts (names, who is connected, the score sheet), and the moves of the seat to
+move. Notation's :func:`~scala40.notation.view.view_from_json` rebuilds the very same
+``PlayerView`` from that JSON, so a client program can run a bot on what the browser
+sees (the load test does). Cards are notation text (``7H``, ``JK=7D``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from scala40.engine.actions import (
@@ -30,20 +29,15 @@ from scala40.engine.discard import discard_refusal, legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord
-from scala40.engine.melds import TableMeld
-from scala40.engine.phases import Drew, Phase
+from scala40.engine.phases import Phase
 from scala40.engine.pozzo import take_refusal
-from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
-from scala40.engine.turn import Turn, TurnStart
 from scala40.engine.views import PlayerView, checking_world
-from scala40.notation.cards import format_card, parse_card
+from scala40.notation.cards import format_card
 from scala40.notation.codec import (
     JSONDict,
     action_to_dict,
     facts_to_dict,
-    rules_from_changes,
-    table_meld_from_dict,
 )
 from scala40.notation.view import TEXT, cards, turn_start_json, view_to_dict
 
@@ -74,27 +68,6 @@ class TableFacts:
     spectator: bool = False
     """The seat sits out this hand (eliminated): it is shown the table, no hand."""
     extra: Mapping[str, Any] = field(default_factory=dict)
-
-
-@lru_cache(maxsize=8192)
-def _meld_from(kind: str | None, texts: tuple[str, ...], rules: Rules) -> TableMeld:
-    """The table meld a VIEW names (read and checked once per distinct meld)."""
-    return table_meld_from_dict({"kind": kind, "cards": list(texts)}, rules)
-
-
-def meld_from_json(data: Mapping[str, Any], rules: Rules) -> TableMeld:
-    """:func:`table_meld_from_dict`, remembered: a table's melds recur in every VIEW."""
-    kind, texts = data.get("kind"), data.get("cards")
-    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-        return table_meld_from_dict(data, rules)  # names what is wrong
-    return _meld_from(kind if isinstance(kind, str) else None, tuple(texts), rules)
-
-
-def _cards_to_counts(texts: Sequence[str]) -> tuple[int, ...]:
-    counts = [0] * KINDS
-    for t in texts:
-        counts[parse_card(t)] += 1
-    return tuple(counts)
 
 
 def legal_json(view: PlayerView, hand: Deal | None = None) -> JSONDict:
@@ -243,72 +216,6 @@ def seat_view_json(public: JSONDict, view: PlayerView, legal: JSONDict | None = 
     out["legal"] = (legal if legal is not None else legal_json(view)) if my_turn else {}
     out["spectator"] = False
     return out
-
-
-def _turn_start_from(data: Mapping[str, Any] | None, rules: Any) -> TurnStart | None:
-    if data is None:
-        return None
-    hand = data.get("hand")
-    return TurnStart(
-        hand=None if hand is None else _cards_to_counts(hand),
-        size=int(data["size"]),
-        table=tuple(meld_from_json(m, rules) for m in data["table"]),
-        opened=bool(data["opened"]),
-        known=_cards_to_counts(data["known"]),
-        pozzo_used=bool(data["pozzo_used"]),
-        stock_len=int(data["stock_len"]),
-    )
-
-
-@lru_cache(maxsize=64)
-def _rules_of(changes: str) -> Rules:
-    return rules_from_changes(json.loads(changes))
-
-
-def view_from_json(data: Mapping[str, Any]) -> PlayerView:
-    """The :class:`PlayerView` a VIEW was made from (a spectator's has no own player).
-    The rules (frozen) are built once per set of changes: a client rebuilding its view at
-    every decision would otherwise check every rule key again each time."""
-    rules = _rules_of(json.dumps(data["rules"]["changes"], sort_keys=True))
-    order = tuple(int(s) for s in data["order"])
-    seat = int(data["seat"])
-    by_seat = {int(p["seat"]): p for p in data["players"]}
-    me = order.index(seat) if seat in order and not data.get("spectator") else -1
-    current = order.index(int(data["current"]))
-    pozzo_card = data.get("pozzo_card")
-    return PlayerView(
-        rules=rules,
-        seat=seat,
-        seats=order,
-        me=me,
-        hand=tuple(sorted(parse_card(c) for c in data["hand"])),
-        hand_sizes=tuple(int(by_seat[s]["cards"]) for s in order),
-        known=tuple(tuple(sorted(parse_card(c) for c in by_seat[s]["known"])) for s in order),
-        pozzo=tuple(parse_card(c) for c in data["pozzo"]),
-        table=tuple(meld_from_json(m, rules) for m in data["table"]),
-        stock_size=int(data["stock"]),
-        stock_bottom=tuple(parse_card(c) for c in data["stock_bottom"]),
-        opened=tuple(bool(by_seat[s]["opened"]) for s in order),
-        turn=Turn(
-            player=current,
-            phase=Phase(data["phase"]),
-            drew=Drew(data["drew"]),
-            pozzo_card=None if pozzo_card is None else parse_card(pozzo_card),
-            pozzo_used=bool(data["pozzo_used"]),
-            opened_now=bool(data["opened_now"]),
-            actions_now=int(data["actions_now"]),
-            jokers_owed=int(data["jokers_owed"]),
-            laid_off_now=bool(data["laid_off_now"]),
-            must_go_out=bool(data["must_go_out"]),
-            start=_turn_start_from(data.get("turn_start"), rules),
-        ),
-        turns_done=int(data["turns_done"]),
-        first_free=bool(data["first_free"]),
-        scores=tuple(int(t) for t in data["unit_totals"]),
-        eliminated=tuple(bool(e) for e in data["unit_eliminated"]),
-        dealer=int(data["dealer"]),
-        hand_number=int(data["hand_number"]),
-    )
 
 
 def event_json(seat: int, action: Action, pozzo_top: int | None) -> JSONDict:
