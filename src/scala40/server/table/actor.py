@@ -31,9 +31,8 @@ from scala40.notation.actions import format_action, parse_action
 from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, fair_json
-from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
-from scala40.server.table.chat import LIMIT_TEXT, chat_pace
+from scala40.server.table.chat import LIMIT_TEXT, ChatPaces
 from scala40.server.table.commands import (
     Act,
     AskRematch,
@@ -57,7 +56,7 @@ from scala40.server.table.fair import FairShuffle
 from scala40.server.table.finish import store_finish, tell_programs
 from scala40.server.table.presence import Presence
 from scala40.server.table.rematch import Rematch, claim
-from scala40.server.table.seats import Seat, seats_of
+from scala40.server.table.seats import Seat, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
@@ -121,8 +120,7 @@ class TableActor:
         """Told once the table expired or was closed (the registry lets it go)."""
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
-        self.chat_paces: dict[int, TokenBucket] = {}
-        """Each seat's chat allowance, kept across its reconnections."""
+        self.chat = ChatPaces()
         self.league_name: str | None = None
         """The name of the league this table counts for (``table.league_id``)."""
         self._last_public: JSONDict | None = None
@@ -539,30 +537,10 @@ class TableActor:
             # The same client asking again (its first answer was lost): same seat.
             cmd.done.set_result(held)
             return
-        if self.status not in ("waiting", "playing"):
-            raise_refusal(cmd, TableRefusal.TABLE_CLOSED, "the table is closed")
-            return
-        free = [s for s in self.seats if not s.taken]
-        if cmd.seat is None:
-            if not free:
-                raise_refusal(cmd, TableRefusal.TABLE_FULL, "every seat at this table is taken")
-                return
-            s = free[0]
-        else:
-            if not 0 <= cmd.seat < len(self.seats):
-                raise_refusal(cmd, TableRefusal.NO_SUCH_SEAT, f"the table has no seat {cmd.seat}")
-                return
-            s = self.seats[cmd.seat]
-            if s.taken:
-                raise_refusal(cmd, TableRefusal.SEAT_TAKEN, f"seat {cmd.seat} is taken")
-                return
-        wanted = cmd.name.casefold()
-        if any(x.taken and not x.is_bot and x.name.casefold() == wanted for x in self.seats):
-            # Two players of one name could not tell their seats apart in the log or the
-            # score sheet; asked after the seat, so a wrong seat is named first.
-            raise_refusal(
-                cmd, TableRefusal.NAME_TAKEN, f"someone at this table is already called {cmd.name}"
-            )
+        try:
+            s = seat_for(self.seats, self.status, cmd.seat, cmd.name)
+        except JoinRefused as refused:
+            cmd.done.set_exception(refused)
             return
         starts = self.status == "waiting" and all(x.taken for x in self.seats if x is not s)
         store = self.db.store
@@ -583,15 +561,11 @@ class TableActor:
     # Chat and rematch ------------------------------------------------------------------
     def _chat(self, cmd: Chat) -> None:
         """Pass a checked chat message to every seat, the sender's included (so it knows
-        it went out). Nothing is stored: chat is not game state."""
-        pace = self.chat_paces.setdefault(cmd.seat, chat_pace())
-        if not pace.allow():
+        it went out), within the seat's pace. Nothing is stored: chat is not game state."""
+        wait = self.chat.wait_for(cmd.seat)
+        if wait is not None:
             cmd.outbox.put(
-                error(
-                    TableRefusal.CHAT_LIMITED,
-                    f"{LIMIT_TEXT}: wait {pace.wait():.1f} s",
-                    self.version,
-                )
+                error(TableRefusal.CHAT_LIMITED, f"{LIMIT_TEXT}: wait {wait:.1f} s", self.version)
             )
             return
         self.presence.send_all({"type": "chat", "seat": cmd.seat, **cmd.body}, watchers=False)
@@ -620,10 +594,6 @@ class TableActor:
         if refused is not None and outbox is not None:
             outbox.put(error(TableRefusal.REMATCH_REFUSED, str(refused), self.version))
         self._broadcast(None)
-
-
-def raise_refusal(cmd: Join, code: TableRefusal, message: str) -> None:
-    cmd.done.set_exception(JoinRefused(code, message))
 
 
 async def wait_join(

@@ -75,10 +75,18 @@ def read_chat(data: JSONDict) -> JSONDict:
     return {"text": words}
 
 
-def chat_pace() -> TokenBucket:
-    """A seat's chat allowance: a burst of ``BURST`` messages, then ``PER_SECOND``. Kept
-    by the table's actor per seat, not per connection, so reconnecting does not refill it."""
-    return TokenBucket(PER_SECOND, BURST)
+class ChatPaces:
+    """Each seat's chat allowance: a burst of ``BURST`` messages, then ``PER_SECOND``. Kept
+    by the table per seat, not per connection, so reconnecting does not refill it."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[int, TokenBucket] = {}
+
+    def wait_for(self, seat: int) -> float | None:
+        """``None`` when ``seat`` may send a message now (and it is counted); else the
+        seconds until it may."""
+        bucket = self._buckets.setdefault(seat, TokenBucket(PER_SECOND, BURST))
+        return None if bucket.allow() else bucket.wait()
 
 
 LIMIT_TEXT = f"at most {BURST} chat messages in a row, then {PER_SECOND:g} a second"

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from scala40.bots import Bot, canonical_level, make_bot
 from scala40.server.settings import Settings
+from scala40.server.table.commands import JoinRefused
 from scala40.server.table.program_seats import Programs, ProgramSeat
 from scala40.server.wire.outbox import Outbox
+from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.store import SeatRow
 
 log = logging.getLogger("scala40.server")
@@ -88,3 +90,29 @@ def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Sea
             )
             s.bot = make_bot(settings.stand_in_level)
     return seats
+
+
+def seat_for(seats: list[Seat], status: str, wanted: int | None, name: str) -> Seat:
+    """The seat a newcomer called ``name`` takes (``wanted``, or the first free one when
+    ``None``); :class:`JoinRefused` naming why there is none."""
+    if status not in ("waiting", "playing"):
+        raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is closed")
+    if wanted is None:
+        free = [s for s in seats if not s.taken]
+        if not free:
+            raise JoinRefused(TableRefusal.TABLE_FULL, "every seat at this table is taken")
+        seat = free[0]
+    else:
+        if not 0 <= wanted < len(seats):
+            raise JoinRefused(TableRefusal.NO_SUCH_SEAT, f"the table has no seat {wanted}")
+        seat = seats[wanted]
+        if seat.taken:
+            raise JoinRefused(TableRefusal.SEAT_TAKEN, f"seat {wanted} is taken")
+    folded = name.casefold()
+    if any(s.taken and not s.is_bot and s.name.casefold() == folded for s in seats):
+        # Two players of one name could not tell their seats apart in the log or the
+        # score sheet; asked after the seat, so a wrong seat is named first.
+        raise JoinRefused(
+            TableRefusal.NAME_TAKEN, f"someone at this table is already called {name}"
+        )
+    return seat
