@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from scala40 import __version__
 from scala40.server.guard.headers import SecurityHeaders
 from scala40.server.guard.sameorigin import SameOrigin
-from scala40.server.http import health, lobby, pages, scoresheets, socket
+from scala40.server.http import catalogue, health, lobby, pages, records, scoresheets, socket
 from scala40.server.http import players as player_routes
 from scala40.server.http.errors import install_error_handler
 from scala40.server.settings import Settings
@@ -72,7 +72,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handler(app)
     players = Players(store.engine)
     leagues = Leagues(store.engine)
+    app.include_router(catalogue.build_router(settings))
     app.include_router(lobby.build_router(tables, players, leagues))
+    app.include_router(records.build_router(tables))
     app.include_router(player_routes.build_router(tables, players, leagues))
     app.include_router(socket.build_router(tables, settings))
     app.include_router(scoresheets.build_router(store))

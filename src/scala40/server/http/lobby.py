@@ -1,4 +1,4 @@
-"""The lobby over HTTP: rules in plain words, creating and joining tables, history, records.
+"""The lobby over HTTP: creating, listing and joining tables, and their rematches.
 
 Every refusal is ``{"error": {"code", "message"}}`` with a 4xx status (see
 docs/protocol.md); the body of a request is read by hand so a malformed one gets a
@@ -12,14 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
 
-from scala40.bots import OFFERED
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
-from scala40.notation.record import load_record
-from scala40.rulebook.book import rule_book
-from scala40.rulebook.labels import rules_catalogue, rules_facts, rules_summary
+from scala40.rulebook.labels import rules_facts, rules_summary
 from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, read_json_object
 from scala40.server.http.forms import clean_name, client_token, table_spec
@@ -27,7 +23,6 @@ from scala40.server.http.players import player_of_key
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
 from scala40.server.table.registry import Tables
-from scala40.server.table.summaries import fair_check, replay_steps
 from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.leagues import League, Leagues
 from scala40.storage.players import Player, Players
@@ -112,34 +107,9 @@ def stored_summary(
     return _summary(table, listed, table.status, rules, league_name)
 
 
-def _winner_name(winner: int | None, seats: list[SeatRow], rules: Rules) -> str | None:
-    """The winner's name, or the partners' names joined (the winner is a scoring unit)."""
-    if winner is None:
-        return None
-    return " & ".join(seats[s].name for s in rules.seats_of(winner))
-
-
 def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRouter:
     """The lobby's HTTP routes over the live ``tables`` and their store."""
     router = APIRouter()
-
-    @router.get("/api/rules")
-    async def get_rules() -> dict[str, Any]:
-        return rules_catalogue()
-
-    @router.get("/api/bots")
-    async def get_bots() -> dict[str, Any]:
-        """The bots a seat is offered: the built-in levels, then the programs this server's
-        admin registered (``scala40 serve --bot NAME=COMMAND``). A seat also takes the
-        old level names (``bot:heuristic``) and ``bot:search``, which the lobby does not offer."""
-        return {
-            "levels": list(OFFERED),
-            "programs": [name for name, _ in tables.settings.program_bots],
-        }
-
-    @router.get("/api/rulebook")
-    async def get_rule_book() -> dict[str, Any]:
-        return rule_book()
 
     creations = PerAddress(tables.settings.tables_per_minute, 60.0)
 
@@ -286,46 +256,6 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             raise ApiError(status, err.code, str(err)) from None
         return {"seat": taken, "token": token}
 
-    async def finished(table_id: str) -> tuple[TableRow, list[SeatRow], str]:
-        actor = tables.get(table_id)
-        if actor is not None and actor.status != "over":
-            raise ApiError(403, "match_in_play", "the record is shown once the match is over")
-        done = await tables.db.run(tables.store.finished_table, table_id)
-        if done is None:
-            if actor is not None:
-                raise ApiError(403, "match_in_play", "the record is being saved; try again")
-            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
-        return done
-
-    @router.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> Response:
-        _table, _seats, text = await finished(table_id)
-        return Response(
-            text,
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="scala40-{table_id}.json"'},
-        )
-
-    @router.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str) -> dict[str, Any]:
-        table, seats, text = await finished(table_id)
-        rules = rules_from_changes(table.changes)
-        rec = load_record(text)
-        return {
-            "table_id": table.id,
-            "seats": rec["seats"],
-            "seat_kinds": [s.kind for s in seats],
-            "rules": {
-                "preset": table.preset,
-                "changes": dict(table.changes),
-                "opening_points": rules.opening_points,
-            },
-            "elimination": rules.elimination,
-            "winner": table.winner,
-            "steps": replay_steps(rec),
-            "fair": fair_check(rec),
-        }
-
     async def rematch_id(table_id: str) -> str:
         """The table a finished table's rematch created (404 ``no_rematch`` if none)."""
         actor = tables.get(table_id)
@@ -363,25 +293,5 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
                 "this token opens no seat of the rematch, or it was opened already",
             )
         return {"table_id": made, "seat": seat, "token": token}
-
-    @router.get("/api/history")
-    async def history() -> dict[str, Any]:
-        rows = await tables.db.run(tables.store.history)
-        out = []
-        for table, seats in rows:
-            rules = rules_from_changes(table.changes)
-            out.append(
-                {
-                    "table_id": table.id,
-                    "players": [s.name for s in seats],
-                    "seat_kinds": [s.kind for s in seats],
-                    "winner": _winner_name(table.winner, seats, rules),
-                    "winner_seat": table.winner,
-                    "finished": None if table.finished is None else table.finished.isoformat(),
-                    "rules_summary": rules_summary(table.preset, rules),
-                    "rules_facts": rules_facts(table.preset, rules),
-                }
-            )
-        return {"matches": out}
 
     return router
