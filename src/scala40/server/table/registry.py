@@ -19,6 +19,7 @@ from scala40.server.table.actor import TableActor
 from scala40.server.table.bot_pool import BotPool
 from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
+from scala40.server.table.rematch import rematch_rows
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -300,10 +301,7 @@ class Tables:
             raise
 
     async def rematch(self, old: TableActor) -> tuple[str, dict[int, str]]:
-        """A finished table played again: the same seats (bots, and each human in their
-        seat under their name), rules, timer and bot pace, and a new deal. Every seat is
-        taken, so it starts at once; each human gets a new token, and their old token
-        opens the new seat once (``claim_hash``) for whoever misses the socket message.
+        """A finished table played again (:func:`rematch_rows`), stored and set going.
 
         Returns the new table's id and each human seat's token; raises
         :class:`RematchRefused` when the server holds as many tables as it may.
@@ -313,37 +311,8 @@ class Tables:
                 f"the server holds {self.settings.max_live_tables} tables, its limit:"
                 " try again later"
             )
-        tokens: dict[int, str] = {}
-        seats: list[SeatRow] = []
-        for s in old.seats:
-            if s.is_bot:
-                seats.append(SeatRow(s.seat, s.kind, s.name, None))
-                continue
-            tokens[s.seat] = new_token()
-            seats.append(
-                SeatRow(
-                    s.seat,
-                    s.kind,
-                    s.name,
-                    token_hash(tokens[s.seat]),
-                    s.token_hash,
-                    s.player_id,
-                )
-            )
+        table, seats, tokens = rematch_rows(old.table, old.seats)
         was = old.table
-        table = TableRow(
-            id=new_table_id(),
-            created=now(),
-            preset=was.preset,
-            changes=dict(was.changes),
-            seed=secrets.randbits(63),
-            first_dealer=secrets.randbelow(len(seats)),
-            turn_seconds=was.turn_seconds,
-            status="playing",
-            bot_pace=was.bot_pace,
-            fair=True,
-            league_id=was.league_id,
-        )
         try:
             await self._store_new(table, self.store.create_rematch, was.id, table, seats)
         except Exception:

@@ -4,12 +4,15 @@ still there asked, and the old tokens that open the new seats of those who left.
 from __future__ import annotations
 
 import hmac
+import secrets
 from collections.abc import Awaitable, Callable
 
 from scala40.notation.codec import JSONDict
 from scala40.server.table.commands import Claim, RematchRefused
 from scala40.server.table.seats import Seat
 from scala40.storage.db import Db
+from scala40.storage.store import SeatRow, TableRow, now
+from scala40.storage.tokens import new_table_id, new_token, token_hash
 
 MakeRematch = Callable[[], Awaitable[tuple[str, dict[int, str]]]]
 """Makes the rematch table (the registry's): its id and each human seat's token."""
@@ -73,3 +76,37 @@ async def claim(seats: list[Seat], db: Db, table_id: str, cmd: Claim) -> int | N
             s.claim_hash = None
             return s.seat
     return None
+
+
+def rematch_rows(
+    was: TableRow, seats: list[Seat]
+) -> tuple[TableRow, list[SeatRow], dict[int, str]]:
+    """The rows of a finished table's rematch: the same seats (bots, and each human in
+    their seat under their name), rules, timer, bots' pace and league, a new deal. Every
+    seat is taken, so it starts at once; each human gets a new token (returned by seat),
+    and their old token opens the new seat once (``claim_hash``) for whoever misses the
+    socket message."""
+    tokens: dict[int, str] = {}
+    rows: list[SeatRow] = []
+    for s in seats:
+        if s.is_bot:
+            rows.append(SeatRow(s.seat, s.kind, s.name, None))
+            continue
+        tokens[s.seat] = new_token()
+        rows.append(
+            SeatRow(s.seat, s.kind, s.name, token_hash(tokens[s.seat]), s.token_hash, s.player_id)
+        )
+    table = TableRow(
+        id=new_table_id(),
+        created=now(),
+        preset=was.preset,
+        changes=dict(was.changes),
+        seed=secrets.randbits(63),
+        first_dealer=secrets.randbelow(len(rows)),
+        turn_seconds=was.turn_seconds,
+        status="playing",
+        bot_pace=was.bot_pace,
+        fair=True,
+        league_id=was.league_id,
+    )
+    return table, rows, tokens
