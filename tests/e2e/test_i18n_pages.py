@@ -279,7 +279,9 @@ def test_a_switch_of_language_rewords_what_is_on_screen(
 def test_lobby_errors_have_words_in_both_languages(server: str, browser: Browser) -> None:
     """Every code the lobby's HTTP routes answer with has the page's own sentence."""
     codes: set[str] = set()
-    for name in ("errors.py", "lobby.py", "registry.py", "sameorigin.py", "connections.py"):
+    lobby = ("errors.py", "forms.py", "lobby.py", "records.py", "catalogue.py")
+    guards = ("sameorigin.py", "connections.py")
+    for name in [f"http/{n}" for n in lobby] + [f"guard/{n}" for n in guards]:
         text = (SRC / name).read_text()
         codes |= set(re.findall(r'ApiError\(\s*\d+,\s*"([a-z_]+)"', text))
         codes |= set(re.findall(r'_refuse\(\s*send,\s*\d+,\s*"([a-z_]+)"', text))
