@@ -28,8 +28,8 @@ from scala40.engine.actions import (
 )
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import format_action, parse_action
 from scala40.play_text import HINT_SEED, Reader, bot_levels, bot_reader, hint, play_game

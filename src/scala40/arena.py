@@ -59,8 +59,9 @@ from scala40.engine.cards import pack_list
 from scala40.engine.errors import IllegalAction, RulesError
 from scala40.engine.legal import legal_actions, legal_discards
 from scala40.engine.match import Match
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 HANDS: Final = "hands"

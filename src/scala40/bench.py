@@ -32,8 +32,9 @@ from scala40.engine.cards import JOKER, KINDS, card_value_table, pack_list
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 
 
 class _NoSwap(Exception):

@@ -35,9 +35,10 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.melds import SWAP
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action, parse_action
 from scala40.notation.cards import format_card, format_cards

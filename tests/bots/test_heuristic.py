@@ -21,8 +21,9 @@ from scala40.engine.actions import Action, Discard, DrawStock, LayOff, Open, Tak
 from scala40.engine.cards import JOKER, KINDS, kind_of, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView
 from scala40.play_text import bot_reader, names_of, play_match
 

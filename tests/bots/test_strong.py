@@ -15,8 +15,9 @@ from scala40.bots.strong import StrongBot, deal_consistent
 from scala40.engine.actions import Action, Discard, DrawStock
 from scala40.engine.analysis import best_opening
 from scala40.engine.cards import pack_list, penalty_table
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView, resample
 
 TABLES = [

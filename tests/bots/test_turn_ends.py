@@ -12,8 +12,8 @@ from scala40.bots.base import ending_move, world_of
 from scala40.engine.actions import Action, Discard, LayOff, SwapJoker, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY
 from scala40.notation import load_position, parse_card
 from scala40.notation.record import replay
 

@@ -12,8 +12,9 @@ from scala40.engine.actions import DrawStock, LayOff, TakeBack, TakePozzo
 from scala40.engine.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, kind_of
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import Hand
 from scala40.notation import NotationError
 from scala40.notation.actions import parse_action
 from scala40.notation.melds import parse_table_meld

@@ -19,8 +19,9 @@ from scala40.engine.cards import KINDS, kind_of, pack_list
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView, resample
 
 from .support import advance, choose, deal, examples, rules_strategy

@@ -16,8 +16,9 @@ from scala40.engine.actions import Action, Discard, DrawStock, LayOff, Open, Swa
 from scala40.engine.analysis import candidate_melds
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
+from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import Hand
 from scala40.rl.encoding import (
     CANCEL_OPENING,
     DRAW_STOCK,

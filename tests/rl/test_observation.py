@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from scala40.engine.actions import Action, LayOff, Meld, Open, SwapJoker, TakeBack, TakePozzo
 from scala40.engine.cards import KINDS, pack_list
 from scala40.engine.legal import legal_actions
-from scala40.engine.phases import Drew
+from scala40.engine.phases import PLAY, Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import Hand
 from scala40.engine.views import PlayerView, resample
 from scala40.rl.moves import Build, Moves
 from scala40.rl.observation import ObservationEncoder

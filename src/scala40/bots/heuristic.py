@@ -78,9 +78,9 @@ from scala40.engine.cards import (
 )
 from scala40.engine.legal import legal_discards
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld
-from scala40.engine.phases import Drew
+from scala40.engine.phases import DRAW, OVER, Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 

@@ -29,7 +29,8 @@ from scala40.engine.actions import (
 from scala40.engine.cards import JOKER, KINDS, card_value_table, penalty_table
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import HIGH, LOW, SWAP
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.phases import DRAW
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 MAX_TURNS = 300

@@ -14,7 +14,7 @@ and about actions drawn from a wider universe.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from scala40.engine import discard as discard_rules
 from scala40.engine.actions import (
@@ -32,10 +32,12 @@ from scala40.engine.cards import JOKER, KINDS
 from scala40.engine.going_out import leave_code
 from scala40.engine.melds import SWAP
 from scala40.engine.opening import jokers_barred, opening_code, swaps_barred
-from scala40.engine.phases import Drew
+from scala40.engine.phases import DRAW, OVER, PLAY, Drew
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, PLAY, Deal
+
+if TYPE_CHECKING:
+    from scala40.engine.state import Deal
 
 _DISCARDS: Final = tuple(Discard(k) for k in range(KINDS))
 """Actions are immutable values: the generator hands out shared ones where it can."""

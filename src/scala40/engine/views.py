@@ -25,9 +25,9 @@ from operator import mul
 from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
-from scala40.engine.phases import Phase
+from scala40.engine.phases import PLAY, Phase
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Deal
+from scala40.engine.state import Deal
 from scala40.engine.turn import PastTurn, Turn
 
 

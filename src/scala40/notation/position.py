@@ -33,8 +33,9 @@ from typing import Any, Final
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
 from scala40.engine.pack import count_pack
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.notation.cards import format_card, parse_cards
 from scala40.notation.codec import JSONDict, rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError

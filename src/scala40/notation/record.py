@@ -43,8 +43,8 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.fairness import MISMATCH_REASONS, FairDeal, check_hand
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.pack import count_pack
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import JSONDict, rules_changes, rules_from_changes

@@ -49,9 +49,10 @@ from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.legal import legal_discards, opened_plays
 from scala40.engine.melds import HIGH, LOW
+from scala40.engine.phases import DRAW, PLAY
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, PLAY, Deal
+from scala40.engine.state import Deal
 from scala40.rl.encoding import (
     CANCEL_OPENING,
     DISCARD_BASE,

@@ -21,9 +21,9 @@ import numpy as np
 
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
-from scala40.engine.phases import Drew
+from scala40.engine.phases import DRAW, OVER, Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.rl.encoding import ActionLayout
 from scala40.rl.moves import Build

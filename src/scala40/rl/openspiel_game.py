@@ -30,9 +30,10 @@ import pyspiel  # type: ignore[import-not-found]
 
 from scala40.engine.actions import Action, DrawStock
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts, penalty_table
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.rl.encoding import DRAW_STOCK
 from scala40.rl.moves import Build, Moves

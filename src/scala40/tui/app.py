@@ -50,9 +50,9 @@ from scala40.engine.actions import (
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
-from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action
 from scala40.notation.cards import format_card
