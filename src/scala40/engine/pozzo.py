@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final, assert_never
 
+from scala40.engine import opening as opening_rules
 from scala40.engine.actions import Action, LayOff, SwapJoker
 from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, melds_with, solve
 from scala40.engine.cards import JOKER, card_name
@@ -28,6 +29,10 @@ from scala40.engine.opening import jokers_barred
 from scala40.engine.phases import Drew
 
 if TYPE_CHECKING:
+    # Type-only, and it must stay so: the hand asks this family whether the pozzo may be
+    # taken, and the answer plays candidate sequences on clones of the hand. That
+    # recursion (state -> pozzo -> opening -> state) is a rule of Scala 40; only the types
+    # close the loop.
     from scala40.engine.state import Deal
 
 _FROM_POZZO: Final = Drew.POZZO
@@ -310,9 +315,7 @@ def _plays(h: Deal, card: int, may_open: bool) -> Iterator[Action]:
     rules = h.rules
     if not h.opened[p]:
         if may_open:
-            from scala40.engine.legal import openings  # the generator lists every opening
-
-            yield from openings(h)
+            yield from opening_rules.openings(h)
         return
     fits = h.fits()
     wild = counts[JOKER]
