@@ -203,7 +203,7 @@ def test_the_hint_lists_every_kind_of_legal_move_with_the_engines_refusals() -> 
         rng = random.Random(seed)
         match = Match(rules, seed=seed)
         while not match.over and match.hand_number == 1:
-            view = match.view(match.current_seat)
+            view = PlayerView.of_match(match, match.current_seat)
             if match.current_seat == 0:
                 text = hint(view)
                 assert text.startswith("Your moves now (type one):\n")

@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import get_context
 from typing import Any, Final
 
@@ -526,7 +527,7 @@ def _play_game(
     while not match.over:
         hand = match.hand
         if match.hand_number > MAX_MATCH_HANDS or not _drive_hand(
-            hand, match.apply, match.view, bots, rngs, out
+            hand, match.apply, partial(PlayerView.of_match, match), bots, rngs, out
         ):
             out.abandoned = True
             return out

@@ -14,6 +14,7 @@ from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
 from scala40.notation import load_position, parse_card
 from scala40.notation.record import replay
 
@@ -57,7 +58,7 @@ def test_a_bot_in_a_corner_ends_its_turn(level: str) -> None:
     rng = random.Random(0)
     played = []
     while hand.current == player and hand.result is None and len(played) < 30:
-        action = bot.choose(match.view(match.current_seat), rng)
+        action = bot.choose(PlayerView.of_match(match, match.current_seat), rng)
         played.append(action)
         hand.apply(action)
     assert hand.current != player or hand.result is not None, played
@@ -72,7 +73,7 @@ def _ends_the_turn(match: Match) -> list[Action]:
     played: list[Action] = []
     while match.hand is hand and hand.current == player and hand.result is None:
         assert len(played) < 4, played
-        action = ending_move(world_of(match.view(match.current_seat)))
+        action = ending_move(world_of(PlayerView.of_match(match, match.current_seat)))
         played.append(action)
         match.apply(action)
     return played
@@ -118,4 +119,4 @@ def test_the_ending_move_ends_any_turn_in_a_few_moves(seed: int) -> None:
         if rng.random() < 0.2:
             _ends_the_turn(match)
         else:
-            match.apply(bot.choose(match.view(match.current_seat), rng))
+            match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
@@ -27,9 +27,6 @@ from scala40.engine.fairness import (
 )
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.state import Deal, HandResult
-
-if TYPE_CHECKING:
-    from scala40.engine.views import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,12 +128,6 @@ class Match:
         if self.playoff is not None:
             return [s for s in seats if self.team_of(s) in self.playoff]
         return [s for s in seats if not self.eliminated[self.team_of(s)]]
-
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now (its hand, public facts, the scores)."""
-        from scala40.engine.views import PlayerView  # views build on matches
-
-        return PlayerView.of_match(self, seat)
 
     def clone(self) -> Match:
         c = Match.__new__(Match)

@@ -579,7 +579,7 @@ class TableActor:
         """The seat's PlayerView; a seat out of this hand (eliminated) gets the public view,
         cut by the engine from the true hand (no player's cards)."""
         if seat in self.match.hand.seats:
-            return self.match.view(seat)
+            return PlayerView.of_match(self.match, seat)
         return PlayerView.public_of_match(self.match, seat)
 
     def view_json(self, seat: int | None, facts: TableFacts | None = None) -> JSONDict:
@@ -652,7 +652,7 @@ class TableActor:
             if s.outbox is None:
                 continue
             if s.seat in in_hand:
-                view = self.match.view(s.seat)
+                view = PlayerView.of_match(self.match, s.seat)
                 seat_json = seat_view_json(public, view, self._legal_of(view))
                 s.outbox.put(self._message(seat_json, event), shared=shared)
             else:
@@ -717,7 +717,7 @@ class TableActor:
     async def _commit(self, seat: int, action: Action, sender: Outbox | None) -> None:
         text = format_action(action)
         version = self.version + 1
-        pozzo = self.match.view(seat).pozzo  # public: what the event may name
+        pozzo = PlayerView.of_match(self.match, seat).pozzo  # public: what the event may name
         pozzo_top = pozzo[-1] if pozzo else None
         try:
             await self.db.append(self.table.id, version, seat, text)
@@ -866,7 +866,7 @@ class TableActor:
             await asyncio.sleep(pause)
         if self.version != version:
             return
-        view = self.match.view(seat)
+        view = PlayerView.of_match(self.match, seat)
         program = self.seats[seat].program
         try:
             if self.turn_moves >= BOT_TURN_MOVES:
@@ -901,7 +901,9 @@ class TableActor:
         action = cmd.action
         if refused is not None:
             log.error("table %s: bot move %r refused: %s", self.table.id, action, refused)
-            action = any_legal(world_of(self.match.view(cmd.seat), self.rng), self.rng)
+            action = any_legal(
+                world_of(PlayerView.of_match(self.match, cmd.seat), self.rng), self.rng
+            )
         await self._commit(cmd.seat, action, None)
 
     # Seats and connections ---------------------------------------------------------------

@@ -1,9 +1,9 @@
 """``scala40 play``: a whole match against bots in a Textual terminal app.
 
 The person sits at seat 0 and sees only that seat's :class:`PlayerView`
-(``match.view(0)``): their sorted hand in suit colours; the table panels (the melds with
-each joker's identity, the pozzo, the stock size, the others' card counts, known cards
-and scores) read the engine's public view, which holds nobody's cards. Cards are picked
+(``PlayerView.of_match(match, 0)``): their sorted hand in suit colours; the table panels
+(the melds with each joker's identity, the pozzo, the stock size, the others' card counts,
+known cards and scores) read the engine's public view, which holds nobody's cards. Cards are picked
 with the keyboard and the engine is asked to apply the action; an illegal one shows the
 engine's reason and changes nothing.
 
@@ -298,7 +298,7 @@ class PlayApp(App[int | None]):
     def view(self) -> PlayerView | None:
         if self.match.over or not self.playing:
             return None
-        return self.match.view(HUMAN)
+        return PlayerView.of_match(self.match, HUMAN)
 
     def my_hand(self) -> list[int]:
         v = self.view()
@@ -525,7 +525,7 @@ class PlayApp(App[int | None]):
             return False
         drawn = None
         if isinstance(action, DrawStock | TakePozzo) and len(self.match.history) == done:
-            after = list(self.match.view(HUMAN).hand)
+            after = list(PlayerView.of_match(self.match, HUMAN).hand)
             for k in before:
                 after.remove(k)
             drawn = after[0] if after else None
@@ -713,7 +713,7 @@ class PlayApp(App[int | None]):
         seat = m.current_seat
         if seat == HUMAN:
             return None
-        return seat, m.view(seat)
+        return seat, PlayerView.of_match(m, seat)
 
     def _bot_apply(self, seat: int, action: Action) -> None:
         pozzo = PlayerView.public(self.match.hand).pozzo
