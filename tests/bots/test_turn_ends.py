@@ -51,7 +51,7 @@ legal. The easy bot used to lay the same cards again after every take-back, for 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_in_a_corner_ends_its_turn(level: str) -> None:
     match = replay(CORNER.read_text())
-    hand = match.hand
+    hand = match.deal
     player = hand.current
     assert hand.turn.phase == PLAY
     bot = make_bot(level)
@@ -68,10 +68,10 @@ def test_a_bot_in_a_corner_ends_its_turn(level: str) -> None:
 
 def _ends_the_turn(match: Match) -> list[Action]:
     """``ending_move`` played from here until the turn is over (at most four moves)."""
-    hand = match.hand
+    hand = match.deal
     player = hand.current
     played: list[Action] = []
-    while match.hand is hand and hand.current == player and hand.result is None:
+    while match.deal is hand and hand.current == player and hand.result is None:
         assert len(played) < 4, played
         action = ending_move(world_of(PlayerView.of_match(match, match.current_seat)))
         played.append(action)
@@ -81,7 +81,7 @@ def _ends_the_turn(match: Match) -> list[Action]:
 
 def test_the_ending_move_gets_out_of_the_corner() -> None:
     match = replay(CORNER.read_text())
-    hand = match.hand
+    hand = match.deal
     for kind in (SwapJoker, LayOff):  # the swap and the lay-off that leave only the joker
         match.apply(next(a for a in legal_actions(hand) if isinstance(a, kind)))
     assert [type(a) for a in legal_actions(hand)] == [TakeBack]

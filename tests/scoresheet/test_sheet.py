@@ -156,7 +156,7 @@ def _played_sheet(rules: Rules, seed: int) -> tuple[Match, ScoreSheet]:
     bot = GreedyBot()
     rng = random.Random(seed)
     while not match.over:
-        hand = match.hand
+        hand = match.deal
         opened = list(hand.opened)
         done = len(match.history)
         match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))

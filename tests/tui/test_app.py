@@ -387,7 +387,7 @@ def test_the_table_panels_read_a_view_with_nobodys_cards_in_or_out_of_the_hand()
         pub = app.public_view()
         assert pub is not None and pub.me == -1 and pub.hand == () and not pub.my_turn
         assert pub.turn.start is None or pub.turn.start.hand is None
-        hand = app.match.hand
+        hand = app.match.deal
         assert pub.hand_sizes == tuple(hand.sizes) and pub.pozzo == tuple(hand.pozzo)
         if not app.playing:  # the person was eliminated: the bots play on, shown publicly
             out += 1

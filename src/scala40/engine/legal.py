@@ -46,67 +46,62 @@ _LAY_OFFS: dict[tuple[int, int, str | None], LayOff] = {}
 _SWAPS: dict[tuple[int, int], SwapJoker] = {}
 
 
-def legal_actions(hand: Deal) -> list[Action]:
+def legal_actions(deal: Deal) -> list[Action]:
     """Every legal action of the current player, in a stable order: new melds or
     openings, then lay-offs and swaps meld by meld, then discards, then the take-back."""
-    phase = hand.turn.phase
+    phase = deal.turn.phase
     if phase == OVER:
         return []
     if phase == DRAW:
-        if may_take(hand):
+        if may_take(deal):
             return [_DRAW_STOCK, _TAKE_POZZO]
         return [_DRAW_STOCK]
     out: list[Action] = []
-    if not hand.turn.must_go_out:
-        if hand.opened[hand.turn.player]:
-            _add_opened_plays(hand, out)
+    if not deal.turn.must_go_out:
+        if deal.opened[deal.turn.player]:
+            _add_opened_plays(deal, out)
         else:
-            out.extend(openings(hand))
+            out.extend(openings(deal))
     discards = _DISCARDS
-    out.extend([discards[k] for k in discard_rules.legal_discards(hand)])
-    if hand.turn.actions_now:
+    out.extend([discards[k] for k in discard_rules.legal_discards(deal)])
+    if deal.turn.actions_now:
         out.append(_TAKE_BACK)
     return out
 
 
-def legal_discards(hand: Deal) -> list[int]:
-    """Kinds the current player may discard now."""
-    return discard_rules.legal_discards(hand)
-
-
-def opened_plays(hand: Deal) -> list[Action]:
+def opened_plays(deal: Deal) -> list[Action]:
     """The legal new melds, lay-offs and swaps of the current player, who has opened, in
     the play phase (the part of :func:`legal_actions` before the discards)."""
     out: list[Action] = []
-    if hand.turn.phase == PLAY and not hand.turn.must_go_out and hand.opened[hand.turn.player]:
-        _add_opened_plays(hand, out)
+    if deal.turn.phase == PLAY and not deal.turn.must_go_out and deal.opened[deal.turn.player]:
+        _add_opened_plays(deal, out)
     return out
 
 
-def _add_opened_plays(hand: Deal, out: list[Action]) -> None:
+def _add_opened_plays(deal: Deal, out: list[Action]) -> None:
     """New melds, lay-offs and swaps of a player who has opened (RULES.md §3, §6)."""
-    rules = hand.rules
-    p = hand.turn.player
-    counts = hand.hands[p]
-    size = hand.sizes[p]
-    strict_now = jokers_barred(rules, hand.turn.opened_now)
+    rules = deal.rules
+    p = deal.turn.player
+    counts = deal.hands[p]
+    size = deal.sizes[p]
+    strict_now = jokers_barred(rules, deal.turn.opened_now)
     for c in candidate_melds(counts, rules, jokers=not strict_now):
         left = size - len(c.naturals) - c.jokers
-        if left <= 1 and leave_code(hand, left, c.laid()) is not None:
+        if left <= 1 and leave_code(deal, left, c.laid()) is not None:
             continue
         out.append(c.action())
-    table = hand.table
+    table = deal.table
     if not table:
         return
     by_meld: list[list[Action]] = [[] for _ in table]
-    fits = hand.fits()
+    fits = deal.fits()
     single = size - 1
-    may_swap = not swaps_barred(rules, hand.turn.opened_now)
+    may_swap = not swaps_barred(rules, deal.turn.opened_now)
     lay_offs = _LAY_OFFS
     for k, spots in sorted(fits.items()):
         if not counts[k]:
             continue
-        lay_ok = single > 1 or leave_code(hand, single, (k,)) is None
+        lay_ok = single > 1 or leave_code(deal, single, (k,)) is None
         for t, how in spots:
             if how == SWAP:
                 if may_swap:
@@ -125,9 +120,9 @@ def _add_opened_plays(hand: Deal, out: list[Action]) -> None:
     if (
         counts[JOKER]
         and not strict_now
-        and (single > 1 or leave_code(hand, single, (JOKER,)) is None)
+        and (single > 1 or leave_code(deal, single, (JOKER,)) is None)
     ):
-        for t, end in hand.joker_spots():
+        for t, end in deal.joker_spots():
             key = (JOKER, t, end)
             action = lay_offs.get(key)
             if action is None:

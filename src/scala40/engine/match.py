@@ -51,11 +51,11 @@ class Match:
 
     __slots__ = (
         "contributions",
+        "deal",
         "dealer",
         "deals",
         "eliminated",
         "fair",
-        "hand",
         "hand_number",
         "history",
         "playoff",
@@ -103,7 +103,7 @@ class Match:
         self.dealer = rng.randrange(rules.players) if first_dealer is None else first_dealer
         # The first hand is dealt by ``dealer``; later hands pass the deal to the left.
         self.dealer = (self.dealer - 1) % rules.players
-        self.hand = self._deal_next()
+        self.deal = self._deal_next()
 
     # Reading --------------------------------------------------------------------------
     @property
@@ -121,7 +121,7 @@ class Match:
 
     @property
     def current_seat(self) -> int:
-        return self.hand.seats[self.hand.turn.player]
+        return self.deal.seats[self.deal.turn.player]
 
     def active_seats(self) -> list[int]:
         seats = range(self.rules.players)
@@ -144,7 +144,7 @@ class Match:
         c.winner = self.winner
         c.hand_number = self.hand_number
         c.dealer = self.dealer
-        c.hand = self.hand.clone()
+        c.deal = self.deal.clone()
         return c
 
     # Dealing ----------------------------------------------------------------------------
@@ -182,7 +182,7 @@ class Match:
         """Hand ``number``'s shuffle as a record keeps it; the secret only once the hand is
         over (before that it would tell the deck)."""
         self._need_fair()
-        done = number < self.hand_number or (number == self.hand_number and self.hand.over)
+        done = number < self.hand_number or (number == self.hand_number and self.deal.over)
         secret = hand_secret(self.seed, number)
         return FairDeal(
             commitment(secret),
@@ -212,11 +212,11 @@ class Match:
         """Apply the current player's action; a finished hand is scored and the next dealt."""
         if self.over:
             raise IllegalAction(Refusal.MATCH_OVER, "the match is over")
-        self.hand.apply(action)
-        if self.hand.over:
+        self.deal.apply(action)
+        if self.deal.over:
             self._score_hand()
             if not self.over:
-                self.hand = self._deal_next()
+                self.deal = self._deal_next()
 
     def settle_hand(self, result: HandResult) -> None:
         """Score the current hand with an outcome decided elsewhere, then deal the next.
@@ -227,22 +227,22 @@ class Match:
         """
         if self.over:
             raise IllegalAction(Refusal.MATCH_OVER, "the match is over")
-        if len(result.penalties) != self.hand.n:
+        if len(result.penalties) != self.deal.n:
             raise ValueError(
-                f"the hand has {self.hand.n} players, the result pays {len(result.penalties)}"
+                f"the hand has {self.deal.n} players, the result pays {len(result.penalties)}"
             )
-        self.hand.result = result
+        self.deal.result = result
         self._score_hand()
         if not self.over:
-            self.hand = self._deal_next()
+            self.deal = self._deal_next()
 
     def _score_hand(self) -> None:
         rules = self.rules
-        hand = self.hand
-        result = hand.result
+        deal = self.deal
+        result = deal.result
         assert result is not None
-        by_seat = {hand.seats[i]: result.penalties[i] for i in range(hand.n)}
-        winner_seat = None if result.winner is None else hand.seats[result.winner]
+        by_seat = {deal.seats[i]: result.penalties[i] for i in range(deal.n)}
+        winner_seat = None if result.winner is None else deal.seats[result.winner]
         reentered: dict[int, int] = {}
         newly_out: list[int] = []
         if self.playoff is not None or rules.single_hand:
@@ -257,7 +257,7 @@ class Match:
             HandRecord(
                 self.hand_number,
                 self.dealer,
-                hand.seats,
+                deal.seats,
                 result,
                 by_seat,
                 {u: self.totals[u] for u in range(self.units)},

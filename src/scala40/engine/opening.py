@@ -96,7 +96,7 @@ def opening_refusal(
     )
 
 
-def openings(hand: Deal) -> list[Open]:
+def openings(deal: Deal) -> list[Open]:
     """Every legal opening of the current (unopened) player, each listed once.
 
     Melds are combined in the order of the candidate list; a combination is an opening
@@ -104,16 +104,16 @@ def openings(hand: Deal) -> list[Open]:
     which needs no minimum) and passes the rules on jokers, the pozzo card and the cards
     left in hand.
     """
-    rules = hand.rules
-    p = hand.turn.player
-    counts = hand.hands[p]
-    size = hand.sizes[p]
+    rules = deal.rules
+    p = deal.turn.player
+    counts = deal.hands[p]
+    size = deal.sizes[p]
     cands = candidate_melds(counts, rules, jokers=not jokers_barred(rules, True))
     need = rules.opening_points
     if not cands or not _may_open(cands, counts, size, rules):
         return []
-    pending = hand.turn.drew == _FROM_POZZO and not hand.turn.pozzo_used
-    taken = hand.turn.pozzo_card
+    pending = deal.turn.drew == _FROM_POZZO and not deal.turn.pozzo_used
+    taken = deal.turn.pozzo_card
     in_opening = rules.open_from_pozzo == "opening"
     out: list[Open] = []
     chosen: list[Candidate] = []
@@ -127,7 +127,7 @@ def openings(hand: Deal) -> list[Open]:
         laid: tuple[int, ...] | None = None
         if whole:
             laid = tuple(k for c in chosen for k in c.laid())
-            if leave_code(hand, left, laid) is not None:
+            if leave_code(deal, left, laid) is not None:
                 return
         action = Open(tuple([c.spec() for c in chosen]))
         if pending:
@@ -135,7 +135,7 @@ def openings(hand: Deal) -> list[Open]:
                 laid = tuple(k for c in chosen for k in c.laid())
             # The card must be in the opening, or still have a use after it: the latter is
             # a search, left to the full check.
-            if taken not in laid and (in_opening or hand.check(action) is not None):
+            if taken not in laid and (in_opening or deal.check(action) is not None):
                 return
         out.append(action)
 

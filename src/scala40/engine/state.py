@@ -1,9 +1,9 @@
 """One hand of Scala 40 as a state machine: draw, meld, lay off, swap, discard, go out.
 
 A :class:`Deal` holds the whole true state (every player's cards, the stock order) and is
-the only object that does (``Hand`` is its older name, kept for users' code); players and
-bots see a :class:`~scala40.engine.views.PlayerView`. Where the current turn stands is one
-immutable :class:`~scala40.engine.turn.Turn` value. Players are indexed 0..n-1 in play
+the only object that does; players and bots see a
+:class:`~scala40.engine.views.PlayerView`. Where the current turn stands is one immutable
+:class:`~scala40.engine.turn.Turn` value. Players are indexed 0..n-1 in play
 order *of this deal's seats* (``seats[i]`` is the table seat); player 0 is the first to
 play, on the dealer's left.
 
@@ -868,7 +868,3 @@ class Deal:
             tuple(tuple(self.hand_cards(q)) for q in range(self.n)),
         )
         self.turn = self.turn._replace(phase=OVER)
-
-
-Hand = Deal
-"""The older name of :class:`Deal`, kept so users' code that imports it keeps working."""

@@ -20,21 +20,21 @@ if TYPE_CHECKING:
 _FROM_STOCK: Final = Drew.STOCK
 
 
-def ending_before_rebuild(hand: Deal) -> Ending | None:
+def ending_before_rebuild(deal: Deal) -> Ending | None:
     """Whether the turn just ended (by a discard that did not go out) ends the hand
     because it drew the stock's last card: ``stock_out = "end_hand"``, or the stock was
     already rebuilt ``reshuffle_limit`` times. Cards the turn sent under the stock
     (``complete_set_to_stock``) do not change that."""
-    start = hand.turn.start
-    if hand.turn.drew != _FROM_STOCK or start is None or start.stock_len:
+    start = deal.turn.start
+    if deal.turn.drew != _FROM_STOCK or start is None or start.stock_len:
         return None
-    rules = hand.rules
+    rules = deal.rules
     if rules.stock_out == "end_hand":
         return Ending.STOCK_END
     if rules.stock_out != "reshuffle":
         assert_never(rules.stock_out)
     limit = rules.reshuffle_limit
-    if limit is not None and hand.reshuffles >= limit:
+    if limit is not None and deal.reshuffles >= limit:
         return Ending.RESHUFFLE_LIMIT
     return None
 

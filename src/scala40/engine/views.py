@@ -89,10 +89,10 @@ class PlayerView:
     @staticmethod
     def of_match(match: Match, seat: int) -> PlayerView:
         """The view of ``seat`` in the current hand of ``match``, scores included."""
-        hand = match.hand
-        if seat not in hand.seats:
+        deal = match.deal
+        if seat not in deal.seats:
             raise ValueError(f"seat {seat} does not play this hand")
-        return _cut(hand, seat, hand.seats.index(seat), match)
+        return _cut(deal, seat, deal.seats.index(seat), match)
 
     @staticmethod
     def public_of_match(match: Match, seat: int = -1) -> PlayerView:
@@ -101,20 +101,20 @@ class PlayerView:
         ``seat`` is a table seat that sits out this hand (eliminated) and watches it, or
         -1 for nobody in particular.
         """
-        if seat in match.hand.seats:
+        if seat in match.deal.seats:
             raise ValueError(f"seat {seat} plays this hand: its view is PlayerView.of")
-        return _cut(match.hand, seat, -1, match)
+        return _cut(match.deal, seat, -1, match)
 
     @staticmethod
-    def of(hand: Deal, seat: int) -> PlayerView:
+    def of(deal: Deal, seat: int) -> PlayerView:
         """The view of ``seat`` (a table seat number taking part in this hand)."""
-        if seat not in hand.seats:
+        if seat not in deal.seats:
             raise ValueError(f"seat {seat} does not play this hand")
-        return _cut(hand, seat, hand.seats.index(seat))
+        return _cut(deal, seat, deal.seats.index(seat))
 
     @staticmethod
-    def public(hand: Deal, seat: int = -1) -> PlayerView:
-        """What anyone may know of ``hand``: the public facts and no private card at all.
+    def public(deal: Deal, seat: int = -1) -> PlayerView:
+        """What anyone may know of ``deal``: the public facts and no private card at all.
 
         For whoever holds no cards in this hand: a seat eliminated from the match, a
         watcher, a display of the table. ``me`` is -1, ``hand`` is empty and
@@ -125,9 +125,9 @@ class PlayerView:
         Built from the true hand by the same code as :meth:`of`, never by blanking a
         player's view, so no private field can slip through.
         """
-        if seat in hand.seats:
+        if seat in deal.seats:
             raise ValueError(f"seat {seat} plays this hand: its view is PlayerView.of")
-        return _cut(hand, seat, -1)
+        return _cut(deal, seat, -1)
 
     def unseen(self) -> list[int]:
         """Kinds this seat cannot place: in others' hands (not publicly known) or in the stock.
@@ -188,37 +188,37 @@ def _held(counts: list[int]) -> tuple[int, ...]:
 _KINDS = range(KINDS)
 
 
-def _cut(hand: Deal, seat: int, me: int, match: Match | None = None) -> PlayerView:
-    """The view of player ``me`` of ``hand`` (table seat ``seat``), or the public view
+def _cut(deal: Deal, seat: int, me: int, match: Match | None = None) -> PlayerView:
+    """The view of player ``me`` of ``deal`` (table seat ``seat``), or the public view
     when ``me`` is -1: the only code that copies fields of the true state into a view.
     With ``match``, its public facts too (totals, eliminations, dealer, hand number), in
     the same constructor call: a server cuts a view per seat per move."""
-    turn = hand.turn
+    turn = deal.turn
     if me < 0 or turn.player != me:
         # The current player's hand at the draw is theirs alone.
         turn = turn.without_hand()
     return PlayerView(
-        rules=hand.rules,
+        rules=deal.rules,
         seat=seat,
-        seats=hand.seats,
+        seats=deal.seats,
         me=me,
         # Checked, not indexed with -1: hand_cards(-1) would be the last player's cards.
-        hand=_held(hand.hands[me]) if me >= 0 else (),
-        hand_sizes=tuple(hand.sizes),
-        known=tuple(_held(h) if any(h) else () for h in hand.known),
-        pozzo=tuple(hand.pozzo),
-        table=tuple(hand.table),
-        stock_size=len(hand.stock),
-        stock_bottom=tuple(hand.stock[: hand.bottom_known]),
-        opened=tuple(hand.opened),
+        hand=_held(deal.hands[me]) if me >= 0 else (),
+        hand_sizes=tuple(deal.sizes),
+        known=tuple(_held(h) if any(h) else () for h in deal.known),
+        pozzo=tuple(deal.pozzo),
+        table=tuple(deal.table),
+        stock_size=len(deal.stock),
+        stock_bottom=tuple(deal.stock[: deal.bottom_known]),
+        opened=tuple(deal.opened),
         turn=turn,
-        turns_done=hand.turns_done,
-        first_free=hand.first_free,
+        turns_done=deal.turns_done,
+        first_free=deal.first_free,
         scores=() if match is None else tuple(match.totals),
         eliminated=() if match is None else tuple(match.eliminated),
         dealer=-1 if match is None else match.dealer,
         hand_number=0 if match is None else match.hand_number,
-        history=hand.history,
+        history=deal.history,
     )
 
 

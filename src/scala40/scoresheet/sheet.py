@@ -274,7 +274,7 @@ class ScoreSheet:
         lines: list[HandLine] = []
         reentered_at: list[list[int]] = [[] for _ in range(match.units)]
         for hand in self.hands:
-            seats = match.hand.seats
+            seats = match.deal.seats
             playoff = match.playoff is not None
             counted = {s: hand.counted(s, self.rules) for s in seats}
             pays = pay_for_hand(self.rules, seats, hand, counted)
@@ -315,7 +315,7 @@ class ScoreSheet:
             eliminated=tuple(match.eliminated),
             reentries=tuple(match.reentries),
             reentered_at=tuple(tuple(r) for r in reentered_at),
-            next_seats=() if over else tuple(match.hand.seats),
+            next_seats=() if over else tuple(match.deal.seats),
             next_dealer=match.dealer,
             playoff=match.playoff,
             winner=match.winner,

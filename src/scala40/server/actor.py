@@ -578,7 +578,7 @@ class TableActor:
     def view_of(self, seat: int) -> PlayerView:
         """The seat's PlayerView; a seat out of this hand (eliminated) gets the public view,
         cut by the engine from the true hand (no player's cards)."""
-        if seat in self.match.hand.seats:
+        if seat in self.match.deal.seats:
             return PlayerView.of_match(self.match, seat)
         return PlayerView.public_of_match(self.match, seat)
 
@@ -590,7 +590,7 @@ class TableActor:
         if seat is None:
             public = PlayerView.public_of_match(self.match)
             return view_to_json(public, self._facts_for(True, facts))
-        spectator = seat not in self.match.hand.seats
+        spectator = seat not in self.match.deal.seats
         view = self.view_of(seat)
         legal = None if spectator else self._legal_of(view)
         return view_to_json(view, self._facts_for(spectator, facts), legal)
@@ -600,9 +600,9 @@ class TableActor:
         (read from the true hand: its own), when it is to move; else ``None``."""
         if self.status != "playing" or not view.my_turn:
             return None
-        legal = legal_json(view, self.match.hand)
+        legal = legal_json(view, self.match.deal)
         if legal:
-            legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
+            legal["why"] = reasons_json(self.match.deal, pozzo_ok=bool(legal.get("pozzo")))
         return legal
 
     def _facts_for(self, spectator: bool, made: TableFacts | None) -> TableFacts:
@@ -647,7 +647,7 @@ class TableActor:
         public = share(self._last_public, self.view_json(None, facts))
         shared = Broadcast(self._last_public, public)
         self._last_public = public
-        in_hand = self.match.hand.seats
+        in_hand = self.match.deal.seats
         for s in self.seats:
             if s.outbox is None:
                 continue
@@ -697,7 +697,7 @@ class TableActor:
                 return Refusal.BAD_ACTION, f"{text!r} does not read back as itself", {}
         except NotationError as err:
             return Refusal.BAD_ACTION, str(err), {}
-        refused = self.match.hand.check(action)
+        refused = self.match.deal.check(action)
         if refused is not None:
             return refused.code, refused.reason, facts_to_dict(refused.facts)
         return None
@@ -816,7 +816,7 @@ class TableActor:
             if self._thinking is not None:
                 self._thinking.cancel()
             return
-        hand = self.match.hand
+        hand = self.match.deal
         turn = (self.match.hand_number, hand.turns_done)
         if turn != self.turn:
             self.turn = turn

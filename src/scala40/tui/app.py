@@ -258,7 +258,7 @@ class PlayApp(App[int | None]):
         self.bots_running = False
         self._seen_hands = 0
         self._shown: dict[str, str] = {}
-        self._hand_before = self.match.hand
+        self._hand_before = self.match.deal
         """The hand the last action was played in: its table is shown when it ends."""
 
     # Layout -------------------------------------------------------------------------------
@@ -293,7 +293,7 @@ class PlayApp(App[int | None]):
     @property
     def playing(self) -> bool:
         """Whether the person takes part in the current hand."""
-        return HUMAN in self.match.hand.seats
+        return HUMAN in self.match.deal.seats
 
     def view(self) -> PlayerView | None:
         if self.match.over or not self.playing:
@@ -517,7 +517,7 @@ class PlayApp(App[int | None]):
         done = len(self.match.history)
         top = v.pozzo[-1] if v.pozzo else None
         before = list(v.hand)
-        self._hand_before = self.match.hand
+        self._hand_before = self.match.deal
         try:
             self.match.apply(action)
         except IllegalAction as err:
@@ -613,7 +613,7 @@ class PlayApp(App[int | None]):
         card = self._one_card("discard")
         if card is None or self.my_turn() is None:
             return
-        refused = self.match.hand.check(Discard(card))
+        refused = self.match.deal.check(Discard(card))
         if refused is not None:
             self.say(f"Not allowed: {refused.reason}", "bold red")
             return
@@ -716,10 +716,10 @@ class PlayApp(App[int | None]):
         return seat, PlayerView.of_match(m, seat)
 
     def _bot_apply(self, seat: int, action: Action) -> None:
-        pozzo = PlayerView.public(self.match.hand).pozzo
+        pozzo = PlayerView.public(self.match.deal).pozzo
         top = pozzo[-1] if pozzo else None
         done = len(self.match.history)
-        self._hand_before = self.match.hand
+        self._hand_before = self.match.deal
         try:
             self.match.apply(action)
         except IllegalAction as err:
