@@ -13,8 +13,9 @@ from scala40.engine.actions import Discard, DrawStock, TakeBack
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.position import CACHE_SLOTS, Position
 from scala40.engine.rules import Rules
-from scala40.engine.state import CACHE_SLOTS, Deal
+from scala40.engine.state import Deal
 from scala40.notation import NotationError
 from scala40.notation.record import (
     RECORD_FORMAT,
@@ -27,7 +28,7 @@ from scala40.notation.record import (
 
 def hand_state(deal: Deal) -> dict[str, Any]:
     """Every slot of a hand but the cache of fitting cards (recomputed on demand)."""
-    return {name: getattr(deal, name) for name in Deal.__slots__ if name not in CACHE_SLOTS}
+    return {name: getattr(deal, name) for name in Position.__slots__ if name not in CACHE_SLOTS}
 
 
 def match_state(match: Match) -> dict[str, Any]:

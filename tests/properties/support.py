@@ -31,8 +31,9 @@ from scala40.engine.errors import IllegalAction, RulesError
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import HIGH, LOW, TableMeld, build_meld
+from scala40.engine.position import CACHE_SLOTS, Position
 from scala40.engine.rules import Rules
-from scala40.engine.state import CACHE_SLOTS, Deal
+from scala40.engine.state import Deal
 
 # Rules ----------------------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ def _freeze(value: Any) -> Any:
 def fingerprint(deal: Deal) -> dict[str, Any]:
     """Every field of the state (caches aside) as comparable immutable values."""
     return {
-        name: _freeze(getattr(deal, name)) for name in Deal.__slots__ if name not in CACHE_SLOTS
+        name: _freeze(getattr(deal, name)) for name in Position.__slots__ if name not in CACHE_SLOTS
     }
 
 

@@ -375,7 +375,7 @@ def test_partnerships_need_four_or_six_players():
 
 def test_a_hand_settled_from_a_paper_table_keeps_the_same_books() -> None:
     """Score sheets hand the match results of hands played with real cards."""
-    from scala40.engine.state import HandResult
+    from scala40.engine.position import HandResult
 
     m = Match(rules(players=2), seed=3, first_dealer=0)
     first_seats = m.deal.seats

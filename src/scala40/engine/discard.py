@@ -11,14 +11,12 @@ generator and the bots all ask here.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Final, assert_never
+from typing import Final, assert_never
 
 from scala40.engine.cards import JOKER, KINDS, card_name
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.phases import Drew, Phase
-
-if TYPE_CHECKING:
-    from scala40.engine.state import Deal
+from scala40.engine.position import Position
 
 _ALL_KINDS: Final = range(KINDS)
 _PLAY: Final = Phase.PLAY
@@ -26,7 +24,7 @@ _FROM_POZZO: Final = Drew.POZZO
 """Module constants: an enum member lookup costs ~150 ns on Python 3.11, a global ~20 ns."""
 
 
-def discard_code(deal: Deal, card: int) -> Refusal | None:
+def discard_code(deal: Position, card: int) -> Refusal | None:
     """Why the current player may not discard ``card`` now (``None``: they may)."""
     if deal.turn.phase != _PLAY:
         return Refusal.DRAW_FIRST
@@ -35,7 +33,7 @@ def discard_code(deal: Deal, card: int) -> Refusal | None:
     return _turn_code(deal) or _card_code(deal, card)
 
 
-def legal_discards(deal: Deal) -> list[int]:
+def legal_discards(deal: Position) -> list[int]:
     """The kinds the current player may discard now, ascending.
 
     The turn's own bans are asked once; the bans lifting is worked out once, not per card.
@@ -72,7 +70,7 @@ def legal_discards(deal: Deal) -> list[int]:
     return [k for k in barred if k != JOKER or pozzo_only]
 
 
-def discard_refusal(deal: Deal, card: int) -> IllegalAction | None:
+def discard_refusal(deal: Position, card: int) -> IllegalAction | None:
     """:func:`discard_code` with the reason worded for the player."""
     code = discard_code(deal, card)
     if code is None:
@@ -111,7 +109,7 @@ _REASONS: Final = {
 }
 
 
-def _turn_code(deal: Deal) -> Refusal | None:
+def _turn_code(deal: Position) -> Refusal | None:
     """The bans of the whole turn, whatever the card."""
     p = deal.turn.player
     if deal.turn.jokers_owed:
@@ -125,7 +123,7 @@ def _turn_code(deal: Deal) -> Refusal | None:
     return None
 
 
-def _card_code(deal: Deal, card: int) -> Refusal | None:
+def _card_code(deal: Position, card: int) -> Refusal | None:
     """The bans that single out ``card`` (held), the turn's bans passed.
 
     Ordered for speed (bots ask it for every card): a natural that fits nothing is free.
@@ -143,12 +141,12 @@ def _card_code(deal: Deal, card: int) -> Refusal | None:
     return None
 
 
-def free_take_made(deal: Deal) -> bool:
+def free_take_made(deal: Position) -> bool:
     """The first player took the turned-up card under ``first_pozzo_free`` (no duty)."""
     return deal.rules.first_pozzo_free and deal.turns_done == 0 and deal.turn.drew == _FROM_POZZO
 
 
-def _pozzo_banned(deal: Deal, card: int) -> bool:
+def _pozzo_banned(deal: Position, card: int) -> bool:
     """The card taken from the pozzo is never the discard; a copy held besides it is."""
     if deal.turn.drew != _FROM_POZZO or card != deal.turn.pozzo_card:
         return False
@@ -159,7 +157,7 @@ def _pozzo_banned(deal: Deal, card: int) -> bool:
     return not laid and now < 2
 
 
-def _swapped_joker_only(deal: Deal) -> bool:
+def _swapped_joker_only(deal: Position) -> bool:
     """Every joker in hand was won by a swap this turn (``keep_swapped_joker``, §6).
 
     Jokers look alike, so the question is whether one held at the draw (other than one
@@ -176,7 +174,7 @@ def _swapped_joker_only(deal: Deal) -> bool:
     return held <= 0
 
 
-def _bans(deal: Deal) -> tuple[bool, bool]:
+def _bans(deal: Position) -> tuple[bool, bool]:
     """Which bans hold for the current player (RULES.md §4): on a joker (not opened), and
     on a natural card that fits the table (``fit_discard_ban``; FISCA: before opening, and
     for everyone with three or more players)."""
@@ -195,7 +193,7 @@ def _bans(deal: Deal) -> tuple[bool, bool]:
     return not opened, fitting
 
 
-def _fit_banned(deal: Deal, card: int) -> bool:
+def _fit_banned(deal: Position, card: int) -> bool:
     """The ban itself on ``card``: an unopened joker, or a card that fits."""
     joker, fitting = _bans(deal)
     if card == JOKER:
@@ -203,7 +201,7 @@ def _fit_banned(deal: Deal, card: int) -> bool:
     return fitting and card in deal.fits()
 
 
-def _bans_lifted(deal: Deal, card: int) -> bool:
+def _bans_lifted(deal: Position, card: int) -> bool:
     """Every card in hand is barred: any natural may go, a joker only if alone."""
     held = deal.hands[deal.turn.player]
     swapped = _swapped_joker_only(deal)

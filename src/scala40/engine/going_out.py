@@ -10,16 +10,13 @@ legal-action generator ask the same function, so they cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Refusal
-
-if TYPE_CHECKING:
-    from scala40.engine.state import Deal
+from scala40.engine.position import Position
 
 
-def leave_code(deal: Deal, left: int, laid: Sequence[int]) -> Refusal | None:
+def leave_code(deal: Position, left: int, laid: Sequence[int]) -> Refusal | None:
     """Why the current player may not lay ``laid`` leaving ``left`` cards (``None``: may).
 
     Cheap when ``left`` > 1, the common case: the generator calls it for every play.
@@ -40,7 +37,7 @@ def leave_code(deal: Deal, left: int, laid: Sequence[int]) -> Refusal | None:
     return None
 
 
-def leave_refusal(deal: Deal, left: int, laid: Sequence[int]) -> IllegalAction | None:
+def leave_refusal(deal: Position, left: int, laid: Sequence[int]) -> IllegalAction | None:
     """:func:`leave_code` with the reason worded for the player."""
     code = leave_code(deal, left, laid)
     if code is None:

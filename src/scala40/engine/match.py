@@ -25,8 +25,9 @@ from scala40.engine.fairness import (
     hand_secret,
     shuffled,
 )
+from scala40.engine.position import HandResult
 from scala40.engine.rules import ANY, Rules
-from scala40.engine.state import Deal, HandResult
+from scala40.engine.state import Deal
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,15 @@ hand moves the cards.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final, assert_never
+from typing import Final, assert_never
 
 from scala40.engine.phases import Drew, Ending
-
-if TYPE_CHECKING:
-    from scala40.engine.state import Deal
+from scala40.engine.position import Position
 
 _FROM_STOCK: Final = Drew.STOCK
 
 
-def ending_before_rebuild(deal: Deal) -> Ending | None:
+def ending_before_rebuild(deal: Position) -> Ending | None:
     """Whether the turn just ended (by a discard that did not go out) ends the hand
     because it drew the stock's last card: ``stock_out = "end_hand"``, or the stock was
     already rebuilt ``reshuffle_limit`` times. Cards the turn sent under the stock

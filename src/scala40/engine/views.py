@@ -303,28 +303,10 @@ def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Deal:
                 held[k] += 1
             del pool[cut:]
     stock = list(view.stock_bottom) + pool
-    h = Deal.__new__(Deal)
-    h.rules = view.rules
-    h.seats = view.seats
-    h.n = n
-    h.hands = hands
-    h.sizes = list(view.hand_sizes)
-    h.stock = stock
-    h.pozzo = list(view.pozzo)
-    h.table = list(view.table)
-    h.opened = list(view.opened)
-    h.known = [[0] * KINDS for _ in range(n)]
+    known_held = [[0] * KINDS for _ in range(n)]
     for p, cards in enumerate(view.known):
         for k in cards:
-            h.known[p][k] += 1
-    h.turns_done = view.turns_done
-    h.first_free = view.first_free
-    h.shuffle_seed = shuffle_seed
-    h.reshuffles = 0
-    h.result = None
-    h.history = view.history
-    h.bottom_known = len(view.stock_bottom)
-    h._table_changed()
+            known_held[p][k] += 1
     turn = view.turn
     start = turn.start
     if turn.phase == PLAY and start is not None and start.hand is None:
@@ -340,5 +322,23 @@ def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Deal:
         for k in stock[: max(0, extra)]:
             counts[k] += 1
         turn = turn._replace(start=start._replace(hand=tuple(counts)))
-    h.turn = turn
-    return h
+    return Deal._fill(
+        rules=view.rules,
+        seats=view.seats,
+        n=n,
+        hands=hands,
+        sizes=list(view.hand_sizes),
+        stock=stock,
+        pozzo=list(view.pozzo),
+        table=list(view.table),
+        opened=list(view.opened),
+        known=known_held,
+        turn=turn,
+        turns_done=view.turns_done,
+        first_free=view.first_free,
+        bottom_known=len(view.stock_bottom),
+        shuffle_seed=shuffle_seed,
+        reshuffles=0,
+        result=None,
+        history=view.history,
+    )

@@ -27,9 +27,9 @@ from scala40.engine.cards import KINDS
 from scala40.engine.errors import RulesError
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.phases import Ending
+from scala40.engine.position import HandResult
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.scoring import Charge, cards_penalty, charge_of, charged
-from scala40.engine.state import HandResult
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.codec import rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError
