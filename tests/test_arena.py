@@ -18,8 +18,8 @@ from scala40.bots import LEVELS
 from scala40.cli import main
 from scala40.engine.actions import Action, Discard, DrawStock
 from scala40.engine.cards import JOKER
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView
 
 

@@ -28,8 +28,8 @@ from scala40.engine.actions import (
 )
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import format_action, parse_action
 from scala40.play_text import HINT_SEED, Reader, bot_levels, bot_reader, hint, play_game
@@ -203,7 +203,7 @@ def test_the_hint_lists_every_kind_of_legal_move_with_the_engines_refusals() -> 
         rng = random.Random(seed)
         match = Match(rules, seed=seed)
         while not match.over and match.hand_number == 1:
-            view = match.view(match.current_seat)
+            view = PlayerView.of_match(match, match.current_seat)
             if match.current_seat == 0:
                 text = hint(view)
                 assert text.startswith("Your moves now (type one):\n")

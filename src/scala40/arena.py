@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import get_context
 from typing import Any, Final
 
@@ -56,11 +57,13 @@ from scala40.bots import Bot, canonical_level, make_bot
 from scala40.bots.program import PREFIX, ProgramBot
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.cards import pack_list
+from scala40.engine.discard import legal_discards
 from scala40.engine.errors import IllegalAction, RulesError
-from scala40.engine.legal import legal_actions, legal_discards
+from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 HANDS: Final = "hands"
@@ -405,43 +408,43 @@ def _seat_rngs(config: ArenaConfig, deal: int) -> list[random.Random]:
     ]
 
 
-def fallback_action(hand: Deal, rng: random.Random) -> Action:
+def fallback_action(deal: Deal, rng: random.Random) -> Action:
     """A legal action that moves the game on: draw from the stock, else discard, else
     any legal action but a take-back (which would undo the turn's progress)."""
-    if hand.phase == DRAW:
+    if deal.phase == DRAW:
         return DrawStock()
-    discards = legal_discards(hand)
+    discards = legal_discards(deal)
     if discards:
         return Discard(rng.choice(discards))
-    actions = legal_actions(hand)
+    actions = legal_actions(deal)
     pool = [a for a in actions if not isinstance(a, TakeBack)] or actions
     return rng.choice(pool)
 
 
 def _drive_hand(
-    hand: Deal,
+    deal: Deal,
     apply: Callable[[Action], None],
     view: Callable[[int], PlayerView],
     bots: Sequence[Bot],
     rngs: Sequence[random.Random],
     out: GameOutcome,
 ) -> bool:
-    """Play ``hand`` to its end through ``apply``; ``False`` if abandoned at the cap."""
+    """Play ``deal`` to its end through ``apply``; ``False`` if abandoned at the cap."""
     acts = 0
-    turn = hand.turns_done
-    while not hand.over:
-        if hand.turns_done >= MAX_TURNS:
+    turn = deal.turns_done
+    while not deal.over:
+        if deal.turns_done >= MAX_TURNS:
             return False
-        p = hand.current
-        seat = hand.seats[p]
-        was_open = hand.opened[p]
-        own_turn = hand.turns_done // hand.n + 1
-        acts = acts + 1 if hand.turns_done == turn else 1
-        turn = hand.turns_done
+        p = deal.current
+        seat = deal.seats[p]
+        was_open = deal.opened[p]
+        own_turn = deal.turns_done // deal.n + 1
+        acts = acts + 1 if deal.turns_done == turn else 1
+        turn = deal.turns_done
         if acts > MAX_TURN_ACTIONS:
             out.illegal[seat] += 1
             out.illegal_log.append((seat, f"no end to the turn after {acts - 1} actions"))
-            apply(fallback_action(hand, rngs[seat]))
+            apply(fallback_action(deal, rngs[seat]))
         else:
             start = time.perf_counter()
             action = bots[seat].choose(view(seat), rngs[seat])
@@ -454,13 +457,13 @@ def _drive_hand(
             except IllegalAction as err:
                 out.illegal[seat] += 1
                 out.illegal_log.append((seat, f"{action!r} refused: {err.reason}"))
-                apply(fallback_action(hand, rngs[seat]))
-        if not was_open and hand.opened[p]:
+                apply(fallback_action(deal, rngs[seat]))
+        if not was_open and deal.opened[p]:
             out.opened[seat] += 1
             out.open_turns[seat] += own_turn
-    result = hand.result
+    result = deal.result
     assert result is not None
-    for q, s in enumerate(hand.seats):
+    for q, s in enumerate(deal.seats):
         out.hands[s] += 1
         out.penalty[s] += result.penalties[q]
         out.went_out[s] += result.winner == q
@@ -523,9 +526,9 @@ def _play_game(
     out = GameOutcome.start(deal, rotation, lineup, f"{match_seed:x}")
     match = Match(rules, seed=match_seed, first_dealer=0)
     while not match.over:
-        hand = match.hand
+        hand = match.deal
         if match.hand_number > MAX_MATCH_HANDS or not _drive_hand(
-            hand, match.apply, match.view, bots, rngs, out
+            hand, match.apply, partial(PlayerView.of_match, match), bots, rngs, out
         ):
             out.abandoned = True
             return out

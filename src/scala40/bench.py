@@ -32,8 +32,9 @@ from scala40.engine.cards import JOKER, KINDS, card_value_table, pack_list
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.melds import HIGH, LOW, SWAP, lay_off
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 
 
 class _NoSwap(Exception):
@@ -67,11 +68,11 @@ def _joins_natural_meld(counts: list[int], card: int) -> bool:
     return False
 
 
-def _lays_off(hand: Deal, card: int) -> bool:
-    for meld in hand.table:
+def _lays_off(deal: Deal, card: int) -> bool:
+    for meld in deal.table:
         for end in (None, LOW, HIGH):
             try:
-                lay_off(meld, card, hand.rules, end)
+                lay_off(meld, card, deal.rules, end)
             except IllegalAction:
                 continue
             return True
@@ -90,57 +91,57 @@ class _Policy:
         self.keep: dict[int, set[int]] = {}
         """Cards of each unopened player's planned opening (spared when discarding)."""
 
-    def turn(self, hand: Deal) -> int:
+    def turn(self, deal: Deal) -> int:
         """Play the current player's whole turn; returns the actions applied."""
-        p = hand.current
-        rules = hand.rules
-        top = hand.pozzo[-1] if hand.pozzo else -1
-        before = hand.hands[p][:]
+        p = deal.current
+        rules = deal.rules
+        top = deal.pozzo[-1] if deal.pozzo else -1
+        before = deal.hands[p][:]
         took = False
-        if hand.opened[p] and top != JOKER and top in hand.fits() and _lays_off(hand, top):
+        if deal.opened[p] and top != JOKER and top in deal.fits() and _lays_off(deal, top):
             try:
-                hand.apply(TakePozzo())
+                deal.apply(TakePozzo())
                 took = True
             except IllegalAction:
                 pass
         if not took:
-            hand.apply(DrawStock())
-            drawn = self._drawn(hand.hands[p], before)
+            deal.apply(DrawStock())
+            drawn = self._drawn(deal.hands[p], before)
             # Only a card that can join a meld changes what the hand can lay.
-            changed = _joins_natural_meld(hand.hands[p], drawn) or (
-                not hand.opened[p] and p not in self.keep
+            changed = _joins_natural_meld(deal.hands[p], drawn) or (
+                not deal.opened[p] and p not in self.keep
             )
         else:
             changed = False
         steps = 1
-        if not hand.opened[p] and changed:
-            melds, points = natural_melds(hand.hands[p], card_value_table(rules.face_values))
+        if not deal.opened[p] and changed:
+            melds, points = natural_melds(deal.hands[p], card_value_table(rules.face_values))
             self.keep[p] = {c for m in melds for c in m.cards}
-            left = hand.sizes[p] - sum(len(m.cards) for m in melds)
-            if points >= rules.opening_points and left >= (1 if hand.first_round_done else 2):
+            left = deal.sizes[p] - sum(len(m.cards) for m in melds)
+            if points >= rules.opening_points and left >= (1 if deal.first_round_done else 2):
                 try:
-                    hand.apply(Open(tuple(melds)))
+                    deal.apply(Open(tuple(melds)))
                     steps += 1
                     del self.keep[p]
                 except IllegalAction:
                     pass
-        if hand.opened[p]:
+        if deal.opened[p]:
             if changed or took:
-                steps += self._meld_all(hand)
-            steps += self._lay_off_all(hand)
-        return steps + self._discard(hand)
+                steps += self._meld_all(deal)
+            steps += self._lay_off_all(deal)
+        return steps + self._discard(deal)
 
     @staticmethod
-    def _meld_all(hand: Deal) -> int:
+    def _meld_all(deal: Deal) -> int:
         """Lay the natural melds the hand holds, keeping a card to discard."""
-        p = hand.current
+        p = deal.current
         steps = 0
-        values = card_value_table(hand.rules.face_values)
-        for spec in natural_melds(hand.hands[p], values)[0]:
-            if hand.sizes[p] - len(spec.cards) < 1:
+        values = card_value_table(deal.rules.face_values)
+        for spec in natural_melds(deal.hands[p], values)[0]:
+            if deal.sizes[p] - len(spec.cards) < 1:
                 break
             try:
-                hand.apply(Meld(spec))
+                deal.apply(Meld(spec))
                 steps += 1
             except IllegalAction:
                 break
@@ -154,23 +155,23 @@ class _Policy:
                 return k
         raise AssertionError("the draw added no card")  # pragma: no cover
 
-    def _lay_off_all(self, hand: Deal) -> int:
+    def _lay_off_all(self, deal: Deal) -> int:
         """Lay off every card that fits (not swaps), keeping one card to discard."""
         steps = 0
-        p = hand.current
-        counts = hand.hands[p]
+        p = deal.current
+        counts = deal.hands[p]
         progress = True
-        while progress and hand.sizes[p] > 1:
+        while progress and deal.sizes[p] > 1:
             progress = False
-            for k, targets in list(hand.fits().items()):
-                if not counts[k] or hand.sizes[p] <= 1:
+            for k, targets in list(deal.fits().items()):
+                if not counts[k] or deal.sizes[p] <= 1:
                     continue
                 for t, how in targets:
                     try:
                         if how == SWAP:
-                            steps += self._swap(hand, k, t)
+                            steps += self._swap(deal, k, t)
                         else:
-                            hand.apply(LayOff(k, t, how))
+                            deal.apply(LayOff(k, t, how))
                             steps += 1
                     except (IllegalAction, _NoSwap):
                         continue
@@ -178,23 +179,23 @@ class _Policy:
                     break
                 if progress:
                     break  # the table changed: read the fits afresh
-            counts = hand.hands[p]
-        return steps + self._lay_off_jokers(hand)
+            counts = deal.hands[p]
+        return steps + self._lay_off_jokers(deal)
 
     @staticmethod
-    def _lay_off_jokers(hand: Deal) -> int:
+    def _lay_off_jokers(deal: Deal) -> int:
         """Put jokers at the end of runs that can take one, keeping a card to discard."""
-        p = hand.current
+        p = deal.current
         steps = 0
         t = 0
-        while hand.hands[p][JOKER] and hand.sizes[p] > 1 and t < len(hand.table):
-            meld = hand.table[t]
+        while deal.hands[p][JOKER] and deal.sizes[p] > 1 and t < len(deal.table):
+            meld = deal.table[t]
             t += 1
             if not meld.is_run or meld.jokers:
                 continue
             for end in (HIGH, LOW):
                 try:
-                    hand.apply(LayOff(JOKER, t - 1, end))
+                    deal.apply(LayOff(JOKER, t - 1, end))
                 except IllegalAction:
                     continue
                 steps += 1
@@ -202,12 +203,12 @@ class _Policy:
         return steps
 
     @staticmethod
-    def _swap(hand: Deal, card: int, target: int) -> int:
+    def _swap(deal: Deal, card: int, target: int) -> int:
         """Free a joker with ``card`` if the joker can then go at the end of some run."""
-        p = hand.current
-        if hand.sizes[p] < 3:
+        p = deal.current
+        if deal.sizes[p] < 3:
             raise _NoSwap("keep cards for the joker and a discard")
-        probe = hand.clone()
+        probe = deal.clone()
         probe.apply(SwapJoker(card, target))
         for t, meld in enumerate(probe.table):
             for end in (LOW, HIGH) if meld.is_run else (None,):
@@ -215,15 +216,15 @@ class _Policy:
                     probe.apply(LayOff(JOKER, t, end))
                 except IllegalAction:
                     continue
-                hand.apply(SwapJoker(card, target))
-                hand.apply(LayOff(JOKER, t, end))
+                deal.apply(SwapJoker(card, target))
+                deal.apply(LayOff(JOKER, t, end))
                 return 2
         raise _NoSwap("no place for the joker")
 
-    def _discard(self, hand: Deal) -> int:
+    def _discard(self, deal: Deal) -> int:
         """Discard a random legal card, sparing the planned opening's cards if possible."""
-        p = hand.current
-        counts = hand.hands[p]
+        p = deal.current
+        counts = deal.hands[p]
         kinds = [k for k in range(KINDS) if counts[k]]
         keep = self.keep.get(p, set())
         spare = (
@@ -235,21 +236,21 @@ class _Policy:
         # Rejection sampling: a few random tries, then a scan, uniform over legal kinds.
         for _ in range(4):
             k = spare[int(rng.random() * len(spare))]
-            if hand.can_discard(k):
-                return self._drop(hand, k, keep, p)
-        legal = [k for k in spare if hand.can_discard(k)] or [
-            k for k in kinds if hand.can_discard(k)
+            if deal.can_discard(k):
+                return self._drop(deal, k, keep, p)
+        legal = [k for k in spare if deal.can_discard(k)] or [
+            k for k in kinds if deal.can_discard(k)
         ]
         if legal:
-            return self._drop(hand, legal[int(rng.random() * len(legal))], keep, p)
+            return self._drop(deal, legal[int(rng.random() * len(legal))], keep, p)
         # Melded into a corner: take the turn back and discard from the drawn hand.
-        if hand.turn.actions_now:
-            hand.apply(TakeBack())
-            return 1 + self._discard(hand)
+        if deal.turn.actions_now:
+            deal.apply(TakeBack())
+            return 1 + self._discard(deal)
         raise AssertionError("no legal discard")  # pragma: no cover - the engine guarantees one
 
-    def _drop(self, hand: Deal, card: int, keep: set[int], p: int) -> int:
-        hand.apply(Discard(card))
+    def _drop(self, deal: Deal, card: int, keep: set[int], p: int) -> int:
+        deal.apply(Discard(card))
         if card in keep:
             # The plan lost a card: look again next turn.
             self.keep.pop(p, None)
@@ -269,14 +270,14 @@ def measure_steps(seconds: float, seed: int) -> dict[str, Any]:
     steps = hands = unfinished = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        hand = _dealt(rules, rng)
+        deal = _dealt(rules, rng)
         policy = _Policy(rng)
         turns = 0
-        while not hand.over and turns < MAX_TURNS:
-            steps += policy.turn(hand)
+        while not deal.over and turns < MAX_TURNS:
+            steps += policy.turn(deal)
             turns += 1
         hands += 1
-        unfinished += not hand.over
+        unfinished += not deal.over
     elapsed = time.perf_counter() - start
     return {
         "steps_per_s": round(steps / elapsed),
@@ -299,14 +300,14 @@ def measure_random_legal(seconds: float, seed: int, players: int = 4) -> dict[st
     steps = hands = capped = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        hand = _dealt(rules, rng)
+        deal = _dealt(rules, rng)
         taken = 0
-        while not hand.over and taken < RANDOM_LEGAL_CAP:
-            hand.apply(rng.choice(legal_actions(hand)))
+        while not deal.over and taken < RANDOM_LEGAL_CAP:
+            deal.apply(rng.choice(legal_actions(deal)))
             taken += 1
         steps += taken
         hands += 1
-        capped += not hand.over
+        capped += not deal.over
     elapsed = time.perf_counter() - start
     return {
         "random_legal_steps_per_s": round(steps / elapsed),
@@ -360,14 +361,14 @@ def measure_heuristic_hands(seconds: float, seed: int) -> dict[str, Any]:
     hands = capped = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or hands == 0:
-        hand = _dealt(rules, rng)
+        deal = _dealt(rules, rng)
         taken = 0
-        while not hand.over and taken < RANDOM_LEGAL_CAP:
-            seat = hand.seats[hand.current]
-            hand.apply(bots[seat].choose(PlayerView.of(hand, seat), rng))
+        while not deal.over and taken < RANDOM_LEGAL_CAP:
+            seat = deal.seats[deal.current]
+            deal.apply(bots[seat].choose(PlayerView.of(deal, seat), rng))
             taken += 1
         hands += 1
-        capped += not hand.over
+        capped += not deal.over
     elapsed = time.perf_counter() - start
     return {"heuristic_hands_per_s": round(hands / elapsed, 1), "heuristic_hands_capped": capped}
 
@@ -379,15 +380,15 @@ def _discard_step_positions(count: int, seed: int) -> list[Deal]:
     while len(out) < count:
         deck = pack_list(rules.decks, rules.joker_count)
         rng.shuffle(deck)
-        hand = Deal.deal(rules, deck, shuffle_seed=seed)
+        deal = Deal.deal(rules, deck, shuffle_seed=seed)
         policy = _Policy(rng)
         for _ in range(rng.randrange(4, 30)):
-            if hand.over:
+            if deal.over:
                 break
-            policy.turn(hand)
-        if not hand.over and hand.phase == DRAW:
-            hand.apply(DrawStock())
-            out.append(hand)
+            policy.turn(deal)
+        if not deal.over and deal.phase == DRAW:
+            deal.apply(DrawStock())
+            out.append(deal)
     return out
 
 

@@ -35,9 +35,10 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.melds import SWAP
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action, parse_action
 from scala40.notation.cards import format_card, format_cards
@@ -176,10 +177,10 @@ def play_match(
             _announce_hand(match, names, write)
             show = True
         seat = match.current_seat
-        hand = match.hand
-        view = PlayerView.of(hand, seat)
+        deal = match.deal
+        view = PlayerView.of(deal, seat)
         done = len(match.history)
-        turn = (match.hand_number, hand.turns_done)
+        turn = (match.hand_number, deal.turns_done)
         bot = bots.get(seat)
         if bot is not None:
             action = bot.choose(view, rng)
@@ -192,7 +193,7 @@ def play_match(
                 ) from err
             write(f"{names[seat]} {text}")
             show = True
-            acts = acts + 1 if turn == (match.hand_number, match.hand.turns_done) else 0
+            acts = acts + 1 if turn == (match.hand_number, match.deal.turns_done) else 0
             if acts > MAX_BOT_ACTIONS:
                 raise BotError(f"{names[seat]} did not end its turn")
         else:
@@ -249,7 +250,7 @@ def _after_human(action: Action, view: PlayerView, match: Match, write: Writer) 
         return False
     if isinstance(action, DrawStock | TakePozzo):
         before = counts_of(view.hand)
-        now = PlayerView.of(match.hand, HUMAN).hand
+        now = PlayerView.of(match.deal, HUMAN).hand
         after = counts_of(now)
         card = next(k for k, n in enumerate(after) if n > before[k])
         where = "from the stock" if isinstance(action, DrawStock) else "from the pozzo"
@@ -331,14 +332,14 @@ def team_name(match: Match, unit: int, names: Sequence[str]) -> str:
 
 
 def _announce_hand(match: Match, names: Sequence[str], write: Writer) -> None:
-    hand = match.hand
-    order = ", ".join(names[s] for s in hand.seats)
+    deal = match.deal
+    order = ", ".join(names[s] for s in deal.seats)
     kind = " (playoff: first to go out wins)" if match.playoff is not None else ""
     dealer = _says(names, match.dealer, "deals", "deal")
     write(f"\n=== Hand {match.hand_number}{kind}: {dealer}. Order: {order} ===")
-    if HUMAN not in hand.seats:
+    if HUMAN not in deal.seats:
         write("You are not in this hand: the bots play it out.")
-    write(f"Turned up on the pozzo: {format_card(hand.pozzo[-1], pretty=True)}")
+    write(f"Turned up on the pozzo: {format_card(deal.pozzo[-1], pretty=True)}")
 
 
 # Helpers the person can ask for -------------------------------------------------------------

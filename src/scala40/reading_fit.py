@@ -35,7 +35,7 @@ from scala40.bots.heuristic import HeuristicBot
 from scala40.bots.reading import NAMES, SETTINGS, Table, features
 from scala40.engine.actions import Discard, TakePozzo
 from scala40.engine.cards import pack_list
-from scala40.engine.legal import legal_discards
+from scala40.engine.discard import legal_discards
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView

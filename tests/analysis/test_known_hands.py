@@ -13,7 +13,7 @@ from scala40.engine.actions import DrawStock, MeldSpec, Open
 from scala40.engine.analysis import best_opening, counts_of, solve
 from scala40.engine.cards import JOKER, kind_of
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 from .brute import best
 
@@ -107,7 +107,7 @@ def test_the_state_accepts_the_worked_examples_as_an_opening_iff_40(
     cards = cards_of(melds)
     filler = [k for k in (c(2, S), c(9, D), c(6, C), c(10, H)) if k not in cards][:3]
     other = [c(r, s) for s in (H, S) for r in range(2, 8)][:13]
-    hand = Hand.setup(Rules(players=2), [cards + filler, other], pozzo=[c(8, C)])
+    hand = Deal.setup(Rules(players=2), [cards + filler, other], pozzo=[c(8, C)])
     hand.apply(DrawStock())
     err = hand.check(Open(tuple(melds)))
     if opens:

@@ -241,7 +241,7 @@ def test_the_view_is_the_web_view_of_the_same_seat() -> None:
     for _ in range(120):
         seat = match.current_seat
         for watcher in range(3):
-            view = match.view(watcher)
+            view = PlayerView.of_match(match, watcher)
             ours = view_to_dict(view)
             web = view_to_json(view, facts)
             for key, value in ours.items():
@@ -252,4 +252,4 @@ def test_the_view_is_the_web_view_of_the_same_seat() -> None:
                     assert value.items() <= web["rules"].items()
                 else:
                     assert value == web[key], key
-        match.apply(bot.choose(match.view(seat), rng))
+        match.apply(bot.choose(PlayerView.of_match(match, seat), rng))

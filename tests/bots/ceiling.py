@@ -50,7 +50,7 @@ from scala40.bots.strong import StrongBot, deal_consistent
 from scala40.engine.actions import Action, Discard
 from scala40.engine.errors import IllegalAction
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 from .duplicate import (
@@ -74,7 +74,7 @@ def positions(rules: Rules, seed: int, count: int) -> list[PlayerView]:
     while len(out) < count:
         deck, shuffle_seed = deal_of(rules, seed, number)
         number += 1
-        hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+        hand = Deal.deal(rules, deck, shuffle_seed=shuffle_seed)
         bots = [HeuristicBot() for _ in range(rules.players)]
         picks = set(rng.sample(range(60), 2))
         step = 0
@@ -118,7 +118,7 @@ def held_out_gain(diffs: list[list[float]]) -> float:
     return statistics.fmean(diffs[pick][1::2])
 
 
-def _played_out(dealt: Hand, action: Action, me: int, seed: int) -> float | None:
+def _played_out(dealt: Deal, action: Action, me: int, seed: int) -> float | None:
     world = dealt.clone()
     try:
         world.apply(action)
@@ -170,7 +170,7 @@ def _searched_per_hand(rules: Rules, seed: int, hands: int = 20) -> float:
     counted = 0
     for number in range(hands):
         deck, shuffle_seed = deal_of(rules, seed + 1, number)
-        hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+        hand = Deal.deal(rules, deck, shuffle_seed=shuffle_seed)
         bots = [HeuristicBot() for _ in range(rules.players)]
         rng = random.Random(number)
         steps = 0
@@ -186,26 +186,26 @@ def _searched_per_hand(rules: Rules, seed: int, hands: int = 20) -> float:
 # 2. Oracles -------------------------------------------------------------------------------
 
 
-def oracle_choice(hand: Hand, know: str, worlds: int, seed: int) -> Action:
+def oracle_choice(deal: Deal, know: str, worlds: int, seed: int) -> Action:
     """The strong bot's candidates judged in the true hand: as it is (``know="all"``),
     or with the stock shuffled again in each world (``know="hands"``)."""
-    view = PlayerView.of(hand, hand.seats[hand.current])
+    view = PlayerView.of(deal, deal.seats[deal.current])
     rng = random.Random(seed)
-    candidates = StrongBot().candidates(view, hand.clone(), rng)
+    candidates = StrongBot().candidates(view, deal.clone(), rng)
     if len(candidates) == 1:
         return candidates[0]
     best, best_value = candidates[0], -math.inf
     for action in candidates:
         total = 0.0
         for w in range(worlds):
-            world = hand.clone()
+            world = deal.clone()
             if know == "hands":
                 shuffler = random.Random(seed * 1000 + w)
                 rest = world.stock[world.bottom_known :]
                 shuffler.shuffle(rest)
                 world.stock[world.bottom_known :] = rest
                 world.shuffle_seed = shuffler.getrandbits(63)
-            score = _played_out(world, action, hand.current, w)
+            score = _played_out(world, action, deal.current, w)
             total += score if score is not None else -math.inf
         if total / worlds > best_value:
             best, best_value = action, total / worlds
@@ -227,15 +227,15 @@ def _oracle_game(
 ) -> tuple[float, bool]:
     """One deal with the oracle at player ``at``, club players elsewhere: the oracle's
     penalty minus the others' mean, and whether it went out."""
-    hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+    hand = Deal.deal(rules, deck, shuffle_seed=shuffle_seed)
     rng = random.Random(shuffle_seed)
     bots = [HeuristicBot() for _ in range(rules.players)]
 
-    def choose(hand: Hand, step: int) -> Action:
-        p = hand.current
+    def choose(deal: Deal, step: int) -> Action:
+        p = deal.current
         if p == at:
-            return oracle_choice(hand, know, worlds, step)
-        return bots[p].choose(PlayerView.of(hand, hand.seats[p]), rng)
+            return oracle_choice(deal, know, worlds, step)
+        return bots[p].choose(PlayerView.of(deal, deal.seats[p]), rng)
 
     pays, winner = finish_hand(hand, choose)
     others = [pays[q] for q in range(rules.players) if q != at]
@@ -340,10 +340,10 @@ def feed(rules: Rules, deals: int, seed: int, sizes: tuple[int, int]) -> None:
     for number in range(deals):
         deck, shuffle_seed = deal_of(rules, seed, number)
         for at in range(rules.players):
-            hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+            hand = Deal.deal(rules, deck, shuffle_seed=shuffle_seed)
             rng = random.Random(shuffle_seed)
 
-            def choose(h: Hand, step: int, at: int = at, rng: random.Random = rng) -> Action:
+            def choose(h: Deal, step: int, at: int = at, rng: random.Random = rng) -> Action:
                 nonlocal avoided
                 view = PlayerView.of(h, h.seats[h.current])
                 action = club.choose(view, rng)

@@ -27,7 +27,7 @@ from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import count_penalty
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 MAX_ACTIONS = 4000
@@ -62,31 +62,31 @@ def play_hand(
 ) -> tuple[tuple[int, ...], int | None]:
     """Play one hand with ``bots[p]`` at player ``p`` (0 plays first): what each pays and
     who went out (``None`` if nobody did)."""
-    hand = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+    hand = Deal.deal(rules, deck, shuffle_seed=shuffle_seed)
     rng = random.Random(shuffle_seed)
 
-    def choose(hand: Hand, step: int) -> Action:
-        return bots[hand.current].choose(PlayerView.of(hand, hand.seats[hand.current]), rng)
+    def choose(deal: Deal, step: int) -> Action:
+        return bots[deal.current].choose(PlayerView.of(deal, deal.seats[deal.current]), rng)
 
     return finish_hand(hand, choose)
 
 
 def finish_hand(
-    hand: Hand, choose: Callable[[Hand, int], Action]
+    deal: Deal, choose: Callable[[Deal, int], Action]
 ) -> tuple[tuple[int, ...], int | None]:
-    """Play ``hand`` to its end with ``choose(hand, step)`` for the current player (each
+    """Play ``deal`` to its end with ``choose(deal, step)`` for the current player (each
     action checked before it is applied), or until :data:`MAX_ACTIONS`, when everybody
     counts: what each pays and who went out (``None`` if nobody did)."""
     for step in range(MAX_ACTIONS):
-        if hand.result is not None:
-            return hand.result.penalties, hand.result.winner
-        action = choose(hand, step)
-        refusal = hand.check(action)
-        assert refusal is None, f"player {hand.current} tried {action}: {refusal.reason}"
-        hand.apply(action)
-    if hand.result is not None:
-        return hand.result.penalties, hand.result.winner
-    return tuple(count_penalty(h, hand.rules) for h in hand.hands), None
+        if deal.result is not None:
+            return deal.result.penalties, deal.result.winner
+        action = choose(deal, step)
+        refusal = deal.check(action)
+        assert refusal is None, f"player {deal.current} tried {action}: {refusal.reason}"
+        deal.apply(action)
+    if deal.result is not None:
+        return deal.result.penalties, deal.result.winner
+    return tuple(count_penalty(h, deal.rules) for h in deal.hands), None
 
 
 def duplicate(

@@ -13,11 +13,11 @@ from scala40.bots import make_bot
 from scala40.engine.actions import Action
 from scala40.engine.cards import KINDS, pack_list
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 
-def club_play(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Hand, PlayerView, Action]]:
+def club_play(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Deal, PlayerView, Action]]:
     """Every decision of ``hands`` club-player hands: the true hand (do not change it), the
     current seat's view and the club player's action, which is applied after the yield."""
     club = make_bot("club")
@@ -25,7 +25,7 @@ def club_play(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Hand, Playe
         rng = random.Random(f"{seed}:{number}")
         deck = pack_list(rules.decks, rules.joker_count)
         rng.shuffle(deck)
-        hand = Hand.deal(rules, deck, shuffle_seed=number)
+        hand = Deal.deal(rules, deck, shuffle_seed=number)
         while hand.result is None:
             view = PlayerView.of(hand, hand.seats[hand.current])
             action = club.choose(view, rng)
@@ -33,12 +33,12 @@ def club_play(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Hand, Playe
             hand.apply(action)
 
 
-def twin(hand: Hand, seat: int) -> Hand:
+def twin(deal: Deal, seat: int) -> Deal:
     """The same position with a hidden card of the player after ``seat`` and a stock card
     exchanged, and the stock reversed: everything ``seat`` cannot see differs."""
-    out = hand.clone()
-    me = hand.seats.index(seat)
-    other = (me + 1) % hand.n
+    out = deal.clone()
+    me = deal.seats.index(seat)
+    other = (me + 1) % deal.n
     counts = out.hands[other]
     hidden = [k for k in range(KINDS) if counts[k] > out.known[other][k]]
     for i, card in enumerate(out.stock):

@@ -50,8 +50,8 @@ def drive(rules: Rules, bots: list[Bot], seed: int, limit: int = MAX_ACTIONS) ->
         if match.over:
             break
         seat = match.current_seat
-        action = bots[seat].choose(PlayerView.of(match.hand, seat), rng)
-        refusal = match.hand.check(action)
+        action = bots[seat].choose(PlayerView.of(match.deal, seat), rng)
+        refusal = match.deal.check(action)
         assert refusal is None, (
             f"{bots[seat].name} bot at seat {seat} tried {action}: {refusal.reason}"
         )
@@ -91,9 +91,9 @@ def test_random_bot_picks_every_legal_action_but_takeback() -> None:
     match = Match(rules, seed=3)
     bot = RandomBot()
     seat = match.current_seat
-    view = PlayerView.of(match.hand, seat)
+    view = PlayerView.of(match.deal, seat)
     seen = {bot.choose(view, random.Random(i)) for i in range(60)}
-    assert seen == set(legal_actions(match.hand))
+    assert seen == set(legal_actions(match.deal))
     assert not any(isinstance(a, TakeBack) for a in seen)
 
 
@@ -103,7 +103,7 @@ def test_random_bot_takes_back_only_when_nothing_else_is_legal(
     import scala40.bots.base as base
 
     match = Match(Rules(), seed=1)
-    view = PlayerView.of(match.hand, match.current_seat)
+    view = PlayerView.of(match.deal, match.current_seat)
     monkeypatch.setattr(base, "legal_actions", lambda hand: [TakeBack(), Discard(5)])
     assert {RandomBot().choose(view, random.Random(i)) for i in range(30)} == {Discard(5)}
     monkeypatch.setattr(base, "legal_actions", lambda hand: [TakeBack()])

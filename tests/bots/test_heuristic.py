@@ -21,8 +21,9 @@ from scala40.engine.actions import Action, Discard, DrawStock, LayOff, Open, Tak
 from scala40.engine.cards import JOKER, KINDS, kind_of, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.play_text import bot_reader, names_of, play_match
 
@@ -91,7 +92,7 @@ def drive(rules: Rules, bots: Sequence[Bot], seed: int, limit: int = ACTIONS_PER
             break
         seat = match.current_seat
         action = bots[seat].choose(PlayerView.of_match(match, seat), rng)
-        refusal = match.hand.check(action)
+        refusal = match.deal.check(action)
         assert refusal is None, f"{bots[seat].name} at seat {seat} tried {action}: {refusal.reason}"
         match.apply(action)
     return match
@@ -118,11 +119,11 @@ def test_falls_back_to_a_legal_action_when_its_plan_has_none(
 ) -> None:
     """With its plan emptied the bot still plays legally (greedy's choice, else any legal
     action) and counts each fallback."""
-    monkeypatch.setattr(heuristic._Seat, "play", lambda self: iter(()))
+    monkeypatch.setattr(heuristic._Decision, "play", lambda self: iter(()))
     rules = Rules.build(None, {"players": "3"})
     bots = [HeuristicBot() for _ in range(3)]
     match = drive(rules, bots, 4, limit=400)
-    assert match.history or match.hand.turns_done > 10
+    assert match.history or match.deal.turns_done > 10
     assert all(b.fallbacks > 0 for b in bots)
 
 
@@ -145,18 +146,18 @@ def test_beats_greedy_heads_up_on_duplicate_deals() -> None:
 # Hints ----------------------------------------------------------------------------------------
 
 
-def positions(rules: Rules, seed: int, count: int) -> list[tuple[Hand, int]]:
+def positions(rules: Rules, seed: int, count: int) -> list[tuple[Deal, int]]:
     """Positions of a heuristic-vs-greedy match, draw and play phases alike."""
     match = Match(rules, seed=seed)
     rng = random.Random(seed)
     bots = [HeuristicBot() if s % 2 == 0 else GreedyBot() for s in range(rules.players)]
-    out: list[tuple[Hand, int]] = []
+    out: list[tuple[Deal, int]] = []
     step = 0
     while not match.over and len(out) < count:
         seat = match.current_seat
         if step % 3 == 0:
-            out.append((match.hand.clone(), seat))
-        match.apply(bots[seat].choose(PlayerView.of(match.hand, seat), rng))
+            out.append((match.deal.clone(), seat))
+        match.apply(bots[seat].choose(PlayerView.of(match.deal, seat), rng))
         step += 1
     return out
 
@@ -191,7 +192,7 @@ def position(
     opened: Sequence[bool] | None = None,
     known: Sequence[Sequence[int]] | None = None,
     turns_done: int | None = None,
-) -> Hand:
+) -> Deal:
     """Player 0 to move; with ``draw``, that card is on top of the stock and is drawn."""
     left = pack_counts(rules.decks, rules.joker_count)
     for k in [*(c for h in hands for c in h), *pozzo, *(c for m in table for c in m.cards())]:
@@ -200,7 +201,7 @@ def position(
     if draw is not None:
         stock.remove(draw)
         stock.append(draw)
-    hand = Hand.setup(
+    hand = Deal.setup(
         rules,
         hands,
         table=table,
@@ -215,10 +216,10 @@ def position(
     return hand
 
 
-def choice(hand: Hand, bot: Bot | None = None) -> Action:
+def choice(deal: Deal, bot: Bot | None = None) -> Action:
     bot = bot or HeuristicBot()
-    action = bot.choose(PlayerView.of(hand, 0), random.Random(0))
-    assert hand.check(action) is None
+    action = bot.choose(PlayerView.of(deal, 0), random.Random(0))
+    assert deal.check(action) is None
     return action
 
 
@@ -336,13 +337,13 @@ def test_never_melds_itself_incartato() -> None:
         assert (hand.result is not None) is goes_out
 
 
-def play_turn(hand: Hand, bot: HeuristicBot) -> list[Action]:
-    """The bot's whole turn in ``hand`` (player 0), every action checked."""
+def play_turn(deal: Deal, bot: HeuristicBot) -> list[Action]:
+    """The bot's whole turn in ``deal`` (player 0), every action checked."""
     actions: list[Action] = []
-    while hand.current == 0 and hand.result is None and len(actions) < 30:
-        action = bot.choose(PlayerView.of(hand, 0), random.Random(0))
-        assert hand.check(action) is None, action
-        hand.apply(action)
+    while deal.current == 0 and deal.result is None and len(actions) < 30:
+        action = bot.choose(PlayerView.of(deal, 0), random.Random(0))
+        assert deal.check(action) is None, action
+        deal.apply(action)
         actions.append(action)
     return actions
 

@@ -26,7 +26,7 @@ import pytest
 from scala40.bots import HeuristicBot
 from scala40.engine.cards import KINDS, pack_counts, pack_list
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, checking_world, resample
 
 TABLES: dict[str, tuple[tuple[str | None, dict[str, str]], range]] = {
@@ -67,18 +67,18 @@ def _rules(table: str) -> Rules:
     return Rules.build(preset, keys)
 
 
-def _dealt(rules: Rules, rng: random.Random) -> Hand:
+def _dealt(rules: Rules, rng: random.Random) -> Deal:
     """A hand dealt as the benchmark deals it."""
     deck = pack_list(rules.decks, rules.joker_count)
     rng.shuffle(deck)
-    return Hand.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
+    return Deal.deal(rules, deck, shuffle_seed=rng.getrandbits(32))
 
 
 def self_play(
     rules: Rules,
     seeds: range,
     bot: Callable[[], HeuristicBot] = HeuristicBot,
-    view_of: Callable[[Hand, int], PlayerView] = PlayerView.of,
+    view_of: Callable[[Deal, int], PlayerView] = PlayerView.of,
 ) -> str:
     """The digest of club-player self-play: one hand per seed, every seat the bot."""
     digest = hashlib.sha256()
@@ -102,7 +102,7 @@ def test_self_play_is_what_it_was(table: str) -> None:
     assert self_play(_rules(table), TABLES[table][1]) == GOLDEN[table]
 
 
-def _positions(table: str, hands: int) -> Iterator[tuple[Hand, PlayerView]]:
+def _positions(table: str, hands: int) -> Iterator[tuple[Deal, PlayerView]]:
     """Every decision of a few self-play hands: the true hand and the deciding seat's view."""
     rules = _rules(table)
     for seed in range(hands):

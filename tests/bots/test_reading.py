@@ -13,9 +13,9 @@ from scala40.bots.base import world_of
 from scala40.bots.expert import ExpertBot, reader
 from scala40.bots.reading import NAMES, Reader, Table, features
 from scala40.engine.actions import Discard
-from scala40.engine.legal import legal_discards
+from scala40.engine.discard import legal_discards
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.reading_fit import feeds
 from scala40.reading_fit import main as fit_main
@@ -24,7 +24,7 @@ from .positions import club_play
 from .positions import twin as twin_of
 
 
-def discard_offers(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Hand, PlayerView]]:
+def discard_offers(rules: Rules, hands: int, seed: int) -> Iterator[tuple[Deal, PlayerView]]:
     """Club-player positions at each discard where the next player may take it."""
     for hand, view, action in club_play(rules, hands, seed):
         if isinstance(action, Discard) and hand.opened[(hand.current + 1) % hand.n]:

@@ -15,8 +15,9 @@ from scala40.bots.strong import StrongBot, deal_consistent
 from scala40.engine.actions import Action, Discard, DrawStock
 from scala40.engine.analysis import best_opening
 from scala40.engine.cards import pack_list, penalty_table
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 
 TABLES = [
@@ -28,10 +29,10 @@ TABLES = [
 ]
 
 
-def _deal(rules: Rules, seed: int) -> Hand:
+def _deal(rules: Rules, seed: int) -> Deal:
     deck = pack_list(rules.decks, rules.joker_count)
     random.Random(seed).shuffle(deck)
-    return Hand.deal(rules, deck, shuffle_seed=seed)
+    return Deal.deal(rules, deck, shuffle_seed=seed)
 
 
 @pytest.mark.parametrize("changes", TABLES)
@@ -110,8 +111,8 @@ def test_the_search_departs_from_the_plan_only_on_a_clear_gain(
     monkeypatch.setattr(strong_module, "heuristic_play_out", lambda hand, rng: None)
 
     def judged(gain: float) -> Action:
-        def outcome(hand: Hand, player: int) -> float:
-            return (gain if hand.pozzo[-1] == target else 0.0) + noise.gauss(0.0, 0.1)
+        def outcome(deal: Deal, player: int) -> float:
+            return (gain if deal.pozzo[-1] == target else 0.0) + noise.gauss(0.0, 0.1)
 
         monkeypatch.setattr(strong_module, "outcome", outcome)
         bot = StrongBot(think_ms=1e9, max_worlds=30)

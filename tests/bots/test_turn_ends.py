@@ -12,8 +12,9 @@ from scala40.bots.base import ending_move, world_of
 from scala40.engine.actions import Action, Discard, LayOff, SwapJoker, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY
+from scala40.engine.views import PlayerView
 from scala40.notation import load_position, parse_card
 from scala40.notation.record import replay
 
@@ -50,14 +51,14 @@ legal. The easy bot used to lay the same cards again after every take-back, for 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_in_a_corner_ends_its_turn(level: str) -> None:
     match = replay(CORNER.read_text())
-    hand = match.hand
+    hand = match.deal
     player = hand.current
     assert hand.turn.phase == PLAY
     bot = make_bot(level)
     rng = random.Random(0)
     played = []
     while hand.current == player and hand.result is None and len(played) < 30:
-        action = bot.choose(match.view(match.current_seat), rng)
+        action = bot.choose(PlayerView.of_match(match, match.current_seat), rng)
         played.append(action)
         hand.apply(action)
     assert hand.current != player or hand.result is not None, played
@@ -67,12 +68,12 @@ def test_a_bot_in_a_corner_ends_its_turn(level: str) -> None:
 
 def _ends_the_turn(match: Match) -> list[Action]:
     """``ending_move`` played from here until the turn is over (at most four moves)."""
-    hand = match.hand
+    hand = match.deal
     player = hand.current
     played: list[Action] = []
-    while match.hand is hand and hand.current == player and hand.result is None:
+    while match.deal is hand and hand.current == player and hand.result is None:
         assert len(played) < 4, played
-        action = ending_move(world_of(match.view(match.current_seat)))
+        action = ending_move(world_of(PlayerView.of_match(match, match.current_seat)))
         played.append(action)
         match.apply(action)
     return played
@@ -80,7 +81,7 @@ def _ends_the_turn(match: Match) -> list[Action]:
 
 def test_the_ending_move_gets_out_of_the_corner() -> None:
     match = replay(CORNER.read_text())
-    hand = match.hand
+    hand = match.deal
     for kind in (SwapJoker, LayOff):  # the swap and the lay-off that leave only the joker
         match.apply(next(a for a in legal_actions(hand) if isinstance(a, kind)))
     assert [type(a) for a in legal_actions(hand)] == [TakeBack]
@@ -118,4 +119,4 @@ def test_the_ending_move_ends_any_turn_in_a_few_moves(seed: int) -> None:
         if rng.random() < 0.2:
             _ends_the_turn(match)
         else:
-            match.apply(bot.choose(match.view(match.current_seat), rng))
+            match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))

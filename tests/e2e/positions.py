@@ -34,13 +34,13 @@ def _kinds(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
-def actor_at(hand: Deal, preset: str) -> TableActor:
-    """A table actor (no database, no loop) whose match stands at ``hand``."""
-    rules = hand.rules
+def actor_at(deal: Deal, preset: str) -> TableActor:
+    """A table actor (no database, no loop) whose match stands at ``deal``."""
+    rules = deal.rules
     row = TableRow("fixed", datetime.now(UTC), preset, rules_changes(rules), 1, 0, None, "playing")
     seats = [SeatRow(0, "human", "Anna", "x"), SeatRow(1, "bot:greedy", "", None)]
     actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
-    actor.match.hand = hand
+    actor.match.deal = deal
     actor.version = 5
     actor.turns.turn = (0, 0)  # the turn timer's key: no stand-in is playing this turn
     return actor

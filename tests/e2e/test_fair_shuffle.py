@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from scala40.bots import make_bot
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
 from scala40.notation.record import Recorder
 from scala40.server.table.summaries import fair_check, replay_steps
 
@@ -73,7 +74,7 @@ def _fair_replay() -> tuple[dict[str, Any], dict[str, Any]]:
     bots, rng = [make_bot("greedy"), make_bot("greedy")], random.Random(4)
     while not match.over:
         seat = match.current_seat
-        recorder.apply(bots[seat].choose(match.view(seat), rng))
+        recorder.apply(bots[seat].choose(PlayerView.of_match(match, seat), rng))
     record = recorder.record()
     return record, _replay_json(record)
 

@@ -17,12 +17,12 @@ from scala40.engine.actions import (
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.notation import parse_hand
 
 
 def _state(match: Match) -> tuple[object, ...]:
-    h = match.hand
+    h = match.deal
     return (
         [c[:] for c in h.hands],
         h.stock[:],
@@ -69,9 +69,9 @@ def test_acting_after_the_match_is_over_is_refused() -> None:
 
 def test_a_position_with_an_empty_pozzo_offers_only_the_stock() -> None:
     from scala40.engine.legal import legal_actions
-    from scala40.engine.state import Hand
+    from scala40.engine.state import Deal
 
-    hand = Hand.setup(Rules.build(None, {"players": 2}), [list(range(13)), list(range(13, 26))])
+    hand = Deal.setup(Rules.build(None, {"players": 2}), [list(range(13)), list(range(13, 26))])
     assert hand.pozzo == []
     assert legal_actions(hand) == [DrawStock()]  # was an IndexError
     with pytest.raises(IllegalAction) as refused:
@@ -99,9 +99,9 @@ def test_a_position_whose_players_do_not_add_up_is_refused_by_name(
     rules = Rules.build(None, {"players": 2})
     hands = [parse_hand("2H 3H 4H"), parse_hand("5C 6C 7C")]
     with pytest.raises(ValueError, match=words):
-        Hand.setup(rules, hands, **keys)  # type: ignore[arg-type]
+        Deal.setup(rules, hands, **keys)  # type: ignore[arg-type]
 
 
 def test_a_position_with_one_player_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 2 players"):
-        Hand.setup(Rules.build(None, {"players": 2}), [parse_hand("2H 3H 4H")])
+        Deal.setup(Rules.build(None, {"players": 2}), [parse_hand("2H 3H 4H")])

@@ -27,6 +27,7 @@ from scala40.engine.fairness import (
 )
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
 from scala40.notation.cards import format_card
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, dump_record, verify
@@ -109,7 +110,7 @@ def fair_match(seed: int = 5, hands: int = 3) -> tuple[Match, dict[str, Any]]:
             match.contribute(given, rng.randbytes(16))
             match.contribute(given, rng.randbytes(16))
         seat = match.current_seat
-        recorder.apply(bots[seat].choose(match.view(seat), rng))
+        recorder.apply(bots[seat].choose(PlayerView.of_match(match, seat), rng))
     return match, recorder.record()
 
 

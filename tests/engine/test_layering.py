@@ -1,32 +1,46 @@
 """The engine stands alone: it imports the standard library and itself, nothing else.
 
-Outer layers import only downward (cli -> server/tui/rl/play_text/bench/arena ->
-bots/scoresheet -> notation -> engine);
-`lint-imports` checks the same in scripts/test, this test keeps it true under plain pytest.
+Outer layers import only downward, in the order of the layers contract in pyproject.toml
+(cli -> ... -> bots/scoresheet -> notation -> engine); `lint-imports` checks the same in
+scripts/test, this test keeps it true under plain pytest and reads the same layers.
 """
 
 from __future__ import annotations
 
 import ast
 import sys
+import tomllib
 from pathlib import Path
 
 import scala40
 
 PACKAGE = Path(scala40.__file__).parent
-RANK = {
-    "engine": 0,
-    "notation": 1,
-    "bots": 2,
-    "scoresheet": 2,
-    "play_text": 3,
-    "bench": 3,
-    "arena": 3,
-    "server": 3,
-    "tui": 3,
-    "rl": 3,
-    "cli": 4,
-}
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+
+
+def _ranks() -> dict[str, tuple[int, int]]:
+    """Each top-level part of the package -> (rank, group), read from the layers contract of
+    pyproject.toml that ``lint-imports`` checks, so the two never disagree.
+
+    Higher ranks are lower layers' users. Parts in one layer share a rank; those joined by
+    ``|`` are independent (a group each), those joined by ``:`` may import each other (one
+    group). The root contract is the one without ``containers``.
+    """
+    contracts = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (root,) = [c for c in contracts["contracts"] if c["type"] == "layers" and "containers" not in c]
+    ranks: dict[str, tuple[int, int]] = {}
+    layers = root["layers"]
+    for i, layer in enumerate(layers):
+        rank = len(layers) - 1 - i
+        independent = "|" in layer
+        for j, name in enumerate(layer.replace(":", "|").split("|")):
+            package, part = name.strip().split(".")
+            assert package == "scala40", name
+            ranks[part] = (rank, j if independent else 0)
+    return ranks
+
+
+RANK = _ranks()
 
 
 def _imports(path: Path) -> list[str]:
@@ -68,8 +82,7 @@ def test_imports_point_down_the_layers() -> None:
             parts = name.split(".")
             if parts[0] != "scala40" or len(parts) < 2 or parts[1] not in RANK:
                 continue
-            if RANK[parts[1]] > RANK[layer] or (
-                RANK[parts[1]] == RANK[layer] and parts[1] != layer
-            ):
+            rank, group = RANK[parts[1]]
+            if rank > RANK[layer][0] or (rank == RANK[layer][0] and group != RANK[layer][1]):
                 offenders.append(f"{path.relative_to(PACKAGE)} imports {name}")
     assert offenders == []

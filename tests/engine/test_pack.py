@@ -14,7 +14,7 @@ from scala40.engine.cards import HEARTS, JOKER, SPADES, kind_of, pack_list
 from scala40.engine.errors import PackError, Scala40Error
 from scala40.engine.pack import check_pack, count_pack
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 SEVEN_H = kind_of(HEARTS, 7)
 KING_S = kind_of(SPADES, 13)
@@ -22,12 +22,12 @@ KING_S = kind_of(SPADES, 13)
 
 def _deal_error(deck: Sequence[object], rules: Rules | None = None) -> PackError:
     with pytest.raises(PackError) as info:
-        Hand.deal(rules or Rules(), deck)  # type: ignore[arg-type]
+        Deal.deal(rules or Rules(), deck)  # type: ignore[arg-type]
     return info.value
 
 
 def test_the_whole_pack_deals() -> None:
-    hand = Hand.deal(Rules(), pack_list(2, 4))
+    hand = Deal.deal(Rules(), pack_list(2, 4))
     assert hand.pack_count().exact
     assert hand.pack_count().problem("the hand") is None
 
@@ -93,7 +93,7 @@ def test_a_position_with_an_extra_seven_of_hearts_names_it_and_where() -> None:
     stock.remove(KING_S)
     hands = [[SEVEN_H, KING_S], [SEVEN_H]]
     with pytest.raises(PackError) as info:
-        Hand.setup(Rules(), hands, stock=stock)
+        Deal.setup(Rules(), hands, stock=stock)
     assert str(info.value) == (
         "too many 7♥: the pack holds 2 copies of 7♥, the position has 3 "
         "(in hands[0], hands[1], stock)"
@@ -102,24 +102,24 @@ def test_a_position_with_an_extra_seven_of_hearts_names_it_and_where() -> None:
     # With no stock given the rest of the pack becomes the stock; the extra still shows.
     hands = [[SEVEN_H, SEVEN_H, KING_S], [SEVEN_H]]
     with pytest.raises(PackError, match=r"too many 7♥: .* has 3 \(in hands\[0\], hands\[1\]\)$"):
-        Hand.setup(Rules(), hands)
+        Deal.setup(Rules(), hands)
 
 
 def test_a_position_that_loses_a_card_names_it() -> None:
     hands, pozzo, stock = _deal_hands()
     stock.remove(KING_S)
     with pytest.raises(ValueError, match="the position loses cards of the pack: K♠"):
-        Hand.setup(Rules(), hands, pozzo=pozzo, stock=stock)
+        Deal.setup(Rules(), hands, pozzo=pozzo, stock=stock)
 
 
 def test_a_position_with_no_card_is_refused() -> None:
     hands, pozzo, stock = _deal_hands()
     with pytest.raises(PackError, match="not a card kind: 53"):
-        Hand.setup(Rules(), hands, pozzo=[*pozzo, 53], stock=stock)
+        Deal.setup(Rules(), hands, pozzo=[*pozzo, 53], stock=stock)
 
 
 def test_the_conservation_check_names_the_zones_of_a_copied_card() -> None:
-    hand = Hand.deal(Rules(), pack_list(2, 4))
+    hand = Deal.deal(Rules(), pack_list(2, 4))
     top = hand.pozzo[-1]
     hand.pozzo.append(top)  # a card copied: the state no longer holds the pack
     count = hand.pack_count()

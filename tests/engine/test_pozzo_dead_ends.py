@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scala40.engine.actions import TakePozzo
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.notation import parse_card, parse_hand, parse_table_meld
 
 
@@ -14,7 +14,7 @@ def test_a_swap_that_strict_rules_forbid_in_the_opening_turn_is_no_use() -> None
     rules = Rules.build(
         None, {"players": 2, "open_from_pozzo": "any_use", "open_without_jokers": "strict"}
     )
-    hand = Hand.setup(
+    hand = Deal.setup(
         rules,
         [
             parse_hand("KD KC KS 3S 4S 5S 7H 9H 2C 4C 6C 8C 10D"),
@@ -31,7 +31,7 @@ def test_a_swap_that_strict_rules_forbid_in_the_opening_turn_is_no_use() -> None
 def test_the_same_card_is_taken_when_the_swap_is_allowed() -> None:
     # Without the strict rule the joker freed by the A♦ can go on the new run 3♠4♠5♠.
     rules = Rules.build(None, {"players": 2, "open_from_pozzo": "any_use"})
-    hand = Hand.setup(
+    hand = Deal.setup(
         rules,
         [
             parse_hand("KD KC KS 3S 4S 5S 7H 9H 2C 4C 6C 8C 10D"),

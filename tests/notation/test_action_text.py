@@ -213,7 +213,7 @@ def test_every_legal_action_in_play_round_trips(changes: dict[str, object]) -> N
     for _ in range(600):
         if match.over:
             break
-        options = legal_actions(match.hand)
+        options = legal_actions(match.deal)
         for action in options:
             assert parse_action(format_action(action)) == action
             assert action_from_dict(action_to_dict(action)) == action

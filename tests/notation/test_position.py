@@ -12,8 +12,9 @@ from scala40.engine.actions import DrawStock, LayOff, TakeBack, TakePozzo
 from scala40.engine.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, kind_of
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Hand
+from scala40.engine.state import Deal
 from scala40.notation import NotationError
 from scala40.notation.actions import parse_action
 from scala40.notation.melds import parse_table_meld
@@ -31,12 +32,12 @@ PUZZLE: dict[str, Any] = {
 }
 
 
-def position_state(hand: Hand) -> dict[str, Any]:
+def position_state(deal: Deal) -> dict[str, Any]:
     names = (
         "rules", "seats", "n", "hands", "sizes", "stock", "pozzo", "table", "opened",
         "current", "phase", "turns_done", "first_free", "shuffle_seed",
     )  # fmt: skip
-    return {name: getattr(hand, name) for name in names}
+    return {name: getattr(deal, name) for name in names}
 
 
 def test_a_puzzle_position_loads() -> None:
@@ -88,7 +89,7 @@ def test_every_start_of_turn_in_play_round_trips(seed: int) -> None:
     for _ in range(1500):
         if match.over:
             break
-        hand = match.hand
+        hand = match.deal
         if hand.phase == DRAW:
             turns += 1
             loaded = load_position(json.dumps(dump_position(hand)))

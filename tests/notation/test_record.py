@@ -13,8 +13,9 @@ from scala40.engine.actions import Discard, DrawStock, TakeBack
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
+from scala40.engine.position import CACHE_SLOTS, Position
 from scala40.engine.rules import Rules
-from scala40.engine.state import CACHE_SLOTS, Hand
+from scala40.engine.state import Deal
 from scala40.notation import NotationError
 from scala40.notation.record import (
     RECORD_FORMAT,
@@ -25,9 +26,9 @@ from scala40.notation.record import (
 )
 
 
-def hand_state(hand: Hand) -> dict[str, Any]:
+def hand_state(deal: Deal) -> dict[str, Any]:
     """Every slot of a hand but the cache of fitting cards (recomputed on demand)."""
-    return {name: getattr(hand, name) for name in Hand.__slots__ if name not in CACHE_SLOTS}
+    return {name: getattr(deal, name) for name in Position.__slots__ if name not in CACHE_SLOTS}
 
 
 def match_state(match: Match) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def match_state(match: Match) -> dict[str, Any]:
         winner=match.winner,
         hand_number=match.hand_number,
         dealer=match.dealer,
-        hand=hand_state(match.hand),
+        deal=hand_state(match.deal),
     )
     return state
 
@@ -47,7 +48,7 @@ def play(recorder: Recorder, rng: random.Random, limit: int = 20_000) -> None:
     for _ in range(limit):
         if recorder.match.over:
             return
-        options = legal_actions(recorder.match.hand)
+        options = legal_actions(recorder.match.deal)
         forward = [a for a in options if not isinstance(a, TakeBack)]
         pick = forward if forward and rng.random() < 0.9 else options
         recorder.apply(rng.choice(pick))
@@ -108,7 +109,7 @@ def test_without_a_seed_the_recorded_decks_are_dealt() -> None:
     del expected["seed"], got["seed"]
     assert got == expected
     # The next hand was dealt from the recording, and the replay can play on.
-    replayed.apply(legal_actions(replayed.hand)[0])
+    replayed.apply(legal_actions(replayed.deal)[0])
 
 
 def test_a_deck_the_seed_does_not_deal_is_caught() -> None:

@@ -31,8 +31,9 @@ from scala40.engine.errors import IllegalAction, RulesError
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import HIGH, LOW, TableMeld, build_meld
+from scala40.engine.position import CACHE_SLOTS, Position
 from scala40.engine.rules import Rules
-from scala40.engine.state import CACHE_SLOTS, Hand
+from scala40.engine.state import Deal
 
 # Rules ----------------------------------------------------------------------------------
 
@@ -96,11 +97,11 @@ def pack_of(rules: Rules) -> list[int]:
     return pack_counts(rules.decks, rules.joker_count)
 
 
-def deal(rules: Rules, seed: int) -> Hand:
+def deal(rules: Rules, seed: int) -> Deal:
     """A hand dealt from a deck shuffled by ``seed`` (reshuffles driven by ``seed`` too)."""
     deck = pack_list(rules.decks, rules.joker_count)
     random.Random(seed).shuffle(deck)
-    return Hand.deal(rules, deck, shuffle_seed=seed)
+    return Deal.deal(rules, deck, shuffle_seed=seed)
 
 
 # Random play ----------------------------------------------------------------------------
@@ -130,29 +131,29 @@ def choose(
 
 
 def play_hand(
-    hand: Hand,
+    deal: Deal,
     rng: random.Random,
     max_steps: int = 6000,
     meld_bias: float = 0.25,
 ) -> list[Action]:
     """Play random legal actions until the hand ends; returns the actions taken."""
     taken: list[Action] = []
-    while not hand.over:
+    while not deal.over:
         assert len(taken) < max_steps, f"hand not over after {max_steps} actions"
-        action = choose(legal_actions(hand), rng, meld_bias=meld_bias)
-        hand.apply(action)
+        action = choose(legal_actions(deal), rng, meld_bias=meld_bias)
+        deal.apply(action)
         taken.append(action)
     return taken
 
 
-def advance(hand: Hand, rng: random.Random, steps: int) -> list[Action]:
+def advance(deal: Deal, rng: random.Random, steps: int) -> list[Action]:
     """Up to ``steps`` random legal actions (fewer if the hand ends)."""
     taken: list[Action] = []
     for _ in range(steps):
-        if hand.over:
+        if deal.over:
             break
-        action = choose(legal_actions(hand), rng)
-        hand.apply(action)
+        action = choose(legal_actions(deal), rng)
+        deal.apply(action)
         taken.append(action)
     return taken
 
@@ -177,10 +178,10 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def fingerprint(hand: Hand) -> dict[str, Any]:
+def fingerprint(deal: Deal) -> dict[str, Any]:
     """Every field of the state (caches aside) as comparable immutable values."""
     return {
-        name: _freeze(getattr(hand, name)) for name in Hand.__slots__ if name not in CACHE_SLOTS
+        name: _freeze(getattr(deal, name)) for name in Position.__slots__ if name not in CACHE_SLOTS
     }
 
 
@@ -189,14 +190,14 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
 
 
 def match_fingerprint(match: Match) -> dict[str, Any]:
-    out = {name: _freeze(getattr(match, name)) for name in Match.__slots__ if name != "hand"}
-    out["hand"] = fingerprint(match.hand)
+    out = {name: _freeze(getattr(match, name)) for name in Match.__slots__ if name != "deal"}
+    out["deal"] = fingerprint(match.deal)
     return out
 
 
-def conserved(hand: Hand) -> bool:
+def conserved(deal: Deal) -> bool:
     """Every card of the pack is somewhere exactly once per copy (RULES.md §1)."""
-    return hand.pack_count().exact
+    return deal.pack_count().exact
 
 
 # The wider universe of actions -------------------------------------------------------------
@@ -267,19 +268,19 @@ def valid_specs(specs: list[MeldSpec], rules: Rules) -> list[tuple[MeldSpec, Tab
     return out
 
 
-def action_universe(hand: Hand, rng: random.Random, opens: int = 40) -> list[Action]:
+def action_universe(deal: Deal, rng: random.Random, opens: int = 40) -> list[Action]:
     """A superset of the legal actions, built without the legal-action generator."""
     out: list[Action] = [DrawStock(), TakePozzo(), TakeBack()]
     out.extend(Discard(k) for k in range(KINDS))
-    targets = range(len(hand.table) + 1)  # one past the end: no such meld
+    targets = range(len(deal.table) + 1)  # one past the end: no such meld
     for t in targets:
         for k in range(KINDS):
             for end in (None, LOW, HIGH):
                 out.append(LayOff(k, t, end))
             if k < 52:
                 out.append(SwapJoker(k, t))
-        if t < len(hand.table):
-            meld = hand.table[t]
+        if t < len(deal.table):
+            meld = deal.table[t]
             if meld.is_run:
                 # A joker declared as what its end makes it, or as something else.
                 for end, rank in ((LOW, meld.lo - 1), (HIGH, meld.hi + 1), (HIGH, meld.lo)):
@@ -288,9 +289,9 @@ def action_universe(hand: Hand, rng: random.Random, opens: int = 40) -> list[Act
             else:
                 for s in range(4):
                     out.append(LayOff(JOKER, t, None, kind_of(s, meld.rank)))
-    if hand.phase == "play":
-        counts = hand.hands[hand.current]
-        specs = valid_specs(meld_universe(counts, hand.rules), hand.rules)
+    if deal.phase == "play":
+        counts = deal.hands[deal.current]
+        specs = valid_specs(meld_universe(counts, deal.rules), deal.rules)
         out.extend(Meld(s) for s, _ in specs)
         out.extend(Open((s,)) for s, _ in specs)
         for i in range(opens if specs else 0):
@@ -320,8 +321,8 @@ def open_key(action: Open, rules: Rules) -> Counter[Any]:
     return Counter(_freeze(build_meld(s.cards, s.declared, rules)) for s in action.melds)
 
 
-def outcome(hand: Hand, action: Action) -> dict[str, Any] | None:
-    probe = hand.clone()
+def outcome(deal: Deal, action: Action) -> dict[str, Any] | None:
+    probe = deal.clone()
     try:
         probe.apply(action)
     except IllegalAction:

@@ -25,13 +25,14 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.cards import JOKER, kind_of
+from scala40.engine.discard import legal_discards
 from scala40.engine.errors import IllegalAction
-from scala40.engine.legal import legal_actions, legal_discards
+from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Phase
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 from .support import (
     action_universe,
@@ -50,7 +51,7 @@ from .support import (
 H, D, C, S = range(4)
 
 
-def state(rules: Rules, seed: int, steps: int) -> Hand:
+def state(rules: Rules, seed: int, steps: int) -> Deal:
     """A state reached by random legal play, in the play phase when possible."""
     hand = deal(rules, seed)
     rng = random.Random(seed ^ 0x5EED)
@@ -68,24 +69,24 @@ def state(rules: Rules, seed: int, steps: int) -> Hand:
     return hand
 
 
-def completeness_gaps(hand: Hand, rng: random.Random) -> list[tuple[Action, Any]]:
+def completeness_gaps(deal: Deal, rng: random.Random) -> list[tuple[Action, Any]]:
     """Actions the checker accepts that no legal action matches."""
-    legal = legal_actions(hand)
+    legal = legal_actions(deal)
     legal_set = set(legal)
-    rules = hand.rules
+    rules = deal.rules
     opens = [open_key(a, rules) for a in legal if isinstance(a, Open)]
     effects: list[dict[str, Any] | None] | None = None
     gaps: list[tuple[Action, Any]] = []
-    for action in action_universe(hand, rng):
-        if action in legal_set or hand.check(action) is not None:
+    for action in action_universe(deal, rng):
+        if action in legal_set or deal.check(action) is not None:
             continue
         if isinstance(action, Open):
             if open_key(action, rules) not in opens:
                 gaps.append((action, "opening not offered"))
             continue
         if effects is None:
-            effects = [outcome(hand, a) for a in legal]
-        if outcome(hand, action) not in effects:
+            effects = [outcome(deal, a) for a in legal]
+        if outcome(deal, action) not in effects:
             gaps.append((action, "no legal action has its effect"))
     return gaps
 
@@ -117,10 +118,10 @@ def test_every_generated_action_passes_the_checker_and_applies(
         assert turn_can_end(hand), "no sequence of legal actions ends this turn"
 
 
-def turn_can_end(hand: Hand, budget: int = 400) -> bool:
+def turn_can_end(deal: Deal, budget: int = 400) -> bool:
     """Whether some sequence of legal actions ends the current turn (a discard, going out)."""
     seen = set()
-    todo = [hand]
+    todo = [deal]
     while todo and budget > 0:
         h = todo.pop()
         budget -= 1
@@ -130,7 +131,7 @@ def turn_can_end(hand: Hand, budget: int = 400) -> bool:
         for a in actions:
             nxt = h.clone()
             nxt.apply(a)
-            if nxt.over or nxt.current != hand.current:
+            if nxt.over or nxt.current != deal.current:
                 return True
             key = repr(sorted(fingerprint(nxt).items()))
             if key not in seen:
@@ -222,21 +223,21 @@ def test_a_match_clone_is_independent(rules: Rules, seed: int, steps: int) -> No
     for _ in range(steps):
         if match.over:
             break
-        match.apply(choose(legal_actions(match.hand), rng))
+        match.apply(choose(legal_actions(match.deal), rng))
     kept = match_fingerprint(match)
     clone = match.clone()
     assert match_fingerprint(clone) == kept
     for _ in range(500):
         if clone.over:
             break
-        clone.apply(choose(legal_actions(clone.hand), rng))
+        clone.apply(choose(legal_actions(clone.deal), rng))
     assert match_fingerprint(match) == kept
 
 
 # Regressions: engine bugs these properties found, each as a minimal position ---------------
 
 
-def _eights_position() -> Hand:
+def _eights_position() -> Deal:
     """Player 0 holds 8♥ 8♦ 8♣ twice (48 points as two sets) and seven odd cards."""
     eights = [kind_of(s, 8) for s in (H, D, C)]
     mine = [*eights, *eights, kind_of(S, 2), kind_of(S, 5), kind_of(H, 13), kind_of(D, 11)]
@@ -244,7 +245,7 @@ def _eights_position() -> Hand:
     theirs = [kind_of(S, r) for r in range(9, 14)] + [kind_of(C, r) for r in range(9, 14)]
     theirs += [kind_of(D, 1), kind_of(D, 2), kind_of(D, 3)]
     stock_top = kind_of(S, 7)
-    hand = Hand.setup(Rules(players=2), [mine, theirs], pozzo=[kind_of(H, 3)])
+    hand = Deal.setup(Rules(players=2), [mine, theirs], pozzo=[kind_of(H, 3)])
     # Put a harmless card on top of the stock so the position does not depend on a shuffle.
     i = hand.stock.index(stock_top)
     hand.stock.append(hand.stock.pop(i))
@@ -267,13 +268,13 @@ def test_an_opening_that_lays_the_same_meld_twice_is_offered() -> None:
     assert want in opens, "two sets of 8♥8♦8♣ make 48: the player can open with them"
 
 
-def _pozzo_swap_trap(rules: Rules | None = None) -> Hand:
+def _pozzo_swap_trap(rules: Rules | None = None) -> Deal:
     """Opened player 0 may take a 7♥ whose only use is swapping out a joker that then has
     nowhere to go (the only table meld is a full set of 7s, one joker per meld)."""
     sevens = TableMeld.set_of(7, [H, D, C, S], joker_suits=[H])
     mine = [kind_of(C, 13), kind_of(D, 2), kind_of(S, 9)]
     theirs = [kind_of(S, 4), kind_of(S, 4)]
-    return Hand.setup(
+    return Deal.setup(
         rules or Rules(players=2),
         [mine, theirs],
         table=[sevens],
@@ -303,7 +304,7 @@ def test_a_player_who_took_the_pozzo_to_open_has_a_legal_action() -> None:
     loose = [kind_of(H, 2), kind_of(D, 4), kind_of(C, 6), kind_of(H, 8), kind_of(D, 13)]
     loose += [kind_of(C, 3), kind_of(H, 5), kind_of(D, 7)]
     theirs = [kind_of(C, r) for r in range(1, 14)]
-    hand = Hand.setup(
+    hand = Deal.setup(
         Rules(players=2, open_from_pozzo="opening"),
         [spades + loose, theirs],
         pozzo=[kind_of(S, 10)],

@@ -97,8 +97,8 @@ def test_a_whole_match_ends_with_a_winner(rules: Rules, seed: int) -> None:
         assert match.hand_number <= 60, "the match does not end"
         assert steps_in_hand < 6000, "a hand of the match does not end"
         number = match.hand_number
-        match.apply(choose(legal_actions(match.hand), rng))
-        match.hand.pack_count().check("the hand")
+        match.apply(choose(legal_actions(match.deal), rng))
+        match.deal.pack_count().check("the hand")
         steps_in_hand = 0 if match.hand_number != number else steps_in_hand + 1
     winner = match.winner
     assert winner is not None and 0 <= winner < match.units
@@ -109,7 +109,7 @@ def test_a_whole_match_ends_with_a_winner(rules: Rules, seed: int) -> None:
         # Elimination decided it: everybody else is out.
         assert [u for u in range(match.units) if not match.eliminated[u]] == [winner]
     try:
-        match.apply(legal_actions(match.hand)[0] if legal_actions(match.hand) else DrawStock())
+        match.apply(legal_actions(match.deal)[0] if legal_actions(match.deal) else DrawStock())
     except IllegalAction as err:
         assert err.code == "match_over"
     else:

@@ -20,25 +20,25 @@ from scala40.engine.legal import legal_actions
 from scala40.engine.melds import TableMeld
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 from .support import examples
 
 
-def oracle(hand: Hand) -> bool:
+def oracle(deal: Deal) -> bool:
     """Whether, after taking the pozzo card, some offered sequence uses it and can end."""
-    probe = hand.clone()
+    probe = deal.clone()
     probe.move_pozzo_card()
     probe.turn = probe.turn._replace(pozzo_used=False)
     p = probe.current
     seen: set[object] = set()
 
-    def ends(h: Hand) -> bool:
+    def ends(h: Deal) -> bool:
         if h.over:
             return h.result is not None and h.result.winner == p
         return h.turn.pozzo_used and any(isinstance(a, Discard) for a in legal_actions(h))
 
-    def visit(h: Hand) -> bool:
+    def visit(h: Deal) -> bool:
         key = (
             tuple(h.hands[p]),
             tuple(h.table),
@@ -62,7 +62,7 @@ def oracle(hand: Hand) -> bool:
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> Hand:
+def positions(draw: st.DrawFn) -> Deal:
     """A player at the draw, runs of a few suits on the table, cards near them.
 
     An opened player, or (``open_from_pozzo = "any_use"``) an unopened one who holds two
@@ -118,7 +118,7 @@ def positions(draw: st.DrawFn) -> Hand:
     other = [card() for _ in range(5)]
     rest = [k for k in range(KINDS) for _ in range(left[k])]
     rng.shuffle(rest)
-    return Hand.setup(
+    return Deal.setup(
         rules,
         [mine, other],
         table=table,
@@ -129,13 +129,13 @@ def positions(draw: st.DrawFn) -> Hand:
 
 
 @examples(150)
-@given(hand=positions())
-def test_the_take_is_offered_exactly_when_a_sequence_uses_the_card(hand: Hand) -> None:
-    expected = oracle(hand)
-    assert may_take(hand) == expected
-    assert (TakePozzo() in legal_actions(hand)) == expected
-    err = hand.check(TakePozzo())
+@given(deal=positions())
+def test_the_take_is_offered_exactly_when_a_sequence_uses_the_card(deal: Deal) -> None:
+    expected = oracle(deal)
+    assert may_take(deal) == expected
+    assert (TakePozzo() in legal_actions(deal)) == expected
+    err = deal.check(TakePozzo())
     assert (err is None) == expected
     if not expected:
-        code = "pozzo_unusable" if hand.opened[0] else "pozzo_needs_opening"
+        code = "pozzo_unusable" if deal.opened[0] else "pozzo_needs_opening"
         assert isinstance(err, IllegalAction) and err.code == code

@@ -12,7 +12,7 @@ from scala40.engine.cards import pack_list
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 from .support import choose, diff, examples, fingerprint, match_fingerprint, rules_strategy
 
@@ -38,7 +38,7 @@ def test_a_hand_replays_from_deck_seed_and_actions(
     deck = pack_list(rules.decks, rules.joker_count)
     random.Random(deck_seed).shuffle(deck)
     kept = list(deck)
-    original = Hand.deal(rules, deck, shuffle_seed=shuffle_seed)
+    original = Deal.deal(rules, deck, shuffle_seed=shuffle_seed)
     assert deck == kept, "dealing must not consume the caller's deck"
     rng = random.Random(play_seed)
     actions: list[Action] = []
@@ -50,7 +50,7 @@ def test_a_hand_replays_from_deck_seed_and_actions(
         actions.append(action)
         trail.append(fingerprint(original))
 
-    replay = Hand.deal(rules, list(deck), shuffle_seed=shuffle_seed)
+    replay = Deal.deal(rules, list(deck), shuffle_seed=shuffle_seed)
     assert fingerprint(replay) == trail[0]
     for i, action in enumerate(actions):
         replay.apply(action)
@@ -72,7 +72,7 @@ def test_a_match_replays_from_its_seed_and_actions(rules: Rules, seed: int, play
     actions: list[Action] = []
     trail = [match_fingerprint(original)]
     while not original.over and len(actions) < 3000:
-        action = choose(legal_actions(original.hand), rng)
+        action = choose(legal_actions(original.deal), rng)
         original.apply(action)
         actions.append(action)
         trail.append(match_fingerprint(original))
@@ -95,4 +95,4 @@ def test_the_same_seed_deals_the_same_decks_and_different_seeds_differ() -> None
     assert [a.deck_for(i) for i in range(1, 4)] == [b.deck_for(i) for i in range(1, 4)]
     assert a.deck_for(1) != c.deck_for(1)
     assert a.deck_for(1) != a.deck_for(2)
-    assert fingerprint(a.hand) == fingerprint(b.hand)
+    assert fingerprint(a.deal) == fingerprint(b.deal)

@@ -17,48 +17,48 @@ from hypothesis import strategies as st
 from scala40.engine.actions import Action, Discard, TakeBack, TakePozzo
 from scala40.engine.discard import legal_discards
 from scala40.engine.legal import legal_actions
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.turn_end import way_to_discard
 
 from .support import examples
 from .test_pozzo_take import positions
 
 
-def _follow(hand: Hand, line: list[Action]) -> Hand:
-    """``hand`` after ``line``, each play checked legal on the way."""
-    after = hand.clone()
+def _follow(deal: Deal, line: list[Action]) -> Deal:
+    """``deal`` after ``line``, each play checked legal on the way."""
+    after = deal.clone()
     for play in line:
         assert after.check(play) is None, (play, after.check(play))
         after.apply(play)
     return after
 
 
-def _ends(hand: Hand) -> bool:
-    return hand.over or bool(legal_discards(hand))
+def _ends(deal: Deal) -> bool:
+    return deal.over or bool(legal_discards(deal))
 
 
 @examples(150)
-@given(hand=positions(), seed=st.integers(0, 2**32), steps=st.integers(0, 4))
-def test_a_turn_after_a_pozzo_take_can_always_end(hand: Hand, seed: int, steps: int) -> None:
-    if hand.check(TakePozzo()) is not None:
+@given(deal=positions(), seed=st.integers(0, 2**32), steps=st.integers(0, 4))
+def test_a_turn_after_a_pozzo_take_can_always_end(deal: Deal, seed: int, steps: int) -> None:
+    if deal.check(TakePozzo()) is not None:
         return
-    hand.apply(TakePozzo())
-    line = way_to_discard(hand)
+    deal.apply(TakePozzo())
+    line = way_to_discard(deal)
     assert line is not None, "the card was offered, so a line to a discard exists"
-    assert _ends(_follow(hand, line))
+    assert _ends(_follow(deal, line))
     rng = random.Random(seed)
     for _ in range(steps):
-        plays = [a for a in legal_actions(hand) if not isinstance(a, Discard | TakeBack)]
+        plays = [a for a in legal_actions(deal) if not isinstance(a, Discard | TakeBack)]
         if not plays:
             break
-        hand.apply(rng.choice(plays))
-        if hand.over:
+        deal.apply(rng.choice(plays))
+        if deal.over:
             return  # a play went out (``go_out_without_discard``): the turn has ended
-    line = way_to_discard(hand)
+    line = way_to_discard(deal)
     if line is None:
-        assert TakeBack() in legal_actions(hand), "no way on, and no way back"
-        hand.apply(TakeBack())
-        line = way_to_discard(hand)
+        assert TakeBack() in legal_actions(deal), "no way on, and no way back"
+        deal.apply(TakeBack())
+        line = way_to_discard(deal)
         assert line is not None, "back at the turn's start, the line is there again"
-    assert _ends(_follow(hand, line))
-    assert (line == []) == bool(legal_discards(hand))
+    assert _ends(_follow(deal, line))
+    assert (line == []) == bool(legal_discards(deal))

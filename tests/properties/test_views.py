@@ -19,8 +19,9 @@ from scala40.engine.cards import KINDS, kind_of, pack_list
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 
 from .support import advance, choose, deal, examples, rules_strategy
@@ -39,7 +40,7 @@ def view_diff(a: PlayerView, b: PlayerView) -> list[str]:
     return [f.name for f in fields(PlayerView) if getattr(a, f.name) != getattr(b, f.name)]
 
 
-def mid_hand(rules: Rules, seed: int, steps: int) -> Hand:
+def mid_hand(rules: Rules, seed: int, steps: int) -> Deal:
     """A hand after up to ``steps`` random actions, still in progress."""
     hand = deal(rules, seed)
     rng = random.Random(seed ^ 0xABC)
@@ -52,19 +53,19 @@ def mid_hand(rules: Rules, seed: int, steps: int) -> Hand:
     return hand
 
 
-def private(hand: Hand, p: int) -> list[int]:
+def private(deal: Deal, p: int) -> list[int]:
     """Copies player ``p`` holds that are not publicly known to be there (as kinds)."""
-    return [k for k in range(KINDS) for _ in range(hand.hands[p][k] - hand.known[p][k])]
+    return [k for k in range(KINDS) for _ in range(deal.hands[p][k] - deal.known[p][k])]
 
 
-def perturb_hidden(hand: Hand, me: int, rng: random.Random, swaps: int = 6) -> Hand:
-    """A copy of ``hand`` whose hidden cards differ, everything ``me`` can see kept.
+def perturb_hidden(deal: Deal, me: int, rng: random.Random, swaps: int = 6) -> Deal:
+    """A copy of ``deal`` whose hidden cards differ, everything ``me`` can see kept.
 
     Private cards of other players are exchanged with each other and with stock cards
     (above the publicly known bottom of the stock); the stock is reordered; the
     reshuffle seed changes. The current player's hand at the draw moves with its cards.
     """
-    h = hand.clone()
+    h = deal.clone()
     h.stock = list(h.stock)
     others = [p for p in range(h.n) if p != me]
     snapshot_hand = None
@@ -98,7 +99,7 @@ def perturb_hidden(hand: Hand, me: int, rng: random.Random, swaps: int = 6) -> H
     return h
 
 
-def _take(h: Hand, zone: int | None, rng: random.Random) -> int:
+def _take(h: Deal, zone: int | None, rng: random.Random) -> int:
     if zone is None:
         i = rng.randrange(h.bottom_known, len(h.stock))
         return h.stock.pop(i)
@@ -108,7 +109,7 @@ def _take(h: Hand, zone: int | None, rng: random.Random) -> int:
 
 
 def _put(
-    h: Hand,
+    h: Deal,
     zone: int | None,
     card: int,
     snapshot_hand: list[int] | None,
@@ -232,21 +233,21 @@ def test_resample_hides_the_stock_order_of_a_fresh_deal() -> None:
     assert all(sum(h) == 13 for h in others)
 
 
-def _joint_play(hand: Hand, me: int, seed: int, steps: int) -> None:
-    """Play the same public moves in ``hand`` and in a world differing in hidden cards only;
+def _joint_play(deal: Deal, me: int, seed: int, steps: int) -> None:
+    """Play the same public moves in ``deal`` and in a world differing in hidden cards only;
     ``me`` must see the same thing in both after every move (until ``me`` draws blind)."""
-    seat = hand.seats[me]
+    seat = deal.seats[me]
     rng = random.Random(seed)
-    world = perturb_hidden(hand, me, rng)
+    world = perturb_hidden(deal, me, rng)
     for _ in range(steps):
-        if hand.over or (hand.current == me and hand.phase == "draw"):
+        if deal.over or (deal.current == me and deal.phase == "draw"):
             return
-        action = choose(legal_actions(hand), rng, take_back=0.3)
+        action = choose(legal_actions(deal), rng, take_back=0.3)
         if world.check(action) is not None:
             return  # a move that needs a card this world does not give that player
-        hand.apply(action)
+        deal.apply(action)
         world.apply(action)
-        a, b = PlayerView.of(hand, seat), PlayerView.of(world, seat)
+        a, b = PlayerView.of(deal, seat), PlayerView.of(world, seat)
         assert a == b, f"after {action} the view differs in {view_diff(a, b)}"
 
 
@@ -265,7 +266,7 @@ def _pozzo_lay_take_back(private_card: int) -> PlayerView:
     """
     run = TableMeld.run(H, 4, 6)
     mine = [private_card, kind_of(C, 13), kind_of(D, 2), kind_of(S, 9)]
-    hand = Hand.setup(
+    hand = Deal.setup(
         Rules(players=2),
         [mine, [kind_of(S, 4), kind_of(S, 4)]],
         table=[run],
@@ -320,12 +321,12 @@ def test_a_take_back_looks_the_same_in_every_resampled_world(
 # The public view: what anyone may know ------------------------------------------------------
 
 
-def whole_hand(rules: Rules, seed: int) -> list[tuple[Hand, object]]:
+def whole_hand(rules: Rules, seed: int) -> list[tuple[Deal, object]]:
     """Every position of one random hand, deal to end, each with the action that led to it
     (``None`` for the deal); take-backs are played often, so positions after them occur."""
     hand = deal(rules, seed)
     rng = random.Random(seed ^ 0x5EE)
-    out: list[tuple[Hand, object]] = [(hand.clone(), None)]
+    out: list[tuple[Deal, object]] = [(hand.clone(), None)]
     for _ in range(1500):
         if hand.over:
             break
@@ -335,20 +336,20 @@ def whole_hand(rules: Rules, seed: int) -> list[tuple[Hand, object]]:
     return out
 
 
-def check_public(hand: Hand, rng: random.Random) -> PlayerView:
-    """Everything a public view must be, held against the true ``hand``."""
-    pub = PlayerView.public(hand)
+def check_public(deal: Deal, rng: random.Random) -> PlayerView:
+    """Everything a public view must be, held against the true ``deal``."""
+    pub = PlayerView.public(deal)
     # Nobody's cards: not a hand, not a hand at the draw.
     assert pub.me == -1 and pub.seat == -1 and not pub.my_turn
     assert pub.hand == ()
     assert pub.turn.start is None or pub.turn.start.hand is None
     # Known cards are exactly the publicly known ones, not what the players hold.
     assert pub.known == tuple(
-        tuple(k for k in range(KINDS) for _ in range(hand.known[p][k])) for p in range(hand.n)
+        tuple(k for k in range(KINDS) for _ in range(deal.known[p][k])) for p in range(deal.n)
     )
     # The same public facts every player sees, field by field.
-    for seat in hand.seats:
-        mine = PlayerView.of(hand, seat)
+    for seat in deal.seats:
+        mine = PlayerView.of(deal, seat)
         start = mine.turn.start
         blanked = replace(
             mine,
@@ -359,7 +360,7 @@ def check_public(hand: Hand, rng: random.Random) -> PlayerView:
         )
         assert pub == blanked, view_diff(pub, blanked)
     # Any world differing in anyone's private cards or the stock order looks the same.
-    other = perturb_hidden(hand, -1, rng)
+    other = perturb_hidden(deal, -1, rng)
     assert PlayerView.public(other) == pub, view_diff(PlayerView.public(other), pub)
     return pub
 
@@ -393,7 +394,7 @@ def test_public_views_are_checked_in_every_phase_after_pozzo_takes_and_take_back
 def test_a_public_view_of_a_match_watches_from_an_eliminated_seat() -> None:
     rules = Rules(players=3)
     match = Match(rules, seed=4)
-    match.hand = deal_seats(rules, (0, 2))  # seat 1 sits this hand out
+    match.deal = deal_seats(rules, (0, 2))  # seat 1 sits this hand out
     pub = PlayerView.public_of_match(match, 1)
     assert pub.seat == 1 and pub.me == -1 and pub.hand == () and pub.is_public
     played = PlayerView.of_match(match, 0)
@@ -406,10 +407,10 @@ def test_a_public_view_of_a_match_watches_from_an_eliminated_seat() -> None:
     assert pub.hand_sizes == (13, 13) and pub.pozzo == played.pozzo
 
 
-def deal_seats(rules: Rules, seats: tuple[int, ...]) -> Hand:
+def deal_seats(rules: Rules, seats: tuple[int, ...]) -> Deal:
     deck = pack_list(rules.decks, rules.joker_count)
     random.Random(7).shuffle(deck)
-    return Hand.deal(rules, deck, seats=seats)
+    return Deal.deal(rules, deck, seats=seats)
 
 
 def test_a_player_gets_its_own_view_and_search_refuses_a_public_one() -> None:

@@ -19,7 +19,7 @@ from scala40.engine.errors import RulesError
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 MOVE_KEYS: dict[str, st.SearchStrategy[Any]] = {
     "players": st.integers(2, 6),
@@ -70,8 +70,8 @@ def random_positions(rules: Rules, seed: int, steps: int) -> Iterator[Match]:
         if match.over:
             return
         yield match
-        hand: Hand = match.hand
-        actions = legal_actions(hand)
+        deal: Deal = match.deal
+        actions = legal_actions(deal)
         melding = [a for a in actions if isinstance(a, Open | Meld | LayOff | SwapJoker)]
         plain = [a for a in actions if not isinstance(a, TakeBack)] or actions
         pick = melding if melding and rng.random() < 0.7 else plain

@@ -16,8 +16,9 @@ from scala40.engine.actions import Action, Discard, DrawStock, LayOff, Open, Swa
 from scala40.engine.analysis import candidate_melds
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
+from scala40.engine.phases import PLAY
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import Deal
 from scala40.rl.encoding import (
     CANCEL_OPENING,
     DRAW_STOCK,
@@ -30,42 +31,42 @@ from scala40.rl.moves import Build, Moves, meldable_bits
 from .positions import examples, move_rules, random_positions
 
 
-def reach(moves: Moves, hand: Hand, ids: list[int]) -> Action | Build | None:
+def reach(moves: Moves, deal: Deal, ids: list[int]) -> Action | Build | None:
     """Play ``ids`` through the masks (each must be legal when played); the final result."""
     build: Build | None = None
     result: Action | Build | None = None
     for i in ids:
-        assert moves.mask(hand, build)[i], f"{moves.layout.describe(i)} is masked out"
-        result = moves.resolve(hand, build, i)
+        assert moves.mask(deal, build)[i], f"{moves.layout.describe(i)} is masked out"
+        result = moves.resolve(deal, build, i)
         if isinstance(result, Build):
             build = result
     return result
 
 
-def check_position(moves: Moves, hand: Hand) -> int:
+def check_position(moves: Moves, deal: Deal) -> int:
     """Completeness and soundness at one position; the number of engine actions checked."""
-    legal = legal_actions(hand)
-    mask = moves.mask(hand, None)
+    legal = legal_actions(deal)
+    mask = moves.mask(deal, None)
     # Soundness: every id in the mask is a legal move (or a legal building step).
     for i in np.flatnonzero(mask):
-        result = moves.resolve(hand, None, int(i))
+        result = moves.resolve(deal, None, int(i))
         if not isinstance(result, Build):
             assert result is not None
-            assert hand.check(result) is None, moves.layout.describe(int(i))
+            assert deal.check(result) is None, moves.layout.describe(int(i))
     # Completeness: every legal engine action is reached by its ids.
-    bounded = len(candidate_melds(hand.hands[hand.current], hand.rules)) <= MAX_CANDIDATES
+    bounded = len(candidate_melds(deal.hands[deal.current], deal.rules)) <= MAX_CANDIDATES
     direct: set[int] = set()
     checked = 0
     for action in legal:
         if isinstance(action, Open) and not bounded:
             continue
-        ids = moves.encode(hand, action)
-        assert reach(moves, hand, ids) == action, (action, ids)
+        ids = moves.encode(deal, action)
+        assert reach(moves, deal, ids) == action, (action, ids)
         checked += 1
         if len(ids) == 1:
             direct.add(ids[0])
     # Exactness: outside the opening build, the mask is the legal actions, no more.
-    if hand.phase != PLAY or hand.opened[hand.current]:
+    if deal.phase != PLAY or deal.opened[deal.current]:
         assert direct == {int(i) for i in np.flatnonzero(mask)}
     return checked
 
@@ -77,8 +78,8 @@ def test_every_legal_move_is_reachable_under_fisca_rules() -> None:
     kinds: set[type] = set()
     for seed in range(4):
         for match in random_positions(rules, seed, 150):
-            checked += check_position(moves, match.hand)
-            kinds.update(type(a) for a in legal_actions(match.hand))
+            checked += check_position(moves, match.deal)
+            kinds.update(type(a) for a in legal_actions(match.deal))
     assert checked > 2000
     # The positions did exercise openings, lay-offs and swaps, not only draws and discards.
     assert {Open, LayOff, SwapJoker, Discard, DrawStock} <= kinds
@@ -89,7 +90,7 @@ def test_every_legal_move_is_reachable_under_fisca_rules() -> None:
 def test_every_legal_move_is_reachable_under_variants(rules: Rules, seed: int) -> None:
     moves = Moves(rules)
     for match in random_positions(rules, seed, 60):
-        check_position(moves, match.hand)
+        check_position(moves, match.deal)
 
 
 def test_layout_ids_read_back() -> None:
@@ -111,7 +112,7 @@ def test_an_illegal_id_is_refused_by_name_and_changes_nothing() -> None:
     rules = Rules()
     moves = Moves(rules)
     match = next(random_positions(rules, 1, 1))
-    hand = match.hand
+    hand = match.deal
     before = (hand.hands[hand.current][:], hand.phase, len(hand.stock))
     with pytest.raises(IllegalAction, match=r"discard .* is not legal now"):
         moves.resolve(hand, None, moves.layout.discard(hand.hand_cards(hand.current)[0]))
@@ -126,7 +127,7 @@ def test_an_opening_is_composed_meld_by_meld_and_can_be_dropped() -> None:
     moves = Moves(rules)
     for seed in range(40):
         for match in random_positions(rules, seed, 200):
-            hand = match.hand
+            hand = match.deal
             opens = [a for a in legal_actions(hand) if isinstance(a, Open) and len(a.melds) >= 2]
             if not opens:
                 continue

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from scala40.engine.actions import Action, LayOff, Meld, Open, SwapJoker, TakeBack, TakePozzo
 from scala40.engine.cards import KINDS, pack_list
 from scala40.engine.legal import legal_actions
-from scala40.engine.phases import Drew
+from scala40.engine.phases import PLAY, Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.rl.moves import Build, Moves
 from scala40.rl.observation import ObservationEncoder
@@ -31,11 +31,11 @@ from scala40.rl.observation import ObservationEncoder
 from .positions import examples, move_rules, random_positions
 
 
-def swap_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
+def swap_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
     """Another true state with the same view for ``seat``: unseen cards exchanged between
     the other players' hidden holdings and the unknown part of the stock."""
-    other = hand.clone()
-    me = hand.seats.index(seat)
+    other = deal.clone()
+    me = deal.seats.index(seat)
     pool: list[int] = []
     for p in range(other.n):
         if p == me:
@@ -53,7 +53,7 @@ def swap_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
         for _ in range(hidden):
             other.hands[p][pool.pop()] += 1
     other.stock[other.bottom_known :] = pool
-    assert other.card_counts() == hand.card_counts()
+    assert other.card_counts() == deal.card_counts()
     return other
 
 
@@ -63,15 +63,15 @@ def test_the_fast_path_is_the_view_s_observation() -> None:
     compared = 0
     for seed in range(3):
         for match in random_positions(rules, seed, 120):
-            for seat in match.hand.seats:
+            for seat in match.deal.seats:
                 view = PlayerView.of_match(match, seat)
-                fast = enc.from_hand(match.hand, seat, match.totals)
+                fast = enc.from_hand(match.deal, seat, match.totals)
                 assert np.array_equal(enc.from_view(view), fast)
                 compared += 1
     assert compared > 1000
 
 
-def whole_hand(rules: Rules, seed: int) -> Iterator[tuple[Hand, Action | None]]:
+def whole_hand(rules: Rules, seed: int) -> Iterator[tuple[Deal, Action | None]]:
     """Every position of one random hand to its end (phase ``over`` included), with the
     action that led there: pozzo takes and take-backs (played often here) included. Some
     seats may sit the hand out, as eliminated seats do."""
@@ -81,7 +81,7 @@ def whole_hand(rules: Rules, seed: int) -> Iterator[tuple[Hand, Action | None]]:
     seats = tuple(range(rules.players))
     if rules.players > 2 and rng.random() < 0.4:
         seats = tuple(sorted(rng.sample(seats, rng.randint(2, rules.players - 1))))
-    hand = Hand.deal(rules, deck, seats=seats, shuffle_seed=seed)
+    hand = Deal.deal(rules, deck, seats=seats, shuffle_seed=seed)
     action: Action | None = None
     for _ in range(1500):
         yield hand, action
@@ -102,30 +102,30 @@ def whole_hand(rules: Rules, seed: int) -> Iterator[tuple[Hand, Action | None]]:
 
 
 def _compare_every_seat(
-    enc: ObservationEncoder, moves: Moves, hand: Hand, scores: tuple[int, ...]
+    enc: ObservationEncoder, moves: Moves, deal: Deal, scores: tuple[int, ...]
 ) -> int:
     """``from_hand`` against ``from_view`` for every table seat, players and watchers,
     with the current player's opening in progress when it has one to start."""
     build = None
-    if hand.phase == PLAY and not hand.opened[hand.current]:
-        mask = moves.mask(hand, None)
+    if deal.phase == PLAY and not deal.opened[deal.current]:
+        mask = moves.mask(deal, None)
         picks = np.flatnonzero(mask[moves.layout.meld_base : moves.layout.lay_off_base])
         if len(picks):
-            made = moves.resolve(hand, None, moves.layout.meld(int(picks[0])))
+            made = moves.resolve(deal, None, moves.layout.meld(int(picks[0])))
             assert isinstance(made, Build)
             build = made
     compared = 0
-    for seat in range(hand.rules.players):
-        if seat in hand.seats:
-            view = PlayerView.of(hand, seat)
-            mine = build if hand.seats[hand.current] == seat else None
+    for seat in range(deal.rules.players):
+        if seat in deal.seats:
+            view = PlayerView.of(deal, seat)
+            mine = build if deal.seats[deal.current] == seat else None
         else:
-            view = PlayerView.public(hand, seat)
+            view = PlayerView.public(deal, seat)
             mine = None
         view = replace(view, scores=scores)  # as PlayerView.of_match attaches match totals
-        fast = enc.from_hand(hand, seat, scores, mine)
+        fast = enc.from_hand(deal, seat, scores, mine)
         slow = enc.from_view(view, mine)
-        assert np.array_equal(fast, slow), (seat, hand.phase, np.flatnonzero(fast != slow))
+        assert np.array_equal(fast, slow), (seat, deal.phase, np.flatnonzero(fast != slow))
         compared += 1
     return compared
 
@@ -177,7 +177,7 @@ def test_two_true_states_with_the_same_view_look_the_same(rules: Rules, seed: in
     for n, match in enumerate(random_positions(rules, seed, 80)):
         if n % 7:
             continue
-        hand = match.hand
+        hand = match.deal
         for seat in hand.seats:
             seen = enc.from_hand(hand, seat, match.totals)
             view = PlayerView.of(hand, seat)
@@ -190,7 +190,7 @@ def test_the_observation_changes_with_what_the_seat_knows() -> None:
     rules = Rules()
     enc = ObservationEncoder(rules)
     match = next(random_positions(rules, 5, 1))
-    hand = match.hand
+    hand = match.deal
     seat = hand.seats[hand.current]
     obs = enc.from_hand(hand, seat)
     assert enc.view(obs, "hand").sum() == 13
@@ -208,7 +208,7 @@ def test_an_opening_in_progress_shows_only_to_its_builder() -> None:
     moves = Moves(rules)
     for seed in range(40):
         for match in random_positions(rules, seed, 200):
-            hand = match.hand
+            hand = match.deal
             mask = moves.mask(hand, None)
             picks = np.flatnonzero(mask[moves.layout.meld_base : moves.layout.lay_off_base])
             if hand.opened[hand.current] or not len(picks):
@@ -228,7 +228,7 @@ def test_an_opening_in_progress_shows_only_to_its_builder() -> None:
 def test_a_seat_out_of_the_hand_sees_only_public_facts() -> None:
     rules = Rules(players=3)
     match = next(random_positions(rules, 2, 1))
-    hand = Hand.deal(rules, match.deck_for(1)[0], seats=(0, 2))  # seat 1 is eliminated
+    hand = Deal.deal(rules, match.deck_for(1)[0], seats=(0, 2))  # seat 1 is eliminated
     enc = ObservationEncoder(rules)
     obs = enc.from_hand(hand, 1)
     assert not enc.view(obs, "hand").any()

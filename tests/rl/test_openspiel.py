@@ -167,7 +167,7 @@ def test_a_stock_of_cards_everyone_saw_is_drawn_in_order() -> None:
     # those are left, the draw is no longer a chance.
     game = pyspiel.load_game("python_scala40", {"players": 2})
     state = deal(game, np.random.RandomState(4))
-    hand = state.progress.hand
+    hand = state.progress.deal
     hand.bottom_known = len(hand.stock)
     top = hand.stock[-1]
     state.apply_action(0)

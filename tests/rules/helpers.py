@@ -30,7 +30,7 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import TableMeld, build_meld
 from scala40.engine.pack import check_pack
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 _RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 _SUITS = {"H": 0, "D": 1, "C": 2, "S": 3, "♥": 0, "♦": 1, "♣": 2, "♠": 3}
@@ -123,7 +123,7 @@ def position(
     turns_done: int | None = None,
     seed: int = 0,
     seats: Sequence[int] | None = None,
-) -> Hand:
+) -> Deal:
     """A position at the start of ``current``'s turn (phase "draw").
 
     ``hands`` are card texts per player; ``table`` meld texts; ``pozzo`` bottom first, top
@@ -155,7 +155,7 @@ def position(
         hand_cards[rest].extend(remaining)
     else:
         raise ValueError(rest)
-    return Hand.setup(
+    return Deal.setup(
         r,
         hand_cards,
         table=melds,
@@ -169,58 +169,58 @@ def position(
     )
 
 
-def play(hand: Hand, *actions: Action) -> Hand:
+def play(deal: Deal, *actions: Action) -> Deal:
     for a in actions:
-        hand.apply(a)
-    return hand
+        deal.apply(a)
+    return deal
 
 
-def state_of(hand: Hand) -> tuple[object, ...]:
+def state_of(deal: Deal) -> tuple[object, ...]:
     """Everything a player could notice about a hand (and the hidden stock order)."""
     return (
-        [h[:] for h in hand.hands],
-        hand.sizes[:],
-        hand.stock[:],
-        hand.pozzo[:],
-        [m.text() for m in hand.table],
-        hand.opened[:],
-        hand.current,
-        hand.phase,
-        hand.turns_done,
-        hand.turn.drew,
-        hand.turn.pozzo_card,
-        hand.turn.pozzo_used,
-        hand.turn.jokers_owed,
-        hand.turn.must_go_out,
-        hand.result,
-        [k[:] for k in hand.known],
+        [h[:] for h in deal.hands],
+        deal.sizes[:],
+        deal.stock[:],
+        deal.pozzo[:],
+        [m.text() for m in deal.table],
+        deal.opened[:],
+        deal.current,
+        deal.phase,
+        deal.turns_done,
+        deal.turn.drew,
+        deal.turn.pozzo_card,
+        deal.turn.pozzo_used,
+        deal.turn.jokers_owed,
+        deal.turn.must_go_out,
+        deal.result,
+        [k[:] for k in deal.known],
     )
 
 
 def refuse(
-    hand: Hand, action: Action, code: str | tuple[str, ...], *mentions: str
+    deal: Deal, action: Action, code: str | tuple[str, ...], *mentions: str
 ) -> IllegalAction:
     """Assert ``action`` is refused with ``code`` (or one of several), the reason names
     ``mentions``, and nothing changed (``check`` agrees too)."""
     codes = (code,) if isinstance(code, str) else code
-    before = state_of(hand)
-    probe = hand.check(action)
+    before = state_of(deal)
+    probe = deal.check(action)
     assert probe is not None, f"{action} should be refused ({code})"
     with pytest.raises(IllegalAction) as info:
-        hand.apply(action)
+        deal.apply(action)
     err = info.value
     assert err.code in codes, f"expected {code}, got {err.code}: {err.reason}"
     assert probe.code == err.code
     assert err.reason and str(err) == err.reason
     for m in mentions:
         assert m in err.reason, f"{m!r} not in {err.reason!r}"
-    assert state_of(hand) == before, "a refused action changed the state"
-    hand.pack_count().check("the hand", context="after a refused action")
+    assert state_of(deal) == before, "a refused action changed the state"
+    deal.pack_count().check("the hand", context="after a refused action")
     return err
 
 
-def hand_of(hand: Hand, player: int) -> list[int]:
-    return hand.hand_cards(player)
+def hand_of(deal: Deal, player: int) -> list[int]:
+    return deal.hand_cards(player)
 
 
 def same(text: str) -> list[int]:
@@ -228,10 +228,10 @@ def same(text: str) -> list[int]:
     return sorted(cards(text))
 
 
-def table_texts(hand: Hand) -> list[str]:
-    return [m.text() for m in hand.table]
+def table_texts(deal: Deal) -> list[str]:
+    return [m.text() for m in deal.table]
 
 
-def conserved(hand: Hand) -> bool:
+def conserved(deal: Deal) -> bool:
     """Every card of the pack is somewhere exactly once per copy (RULES.md §1)."""
-    return hand.pack_count().exact
+    return deal.pack_count().exact

@@ -10,7 +10,7 @@ import pytest
 from scala40.engine.cards import JOKER, pack_counts, pack_list
 from scala40.engine.errors import RulesError
 from scala40.engine.match import Match
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 from .helpers import rules
 
@@ -28,7 +28,7 @@ def test_stock_sizes(players, stock):
     r = rules(players=players)
     assert r.stock_size == stock
     deck = pack_list(2, 4)
-    hand = Hand.deal(r, deck)
+    hand = Deal.deal(r, deck)
     assert len(hand.stock) == stock
     assert len(hand.pozzo) == 1
     assert hand.sizes == [13] * players
@@ -38,7 +38,7 @@ def test_stock_sizes(players, stock):
 def test_cards_are_dealt_one_at_a_time_then_the_pozzo_card_is_turned():
     r = rules(players=3)
     deck = pack_list(2, 4)  # top card last
-    hand = Hand.deal(r, deck)
+    hand = Deal.deal(r, deck)
     for p in range(3):
         expected = [deck[-1 - p - 3 * i] for i in range(13)]
         assert hand.hand_cards(p) == sorted(expected)
@@ -51,7 +51,7 @@ def test_jokers_key_two_jokers_is_106_cards():
     r = rules(jokers=2)
     assert r.pack_size == 106 and r.joker_count == 2
     assert r.stock_size == 106 - 52 - 1
-    hand = Hand.deal(r, pack_list(2, 2))
+    hand = Deal.deal(r, pack_list(2, 2))
     assert sum(hand.card_counts()) == 106
     assert hand.card_counts()[JOKER] == 2
 
@@ -60,7 +60,7 @@ def test_decks_three_for_crowded_tables():
     r = rules(decks=3, players=8)
     assert r.pack_size == 156 + 6
     assert r.stock_size == 162 - 13 * 8 - 1
-    hand = Hand.deal(r, pack_list(3, 6))
+    hand = Deal.deal(r, pack_list(3, 6))
     assert hand.n == 8 and len(hand.stock) == r.stock_size
     assert hand.pack_count().exact
     assert rules(decks=3, jokers=4).pack_size == 160
@@ -75,7 +75,7 @@ def test_player_limits(bad):
 def test_the_deal_needs_the_whole_pack():
     deck = pack_list(2, 4)[:-1]
     with pytest.raises(ValueError):
-        Hand.deal(rules(), deck)
+        Deal.deal(rules(), deck)
 
 
 def joker_turned_deck() -> list[int]:
@@ -87,13 +87,13 @@ def joker_turned_deck() -> list[int]:
 
 
 def test_a_turned_up_joker_starts_the_pozzo_by_default():
-    hand = Hand.deal(rules(), joker_turned_deck())
+    hand = Deal.deal(rules(), joker_turned_deck())
     assert hand.pozzo == [JOKER]
 
 
 def test_no_joker_first_discard_puts_it_back_in_the_stock():
     r = rules(no_joker_first_discard=True)
-    hand = Hand.deal(r, joker_turned_deck(), shuffle_seed=7)
+    hand = Deal.deal(r, joker_turned_deck(), shuffle_seed=7)
     assert hand.pozzo != [JOKER] and len(hand.pozzo) == 1
     assert len(hand.stock) == 55
     assert Counter(hand.stock)[JOKER] == 4
@@ -108,4 +108,4 @@ def test_first_dealer_is_random_and_the_seed_replays_it():
 
 def test_unseeded_matches_differ():
     a, b = Match(rules()), Match(rules())
-    assert a.hand.stock != b.hand.stock
+    assert a.deal.stock != b.deal.stock

@@ -8,16 +8,16 @@ from scala40.bots import make_bot
 from scala40.engine.actions import Discard, DrawStock, Open, TakeBack, TakePozzo
 from scala40.engine.cards import pack_list
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.turn import PastTurn
 from scala40.engine.views import PlayerView, checking_world, resample
 
 from .helpers import cards, spec
 
 
-def _position() -> Hand:
+def _position() -> Deal:
     rules = Rules.build(None, {"players": "2"})
-    return Hand.setup(
+    return Deal.setup(
         rules,
         [cards("KH KD KC QS 2C 3D 4S 5H 9C 9D JH JD 7S"), cards("AH AD 6S 6C 8H 8D 10C")],
         pozzo=cards("5D 9S"),
@@ -26,10 +26,10 @@ def _position() -> Hand:
     )
 
 
-def _king_on_the_pozzo() -> Hand:
+def _king_on_the_pozzo() -> Deal:
     """Player 0 may take the K♣ and open with it (``open_from_pozzo = "any_use"``)."""
     rules = Rules.build(None, {"players": "2", "open_from_pozzo": "any_use"})
-    return Hand.setup(
+    return Deal.setup(
         rules,
         [cards("KH KD QS QD QC 2C 3D 4S 5H 9C JH JD 7S"), cards("AH AD 6S 6C 8H 8D 10C")],
         pozzo=cards("KC"),
@@ -87,7 +87,7 @@ def test_every_finished_turn_of_a_played_hand_is_in_the_history() -> None:
     rules = Rules.build(None, {"players": "3"})
     deck = pack_list(rules.decks, rules.joker_count)
     random.Random(1).shuffle(deck)
-    hand = Hand.deal(rules, deck, shuffle_seed=1)
+    hand = Deal.deal(rules, deck, shuffle_seed=1)
     bot = make_bot("club")
     rng = random.Random(2)
     discards = []

@@ -8,7 +8,7 @@ from dataclasses import fields
 from scala40.engine.actions import Discard, DrawStock, TakeBack
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 
 from .helpers import DRAW, POZZO, cards, discard, lay, play, position, rules, same
@@ -49,13 +49,13 @@ def test_a_card_taken_from_the_pozzo_is_known_to_all():
 
 def test_resampled_worlds_keep_what_the_seat_sees_and_vary_the_rest():
     m = Match(rules(players=3), seed=11)
-    play(m.hand, DRAW)
-    view = PlayerView.of(m.hand, m.hand.seats[0])
+    play(m.deal, DRAW)
+    view = PlayerView.of(m.deal, m.deal.seats[0])
     worlds = [resample(view, random.Random(i)) for i in range(5)]
     for w in worlds:
-        assert w.hand_cards(0) == m.hand.hand_cards(0)
-        assert w.sizes == m.hand.sizes and w.pozzo == m.hand.pozzo
-        assert w.card_counts() == m.hand.card_counts()
+        assert w.hand_cards(0) == m.deal.hand_cards(0)
+        assert w.sizes == m.deal.sizes and w.pozzo == m.deal.pozzo
+        assert w.card_counts() == m.deal.card_counts()
     assert len({tuple(w.hand_cards(1)) for w in worlds}) > 1
 
 
@@ -63,7 +63,7 @@ def test_a_hand_replays_exactly_from_its_deal_and_actions():
     r = rules(players=2)
     m = Match(r, seed=5)
     deck, seed = m.deck_for(1)
-    hand = Hand.deal(r, deck, m.hand.seats, seed)
+    hand = Deal.deal(r, deck, m.deal.seats, seed)
     rng = random.Random(0)
     log = []
     while not hand.over and len(log) < 500:
@@ -74,7 +74,7 @@ def test_a_hand_replays_exactly_from_its_deal_and_actions():
         a = rng.choice(meld if meld and len(log) > 180 and rng.random() < 0.5 else plain or acts)
         hand.apply(a)
         log.append(a)
-    again = Hand.deal(r, deck, m.hand.seats, seed)
+    again = Deal.deal(r, deck, m.deal.seats, seed)
     for a in log:
         again.apply(a)
     assert again.hands == hand.hands and again.stock == hand.stock

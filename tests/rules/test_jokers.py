@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scala40.engine.actions import TakeBack
-from scala40.engine.legal import legal_discards
+from scala40.engine.discard import legal_discards
 
 from .helpers import (
     DRAW,

@@ -48,13 +48,13 @@ def worth(values: list[int]) -> list[str]:
 
 def rig(m: Match, winner: int, pays: dict[int, int]) -> None:
     """Replace the match's hand: seat ``winner`` goes out, every other seat pays ``pays``."""
-    seats = list(m.hand.seats)
+    seats = list(m.deal.seats)
     losers = [s for s in seats if s != winner]
     texts = worth([pays[s] for s in losers])
     hands = []
     for s in seats:
         hands.append("9D" if s == winner else texts[losers.index(s)])
-    m.hand = position(
+    m.deal = position(
         hands,
         rules=m.rules,
         table=["JH QH KH"],
@@ -81,10 +81,10 @@ def test_worth_helper_is_exact():
 
 def test_first_player_is_on_the_dealers_left_and_the_deal_passes_left():
     m = Match(rules(players=4), seed=3, first_dealer=2)
-    assert m.dealer == 2 and m.hand.seats == (3, 0, 1, 2)
+    assert m.dealer == 2 and m.deal.seats == (3, 0, 1, 2)
     assert m.current_seat == 3
     rig(m, 3, {0: 10, 1: 10, 2: 10})
-    assert m.dealer == 3 and m.hand.seats == (0, 1, 2, 3)
+    assert m.dealer == 3 and m.deal.seats == (0, 1, 2, 3)
     assert m.totals == [10, 10, 10, 0]
     assert m.hand_number == 2
 
@@ -95,11 +95,11 @@ def test_the_deal_skips_eliminated_players():
     assert m.dealer == 0
     rig(m, 2, {0: 110, 1: 10, 3: 10})  # seat 0 goes out of the match
     assert m.eliminated == [True, False, False, False]
-    assert m.dealer == 1 and m.hand.seats == (2, 3, 1)
+    assert m.dealer == 1 and m.deal.seats == (2, 3, 1)
     rig(m, 2, {1: 10, 3: 10})
-    assert m.dealer == 2 and m.hand.seats == (3, 1, 2)
+    assert m.dealer == 2 and m.deal.seats == (3, 1, 2)
     rig(m, 2, {1: 10, 3: 10})
-    assert m.dealer == 3 and m.hand.seats == (1, 2, 3)  # seat 0 is skipped
+    assert m.dealer == 3 and m.deal.seats == (1, 2, 3)  # seat 0 is skipped
     rig(m, 2, {1: 10, 3: 10})
     assert m.dealer == 1
 
@@ -107,8 +107,8 @@ def test_the_deal_skips_eliminated_players():
 def test_a_match_replays_from_its_seed():
     a = Match(rules(players=3), seed=42)
     b = Match(rules(players=3), seed=42)
-    assert a.dealer == b.dealer and a.hand.stock == b.hand.stock
-    assert a.hand.hands == b.hand.hands
+    assert a.dealer == b.dealer and a.deal.stock == b.deal.stock
+    assert a.deal.hands == b.deal.hands
 
 
 # Elimination --------------------------------------------------------------------------
@@ -120,7 +120,7 @@ def test_elimination_at_101_and_last_player_left_wins():
     assert m.totals == [100, 0, 60] and not any(m.eliminated)
     rig(m, 1, {0: 2, 2: 20})  # 102: out
     assert m.eliminated == [True, False, False] and not m.over
-    assert 0 not in m.hand.seats
+    assert 0 not in m.deal.seats
     rig(m, 1, {2: 30})
     assert m.totals[2] == 110 and m.over and m.winner == 1
     with pytest.raises(IllegalAction) as info:
@@ -163,9 +163,9 @@ def test_two_eliminated_in_one_hand_the_last_player_left_wins():
 def counting_hand(m: Match, first: int, mine: str, other: str) -> None:
     """Two players; the stock ends (``stock_out = "end_hand"``) after seat ``first``'s turn:
     ``first`` draws the Q♠ and discards the first card of ``mine``; both count."""
-    seats = list(m.hand.seats)
+    seats = list(m.deal.seats)
     texts = {first: mine, 1 - first: other}
-    m.hand = position(
+    m.deal = position(
         [texts[s] for s in seats],
         rules=m.rules,
         stock_top="QS",
@@ -211,7 +211,7 @@ def test_tie_for_the_lowest_total_goes_to_a_playoff_first_out_wins():
     rig(m, 0, {1: 30, 2: 30})
     rig(m, 1, {0: 30, 2: 2})  # seats 0 and 1 at 30, seat 2 at 32
     assert not m.over and m.playoff == (0, 1)
-    assert sorted(m.hand.seats) == [0, 1]
+    assert sorted(m.deal.seats) == [0, 1]
     rig(m, 1, {0: 80})  # the first to go out in the extra hand wins, whatever it pays
     assert m.winner == 1 and m.over
 
@@ -352,7 +352,7 @@ def test_partnerships_team_score_worst():
 
 def test_partnerships_six_players_teams_of_three():
     m = Match(rules(players=6, partnerships=True), seed=1, first_dealer=5)
-    assert len(m.hand.seats) == 6
+    assert len(m.deal.seats) == 6
     rig(m, 1, {0: 10, 2: 20, 3: 30, 4: 5 * 8, 5: 2})
     assert m.totals == [10 + 20 + 40, 30 + 2]
 
@@ -375,10 +375,10 @@ def test_partnerships_need_four_or_six_players():
 
 def test_a_hand_settled_from_a_paper_table_keeps_the_same_books() -> None:
     """Score sheets hand the match results of hands played with real cards."""
-    from scala40.engine.state import HandResult
+    from scala40.engine.position import HandResult
 
     m = Match(rules(players=2), seed=3, first_dealer=0)
-    first_seats = m.hand.seats
+    first_seats = m.deal.seats
     with pytest.raises(ValueError, match="2 players"):
         m.settle_hand(HandResult(0, (0, 5, 7), False, False, "went_out", ((), (), ())))
     assert m.hand_number == 1 and m.totals == [0, 0]
@@ -386,7 +386,7 @@ def test_a_hand_settled_from_a_paper_table_keeps_the_same_books() -> None:
     assert m.hand_number == 2
     assert m.totals[first_seats[1]] == 60 and m.totals[first_seats[0]] == 0
     loser = first_seats[1]
-    seats = m.hand.seats
+    seats = m.deal.seats
     pays = tuple(50 if s == loser else 0 for s in seats)
     m.settle_hand(HandResult(seats.index(1 - loser), pays, False, False, "went_out", ((), ())))
     assert m.totals[loser] == 110

@@ -11,7 +11,7 @@ from __future__ import annotations
 from scala40.engine.actions import Action, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.rules import Rules
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 
 from .helpers import (
     POZZO,
@@ -32,7 +32,7 @@ OTHER = "2H 3H 9C"
 
 def draw_step(
     mine: str, table: str, pozzo: str, *, rules: Rules | None = None, opened: bool = True
-) -> Hand:
+) -> Deal:
     """Two players; player 0 holds ``mine`` (opened or not) and is at the draw, with
     ``table`` its one meld and ``pozzo`` the top of the pozzo."""
     return position(
@@ -44,15 +44,15 @@ def draw_step(
     )
 
 
-def offered(hand: Hand, action: Action) -> bool:
-    return action in legal_actions(hand)
+def offered(deal: Deal, action: Action) -> bool:
+    return action in legal_actions(deal)
 
 
-def play_offered(hand: Hand, *actions: Action) -> None:
+def play_offered(deal: Deal, *actions: Action) -> None:
     """Apply each action, first checking the generator offered it."""
     for a in actions:
-        assert offered(hand, a), f"{a} is not offered: {legal_actions(hand)}"
-        hand.apply(a)
+        assert offered(deal, a), f"{a} is not offered: {legal_actions(deal)}"
+        deal.apply(a)
 
 
 def test_a_lay_off_from_hand_makes_room_for_the_pozzo_card():

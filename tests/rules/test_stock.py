@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40.engine.legal import legal_discards
+from scala40.engine.discard import legal_discards
 from scala40.notation.cards import format_card
 
 from .helpers import (

@@ -29,14 +29,14 @@ def play_random(r, seed: int) -> int:
     for _ in range(STEPS):
         if m.over:
             break
-        hand = m.hand
+        hand = m.deal
         actions = legal_actions(hand)
         assert actions, "a player always has a legal action"
         melding = [a for a in actions if not isinstance(a, Discard | DrawStock | TakeBack)]
         action = rng.choice(melding if melding and rng.random() < 0.9 else actions)
         before = len(hand.table)
         m.apply(action)
-        if m.hand is hand:
+        if m.deal is hand:
             hand.pack_count().check("the hand")
             assert hand.sizes == [sum(h) for h in hand.hands]
             for meld in hand.table:
@@ -49,7 +49,7 @@ def play_random(r, seed: int) -> int:
             if result.winner is not None:
                 assert hand.turns_done >= hand.n  # nobody goes out in the first round
             if not m.over:
-                m.hand.pack_count().check("the hand")
+                m.deal.pack_count().check("the hand")
     return laid
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scala40.bots import GreedyBot
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
 from scala40.scoresheet.export import table_text, to_csv
 from scala40.scoresheet.sheet import (
     PaperHand,
@@ -155,10 +156,10 @@ def _played_sheet(rules: Rules, seed: int) -> tuple[Match, ScoreSheet]:
     bot = GreedyBot()
     rng = random.Random(seed)
     while not match.over:
-        hand = match.hand
+        hand = match.deal
         opened = list(hand.opened)
         done = len(match.history)
-        match.apply(bot.choose(match.view(match.current_seat), rng))
+        match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))
         if len(match.history) > done:
             record = match.history[-1]
             result = record.result

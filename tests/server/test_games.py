@@ -21,7 +21,7 @@ from scala40.bots import make_bot
 from scala40.engine.actions import DrawStock
 from scala40.engine.cards import JOKER
 from scala40.engine.match import Match
-from scala40.engine.state import Hand
+from scala40.engine.state import Deal
 from scala40.notation.actions import parse_action
 from scala40.notation.codec import action_to_dict
 from scala40.notation.record import load_record, start_match
@@ -62,22 +62,22 @@ def person(ws: Any, seat: int, log: list[dict[str, Any]], errors: list[dict[str,
         acted = msg["v"]
 
 
-def _visible(hand: Hand, seat: int) -> set[int]:
-    """Kinds ``seat`` may see in ``hand``: its cards, the table, the pozzo, known cards."""
+def _visible(deal: Deal, seat: int) -> set[int]:
+    """Kinds ``seat`` may see in ``deal``: its cards, the table, the pozzo, known cards."""
     out: set[int] = set()
-    if seat in hand.seats:
-        me = hand.seats.index(seat)
-        out.update(hand.hand_cards(me))
-        start = hand.turn.start
-        if start is not None and start.hand is not None and hand.current == me:
+    if seat in deal.seats:
+        me = deal.seats.index(seat)
+        out.update(deal.hand_cards(me))
+        start = deal.turn.start
+        if start is not None and start.hand is not None and deal.current == me:
             out.update(k for k, c in enumerate(start.hand) if c)
-    for meld in hand.table:
+    for meld in deal.table:
         out.update(meld.cards())
         out.update(meld.slots)
-    out.update(hand.pozzo)
-    for counts in hand.known:
+    out.update(deal.pozzo)
+    for counts in deal.known:
         out.update(k for k, c in enumerate(counts) if c)
-    out.update(hand.stock[: hand.bottom_known])
+    out.update(deal.stock[: deal.bottom_known])
     return out
 
 
@@ -106,7 +106,7 @@ def _check_no_leaks(logs: dict[int, list[dict[str, Any]]], record: dict[str, Any
                 by_version.setdefault(msg["v"], []).append((seat, msg))
     checked = 0
     for version, match, public in _true_states(record):
-        hand = match.hand
+        hand = match.deal
         for seat, msg in by_version.get(version, []):
             view = msg["view"]
             allowed = _visible(hand, seat) | public | {JOKER}

@@ -45,13 +45,15 @@ def test_the_workers_of_a_killed_server_leave_with_it(tmp_path: Path) -> None:
             from scala40.bots import make_bot
             from scala40.engine.match import Match
             from scala40.engine.rules import Rules
+            from scala40.engine.views import PlayerView
             from scala40.server.table.bot_pool import BotPool
 
             async def main() -> None:
                 pool = BotPool(1)
                 match = Match(Rules.build("fisca", {"players": 2}), 7, 0)
                 seat = match.current_seat
-                await pool.choose(make_bot("easy"), match.view(seat), random.Random(1))
+                view = PlayerView.of_match(match, seat)
+                await pool.choose(make_bot("easy"), view, random.Random(1))
                 with open(sys.argv[1], "w") as out:
                     out.write(" ".join(str(p) for p in pool.pool._processes))
                 os.kill(os.getpid(), signal.SIGKILL)

@@ -63,14 +63,14 @@ def test_every_seat_view_survives_json_at_every_step(changes: dict[str, object],
         if match.over:
             break
         for seat in range(rules.players):
-            if seat in match.hand.seats:
-                view = match.view(seat)
+            if seat in match.deal.seats:
+                view = PlayerView.of_match(match, seat)
             else:
                 view = PlayerView.public_of_match(match, seat)
             data = json.loads(json.dumps(view_to_json(view, facts)))
             # The deal's history of turns is not sent: a client saw them happen.
             assert view_from_json(data) == replace(view, history=())
-        match.apply(bot.choose(match.view(match.current_seat), rng))
+        match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))
 
 
 @settings(
@@ -94,21 +94,21 @@ def test_a_seat_view_made_from_the_public_view_is_the_seat_view(
         if match.over:
             break
         public = view_to_json(PlayerView.public_of_match(match), watching)
-        for seat in match.hand.seats:
-            view = match.view(seat)
+        for seat in match.deal.seats:
+            view = PlayerView.of_match(match, seat)
             legal = legal_json(view) if view.my_turn else None
             made = seat_view_json(public, view, legal)
             assert json.dumps(made, sort_keys=True) == json.dumps(
                 view_to_json(view, facts, legal), sort_keys=True
             )
             compared += 1
-        match.apply(bot.choose(match.view(match.current_seat), rng))
+        match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))
     assert compared > 10
 
 
 def _public_kinds(match: Match) -> set[int]:
     """Kinds the whole table may see: melds, pozzo, publicly known and bottom stock cards."""
-    hand = match.hand
+    hand = match.deal
     out = {JOKER, *hand.pozzo, *hand.stock[: hand.bottom_known]}
     for meld in hand.table:
         out.update(meld.cards())
@@ -132,7 +132,7 @@ def test_an_eliminated_seat_is_shown_the_table_and_no_players_card() -> None:
         if match.over:
             break
         for seat in range(3):
-            if seat in match.hand.seats:
+            if seat in match.deal.seats:
                 continue
             data = json.loads(json.dumps(actor.view_json(seat)))
             assert data["hand"] == [] and data["spectator"] and not data["my_turn"]
@@ -143,5 +143,5 @@ def test_an_eliminated_seat_is_shown_the_table_and_no_players_card() -> None:
             public = PlayerView.public_of_match(match, seat)
             assert view_from_json(data) == replace(public, history=())
             watched += 1
-        match.apply(bot.choose(match.view(match.current_seat), rng))
+        match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))
     assert watched > 20, "no seat sat a hand out: the test checked nothing"

@@ -32,13 +32,13 @@ def _kinds(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
-def _actor(hand: Deal) -> TableActor:
+def _actor(deal: Deal) -> TableActor:
     row = TableRow(
-        "t1", datetime.now(UTC), "fisca", rules_changes(hand.rules), 1, 0, None, "playing"
+        "t1", datetime.now(UTC), "fisca", rules_changes(deal.rules), 1, 0, None, "playing"
     )
     seats = [SeatRow(0, "human", "Anna", None), SeatRow(1, "human", "Bruno", None)]
     actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
-    actor.match.hand = hand
+    actor.match.deal = deal
     return actor
 
 

@@ -25,6 +25,7 @@ from scala40.engine.actions import (
     TakePozzo,
 )
 from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
 from scala40.notation.cards import format_card
 from scala40.tui.app import (
     CURSOR,
@@ -386,7 +387,7 @@ def test_the_table_panels_read_a_view_with_nobodys_cards_in_or_out_of_the_hand()
         pub = app.public_view()
         assert pub is not None and pub.me == -1 and pub.hand == () and not pub.my_turn
         assert pub.turn.start is None or pub.turn.start.hand is None
-        hand = app.match.hand
+        hand = app.match.deal
         assert pub.hand_sizes == tuple(hand.sizes) and pub.pozzo == tuple(hand.pozzo)
         if not app.playing:  # the person was eliminated: the bots play on, shown publicly
             out += 1
@@ -396,7 +397,7 @@ def test_the_table_panels_read_a_view_with_nobodys_cards_in_or_out_of_the_hand()
             assert lines[0].startswith("You: ") and "(out)" in lines[0]
             for p, seat in enumerate(hand.seats):
                 assert f" pts, {count(hand.sizes[p])}, " in lines[seat]
-        app.match.apply(bot.choose(app.match.view(app.match.current_seat), rng))
+        app.match.apply(bot.choose(PlayerView.of_match(app.match, app.match.current_seat), rng))
     assert app.match.over and out > 50, "the person never sat a hand out"
 
 

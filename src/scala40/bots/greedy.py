@@ -28,9 +28,11 @@ from scala40.engine.actions import (
 )
 from scala40.engine.analysis import best_opening, solve
 from scala40.engine.cards import JOKER, KINDS, penalty_table
-from scala40.engine.legal import legal_actions, legal_discards
+from scala40.engine.discard import legal_discards
+from scala40.engine.legal import legal_actions
 from scala40.engine.melds import HIGH, LOW, SWAP
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.phases import DRAW
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 

@@ -76,11 +76,11 @@ from scala40.engine.cards import (
     card_value_table,
     penalty_table,
 )
-from scala40.engine.legal import legal_discards
+from scala40.engine.discard import legal_discards
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld
-from scala40.engine.phases import Drew
+from scala40.engine.phases import DRAW, OVER, Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 
@@ -180,7 +180,7 @@ class HeuristicBot:
         """Every legal discard of the play phase, the one this player prefers first."""
         return [
             c.action
-            for c in _Seat(view, world, self.style, explain=False).discards()
+            for c in _Decision(view, world, self.style, explain=False).discards()
             if isinstance(c.action, Discard)
         ]
 
@@ -188,14 +188,14 @@ class HeuristicBot:
         """Every legal discard with what this player thinks of it, in penalty points
         (higher is a better discard), best first: for a player that adds its own weighing
         (:mod:`scala40.bots.expert`) without restating this one."""
-        seat = _Seat(view, world, self.style, explain=False)
+        seat = _Decision(view, world, self.style, explain=False)
         return [(Discard(card), score) for score, card, _ in seat._discard_scores()]
 
     # Deciding -------------------------------------------------------------------------
     def _decide_in(
         self, view: PlayerView, world: Deal, rng: random.Random, *, explain: bool = True
     ) -> _Choice:
-        seat = _Seat(view, world, self.style, explain=explain)
+        seat = _Decision(view, world, self.style, explain=explain)
         turn = (view.hand_number, view.turns_done, view.seat)
         if view.phase == DRAW:
             plan = seat.draw()
@@ -301,7 +301,7 @@ def _related(a: int, b: int) -> bool:
     return any(abs(p - q) <= 2 for p in _positions(a) for q in _positions(b))
 
 
-class _Seat:
+class _Decision:
     """One decision: the view, a determinized world to ask the checker, and derived facts."""
 
     def __init__(
@@ -660,7 +660,9 @@ class _Seat:
         if probe.check(SwapJoker(card, target)) is not None:
             return False
         probe.apply(SwapJoker(card, target))
-        after = _Seat(PlayerView.of(probe, self.view.seat), probe, self.style, explain=self.explain)
+        after = _Decision(
+            PlayerView.of(probe, self.view.seat), probe, self.style, explain=self.explain
+        )
         return any(
             probe.check(c.action) is None and after._keeps_a_discard(_laid(c.action))
             for c in after._joker_homes(owed=True)
@@ -736,7 +738,7 @@ class _Seat:
 class _Judge:
     """Weighs each card in hand: what keeping it may bring against what it may cost."""
 
-    def __init__(self, seat: _Seat) -> None:
+    def __init__(self, seat: _Decision) -> None:
         self.seat = seat
         rules = seat.rules
         style = seat.style

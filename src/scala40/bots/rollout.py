@@ -29,7 +29,8 @@ from scala40.engine.actions import (
 from scala40.engine.cards import JOKER, KINDS, card_value_table, penalty_table
 from scala40.engine.errors import IllegalAction
 from scala40.engine.melds import HIGH, LOW, SWAP
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.phases import DRAW
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 MAX_TURNS = 300
@@ -90,98 +91,98 @@ def loose_card(counts: list[int], card: int) -> bool:
     return True
 
 
-def finish_turn(hand: Deal, rng: random.Random) -> None:
+def finish_turn(deal: Deal, rng: random.Random) -> None:
     """Play the rest of the current player's turn after the draw."""
-    p = hand.current
-    rules = hand.rules
+    p = deal.current
+    rules = deal.rules
     values = card_value_table(rules.face_values)
-    if not hand.opened[p]:
-        melds, points = natural_melds(hand.hands[p], values)
-        left = hand.sizes[p] - sum(len(m.cards) for m in melds)
-        if melds and points >= rules.opening_points and left >= (1 if hand.first_round_done else 2):
-            _try(hand, Open(tuple(melds)))
-    if hand.opened[p]:
-        for spec in natural_melds(hand.hands[p], values)[0]:
-            if hand.sizes[p] - len(spec.cards) < 1 or not _try(hand, Meld(spec)):
+    if not deal.opened[p]:
+        melds, points = natural_melds(deal.hands[p], values)
+        left = deal.sizes[p] - sum(len(m.cards) for m in melds)
+        if melds and points >= rules.opening_points and left >= (1 if deal.first_round_done else 2):
+            _try(deal, Open(tuple(melds)))
+    if deal.opened[p]:
+        for spec in natural_melds(deal.hands[p], values)[0]:
+            if deal.sizes[p] - len(spec.cards) < 1 or not _try(deal, Meld(spec)):
                 break
-        _lay_off_all(hand)
-    if hand.phase != DRAW and not hand.over and hand.current == p:
-        _discard(hand, rng)
+        _lay_off_all(deal)
+    if deal.phase != DRAW and not deal.over and deal.current == p:
+        _discard(deal, rng)
 
 
-def _try(hand: Deal, action: object) -> bool:
+def _try(deal: Deal, action: object) -> bool:
     try:
-        hand.apply(action)  # type: ignore[arg-type]
+        deal.apply(action)  # type: ignore[arg-type]
     except IllegalAction:
         return False
     return True
 
 
-def _lay_off_all(hand: Deal) -> None:
-    p = hand.current
+def _lay_off_all(deal: Deal) -> None:
+    p = deal.current
     progress = True
-    while progress and hand.sizes[p] > 1:
+    while progress and deal.sizes[p] > 1:
         progress = False
-        counts = hand.hands[p]
-        for k, targets in list(hand.fits().items()):
-            if not counts[k] or hand.sizes[p] <= 1:
+        counts = deal.hands[p]
+        for k, targets in list(deal.fits().items()):
+            if not counts[k] or deal.sizes[p] <= 1:
                 continue
             for t, how in targets:
-                if how != SWAP and _try(hand, LayOff(k, t, how)):
+                if how != SWAP and _try(deal, LayOff(k, t, how)):
                     progress = True
                     break
             if progress:
                 break
     t = 0
-    while hand.hands[p][JOKER] and hand.sizes[p] > 1 and t < len(hand.table):
-        meld = hand.table[t]
+    while deal.hands[p][JOKER] and deal.sizes[p] > 1 and t < len(deal.table):
+        meld = deal.table[t]
         if meld.is_run and not meld.jokers:
             for end in (HIGH, LOW):
-                if _try(hand, LayOff(JOKER, t, end)):
+                if _try(deal, LayOff(JOKER, t, end)):
                     break
         t += 1
 
 
-def _discard(hand: Deal, rng: random.Random) -> None:
+def _discard(deal: Deal, rng: random.Random) -> None:
     """The costliest loose card, else the costliest legal card; take back if cornered."""
-    p = hand.current
-    counts = hand.hands[p]
-    pay = penalty_table(hand.rules.face_values)
-    kinds = [k for k in range(KINDS) if counts[k] and hand.can_discard(k)]
+    p = deal.current
+    counts = deal.hands[p]
+    pay = penalty_table(deal.rules.face_values)
+    kinds = [k for k in range(KINDS) if counts[k] and deal.can_discard(k)]
     if not kinds:
-        if hand.turn.actions_now:
-            hand.apply(TakeBack())
-            kinds = [k for k in range(KINDS) if hand.hands[p][k] and hand.can_discard(k)]
+        if deal.turn.actions_now:
+            deal.apply(TakeBack())
+            kinds = [k for k in range(KINDS) if deal.hands[p][k] and deal.can_discard(k)]
         if not kinds:
             # Obligations (a pozzo card, a recovered joker): let the greedy bot, which
             # plans for them, finish the turn.
-            _finish_with_greedy(hand, rng)
+            _finish_with_greedy(deal, rng)
             return
     loose = [k for k in kinds if loose_card(counts, k)]
     pool = loose or kinds
     top = max(pay[k] for k in pool)
     choice = rng.choice([k for k in pool if pay[k] == top])
-    hand.apply(Discard(choice))
+    deal.apply(Discard(choice))
 
 
-def _finish_with_greedy(hand: Deal, rng: random.Random) -> None:
+def _finish_with_greedy(deal: Deal, rng: random.Random) -> None:
     bot = GreedyBot()
-    p = hand.current
+    p = deal.current
     for _ in range(200):
-        if hand.over or hand.current != p or hand.phase == DRAW:
+        if deal.over or deal.current != p or deal.phase == DRAW:
             return
-        hand.apply(bot.choose(PlayerView.of(hand, hand.seats[p]), rng))
+        deal.apply(bot.choose(PlayerView.of(deal, deal.seats[p]), rng))
     raise RuntimeError("a play-out could not end a turn")  # pragma: no cover
 
 
-def play_out(hand: Deal, rng: random.Random) -> None:
-    """Play ``hand`` (a determinized world) to its end, or until :data:`MAX_TURNS`."""
+def play_out(deal: Deal, rng: random.Random) -> None:
+    """Play ``deal`` (a determinized world) to its end, or until :data:`MAX_TURNS`."""
     turns = 0
-    if hand.phase != DRAW and not hand.over:
-        finish_turn(hand, rng)
-    while not hand.over and turns < MAX_TURNS:
-        hand.apply(DrawStock())
-        finish_turn(hand, rng)
+    if deal.phase != DRAW and not deal.over:
+        finish_turn(deal, rng)
+    while not deal.over and turns < MAX_TURNS:
+        deal.apply(DrawStock())
+        finish_turn(deal, rng)
         turns += 1
 
 
@@ -189,25 +190,25 @@ HEURISTIC_TURNS = 200
 """A club-player play-out still going after this many turns is scored as it stands."""
 
 
-def heuristic_play_out(hand: Deal, rng: random.Random) -> None:
-    """Play ``hand`` (a determinized world) to its end with the club player in every seat."""
-    bots = [HeuristicBot() for _ in range(hand.n)]
-    start = hand.turns_done
-    while not hand.over and hand.turns_done - start < HEURISTIC_TURNS:
-        p = hand.current
-        view = PlayerView.of(hand, hand.seats[p])
-        hand.apply(bots[p].choose_in(view, hand, rng))
+def heuristic_play_out(deal: Deal, rng: random.Random) -> None:
+    """Play ``deal`` (a determinized world) to its end with the club player in every seat."""
+    bots = [HeuristicBot() for _ in range(deal.n)]
+    start = deal.turns_done
+    while not deal.over and deal.turns_done - start < HEURISTIC_TURNS:
+        p = deal.current
+        view = PlayerView.of(deal, deal.seats[p])
+        deal.apply(bots[p].choose_in(view, deal, rng))
 
 
-def outcome(hand: Deal, player: int) -> float:
+def outcome(deal: Deal, player: int) -> float:
     """How well ``player`` did: the others' mean penalty minus its own, in hundreds."""
-    pays = _penalties(hand)
+    pays = _penalties(deal)
     others = [x for q, x in enumerate(pays) if q != player]
     return (sum(others) / len(others) - pays[player]) / 100.0
 
 
-def match_value(hand: Deal, player: int, view: PlayerView) -> float | None:
-    """How well ``player`` stands in the match once ``hand`` is scored, from 0 to 1.
+def match_value(deal: Deal, player: int, view: PlayerView) -> float | None:
+    """How well ``player`` stands in the match once ``deal`` is scored, from 0 to 1.
 
     In a match to an elimination total what counts is not the hand's penalty but the
     room each player keeps under the limit: a player's chance of outlasting the others is
@@ -227,8 +228,8 @@ def match_value(hand: Deal, player: int, view: PlayerView) -> float | None:
         or rules.partnerships
     ):
         return None
-    pays = _penalties(hand)
-    totals = [view.scores[seat] + pays[q] for q, seat in enumerate(hand.seats)]
+    pays = _penalties(deal)
+    totals = [view.scores[seat] + pays[q] for q, seat in enumerate(deal.seats)]
     room = [max(0, rules.elimination - t) for t in totals]
     if not any(room):
         # Everybody over the limit at once: the lowest total wins.
@@ -236,8 +237,8 @@ def match_value(hand: Deal, player: int, view: PlayerView) -> float | None:
     return room[player] / sum(room)
 
 
-def _penalties(hand: Deal) -> list[int]:
-    if hand.result is not None:
-        return list(hand.result.penalties)
-    pay = penalty_table(hand.rules.face_values)
-    return [sum(pay[k] * c for k, c in enumerate(h)) for h in hand.hands]
+def _penalties(deal: Deal) -> list[int]:
+    if deal.result is not None:
+        return list(deal.result.penalties)
+    pay = penalty_table(deal.rules.face_values)
+    return [sum(pay[k] * c for k, c in enumerate(h)) for h in deal.hands]

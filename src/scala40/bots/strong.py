@@ -31,7 +31,8 @@ from scala40.bots.rollout import heuristic_play_out, match_value, outcome
 from scala40.engine.actions import Action, Discard, DrawStock, Open, TakePozzo
 from scala40.engine.analysis import best_opening, solve
 from scala40.engine.errors import IllegalAction
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.phases import DRAW
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 
 WORLDS_PER_SECOND = 32

@@ -63,6 +63,11 @@ class Candidate:
         self.points = points
         self.penalty = penalty
 
+    def laid(self) -> tuple[int, ...]:
+        """The kinds this meld takes from the hand, jokers last: what the rule on the
+        cards left in hand (:func:`~scala40.engine.going_out.leave_code`) is asked about."""
+        return (*self.naturals, *(JOKER,) * self.jokers)
+
     @property
     def mask(self) -> int:
         """The kinds it uses, one bit each (for bitwise search over a hand's cards); worked

@@ -11,14 +11,12 @@ generator and the bots all ask here.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Final, assert_never
+from typing import Final, assert_never
 
 from scala40.engine.cards import JOKER, KINDS, card_name
 from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.phases import Drew, Phase
-
-if TYPE_CHECKING:
-    from scala40.engine.state import Deal
+from scala40.engine.position import Position
 
 _ALL_KINDS: Final = range(KINDS)
 _PLAY: Final = Phase.PLAY
@@ -26,34 +24,34 @@ _FROM_POZZO: Final = Drew.POZZO
 """Module constants: an enum member lookup costs ~150 ns on Python 3.11, a global ~20 ns."""
 
 
-def discard_code(hand: Deal, card: int) -> Refusal | None:
+def discard_code(deal: Position, card: int) -> Refusal | None:
     """Why the current player may not discard ``card`` now (``None``: they may)."""
-    if hand.turn.phase != _PLAY:
+    if deal.turn.phase != _PLAY:
         return Refusal.DRAW_FIRST
-    if not 0 <= card < KINDS or not hand.hands[hand.turn.player][card]:
+    if not 0 <= card < KINDS or not deal.hands[deal.turn.player][card]:
         return Refusal.NOT_IN_HAND
-    return _turn_code(hand) or _card_code(hand, card)
+    return _turn_code(deal) or _card_code(deal, card)
 
 
-def legal_discards(hand: Deal) -> list[int]:
+def legal_discards(deal: Position) -> list[int]:
     """The kinds the current player may discard now, ascending.
 
     The turn's own bans are asked once; the bans lifting is worked out once, not per card.
     """
-    if hand.turn.phase != _PLAY or _turn_code(hand) is not None:
+    if deal.turn.phase != _PLAY or _turn_code(deal) is not None:
         return []
-    held = hand.hands[hand.turn.player]
+    held = deal.hands[deal.turn.player]
     kinds = list(compress(_ALL_KINDS, held))
-    if hand.sizes[hand.turn.player] == 1:
-        return [k for k in kinds if _card_code(hand, k) is None]
+    if deal.sizes[deal.turn.player] == 1:
+        return [k for k in kinds if _card_code(deal, k) is None]
     free: list[int] = []
     barred: list[int] = []
     pozzo_only = True  # every natural held is the card taken from the pozzo
-    joker_ban, fit_ban = _bans(hand)
-    fits = hand.fits() if fit_ban else None
-    swapped = held[JOKER] and _swapped_joker_only(hand)
+    joker_ban, fit_ban = _bans(deal)
+    fits = deal.fits() if fit_ban else None
+    swapped = held[JOKER] and _swapped_joker_only(deal)
     for k in kinds:
-        if _pozzo_banned(hand, k):
+        if _pozzo_banned(deal, k):
             continue
         if k == JOKER:
             if swapped:
@@ -72,22 +70,22 @@ def legal_discards(hand: Deal) -> list[int]:
     return [k for k in barred if k != JOKER or pozzo_only]
 
 
-def discard_refusal(hand: Deal, card: int) -> IllegalAction | None:
+def discard_refusal(deal: Position, card: int) -> IllegalAction | None:
     """:func:`discard_code` with the reason worded for the player."""
-    code = discard_code(hand, card)
+    code = discard_code(deal, card)
     if code is None:
         return None
     name = card_name(card) if type(card) is int and 0 <= card < KINDS else repr(card)
     if code == Refusal.DISCARD_FITS:
-        where = hand.table[hand.fits()[card][0][0]]
-        who = "you have not opened: " if not hand.opened[hand.turn.player] else ""
+        where = deal.table[deal.fits()[card][0][0]]
+        who = "you have not opened: " if not deal.opened[deal.turn.player] else ""
         reason = (
             f"{who}the {name} fits the {where.kind} {where.text()} on the table, "
             "so it cannot be discarded"
         )
     elif code == Refusal.POZZO_UNUSED:
         reason = (
-            f"you took the {hand.taken_name()} from the pozzo: "
+            f"you took the {deal.taken_name()} from the pozzo: "
             "use it in a meld or lay it off before discarding"
         )
     elif code == Refusal.NOT_IN_HAND:
@@ -111,81 +109,81 @@ _REASONS: Final = {
 }
 
 
-def _turn_code(hand: Deal) -> Refusal | None:
+def _turn_code(deal: Position) -> Refusal | None:
     """The bans of the whole turn, whatever the card."""
-    p = hand.turn.player
-    if hand.turn.jokers_owed:
+    p = deal.turn.player
+    if deal.turn.jokers_owed:
         return Refusal.JOKER_UNUSED
-    if not hand.turn.pozzo_used:
+    if not deal.turn.pozzo_used:
         return Refusal.POZZO_UNUSED
-    if not hand.opened[p] and hand.turn.drew == _FROM_POZZO and not free_take_made(hand):
+    if not deal.opened[p] and deal.turn.drew == _FROM_POZZO and not free_take_made(deal):
         return Refusal.MUST_OPEN
-    if hand.turn.must_go_out and hand.sizes[p] != 1:
+    if deal.turn.must_go_out and deal.sizes[p] != 1:
         return Refusal.CHIUSURA_PENDING
     return None
 
 
-def _card_code(hand: Deal, card: int) -> Refusal | None:
+def _card_code(deal: Position, card: int) -> Refusal | None:
     """The bans that single out ``card`` (held), the turn's bans passed.
 
     Ordered for speed (bots ask it for every card): a natural that fits nothing is free.
     """
-    if hand.turn.drew == _FROM_POZZO and _pozzo_banned(hand, card):
+    if deal.turn.drew == _FROM_POZZO and _pozzo_banned(deal, card):
         return Refusal.POZZO_DISCARD
-    if card == JOKER and _swapped_joker_only(hand):
+    if card == JOKER and _swapped_joker_only(deal):
         return Refusal.SWAPPED_JOKER_DISCARD
-    if hand.sizes[hand.turn.player] == 1:
-        return None if hand.first_round_done else Refusal.FIRST_ROUND
-    if card != JOKER and card not in hand.fits():
+    if deal.sizes[deal.turn.player] == 1:
+        return None if deal.first_round_done else Refusal.FIRST_ROUND
+    if card != JOKER and card not in deal.fits():
         return None
-    if _fit_banned(hand, card) and not _bans_lifted(hand, card):
+    if _fit_banned(deal, card) and not _bans_lifted(deal, card):
         return Refusal.JOKER_DISCARD if card == JOKER else Refusal.DISCARD_FITS
     return None
 
 
-def free_take_made(hand: Deal) -> bool:
+def free_take_made(deal: Position) -> bool:
     """The first player took the turned-up card under ``first_pozzo_free`` (no duty)."""
-    return hand.rules.first_pozzo_free and hand.turns_done == 0 and hand.turn.drew == _FROM_POZZO
+    return deal.rules.first_pozzo_free and deal.turns_done == 0 and deal.turn.drew == _FROM_POZZO
 
 
-def _pozzo_banned(hand: Deal, card: int) -> bool:
+def _pozzo_banned(deal: Position, card: int) -> bool:
     """The card taken from the pozzo is never the discard; a copy held besides it is."""
-    if hand.turn.drew != _FROM_POZZO or card != hand.turn.pozzo_card:
+    if deal.turn.drew != _FROM_POZZO or card != deal.turn.pozzo_card:
         return False
-    start = hand.turn.start
+    start = deal.turn.start
     assert start is not None and start.hand is not None
-    now = hand.hands[hand.turn.player][card]
+    now = deal.hands[deal.turn.player][card]
     laid = now < start.hand[card]
     return not laid and now < 2
 
 
-def _swapped_joker_only(hand: Deal) -> bool:
+def _swapped_joker_only(deal: Position) -> bool:
     """Every joker in hand was won by a swap this turn (``keep_swapped_joker``, §6).
 
     Jokers look alike, so the question is whether one held at the draw (other than one
     taken from the pozzo, which has its own ban) could still be in hand: the player may
     always have laid the recovered one first.
     """
-    if not hand.rules.keep_swapped_joker:
+    if not deal.rules.keep_swapped_joker:
         return False
-    start = hand.turn.start
+    start = deal.turn.start
     assert start is not None and start.hand is not None
     held = start.hand[JOKER]
-    if hand.turn.drew == _FROM_POZZO and hand.turn.pozzo_card == JOKER:
+    if deal.turn.drew == _FROM_POZZO and deal.turn.pozzo_card == JOKER:
         held -= 1
     return held <= 0
 
 
-def _bans(hand: Deal) -> tuple[bool, bool]:
+def _bans(deal: Position) -> tuple[bool, bool]:
     """Which bans hold for the current player (RULES.md §4): on a joker (not opened), and
     on a natural card that fits the table (``fit_discard_ban``; FISCA: before opening, and
     for everyone with three or more players)."""
-    opened = hand.opened[hand.turn.player]
-    mode = hand.rules.fit_discard_ban
+    opened = deal.opened[deal.turn.player]
+    mode = deal.rules.fit_discard_ban
     if mode == "never":
         fitting = False
     elif mode == "fisca":
-        fitting = not opened or hand.n >= 3
+        fitting = not opened or deal.n >= 3
     elif mode == "unopened_only":
         fitting = not opened
     elif mode == "always":
@@ -195,26 +193,26 @@ def _bans(hand: Deal) -> tuple[bool, bool]:
     return not opened, fitting
 
 
-def _fit_banned(hand: Deal, card: int) -> bool:
+def _fit_banned(deal: Position, card: int) -> bool:
     """The ban itself on ``card``: an unopened joker, or a card that fits."""
-    joker, fitting = _bans(hand)
+    joker, fitting = _bans(deal)
     if card == JOKER:
         return joker
-    return fitting and card in hand.fits()
+    return fitting and card in deal.fits()
 
 
-def _bans_lifted(hand: Deal, card: int) -> bool:
+def _bans_lifted(deal: Position, card: int) -> bool:
     """Every card in hand is barred: any natural may go, a joker only if alone."""
-    held = hand.hands[hand.turn.player]
-    swapped = _swapped_joker_only(hand)
+    held = deal.hands[deal.turn.player]
+    swapped = _swapped_joker_only(deal)
     for k in range(KINDS):
-        if not held[k] or _pozzo_banned(hand, k) or (k == JOKER and swapped):
+        if not held[k] or _pozzo_banned(deal, k) or (k == JOKER and swapped):
             continue
-        if not _fit_banned(hand, k):
+        if not _fit_banned(deal, k):
             return False
     if card != JOKER:
         return True
-    return all(held[k] == 0 or _pozzo_banned(hand, k) for k in range(JOKER))
+    return all(held[k] == 0 or _pozzo_banned(deal, k) for k in range(JOKER))
 
 
 __all__ = ["discard_code", "discard_refusal", "free_take_made", "legal_discards"]

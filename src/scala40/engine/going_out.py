@@ -10,16 +10,13 @@ legal-action generator ask the same function, so they cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Refusal
-
-if TYPE_CHECKING:
-    from scala40.engine.state import Deal
+from scala40.engine.position import Position
 
 
-def leave_code(hand: Deal, left: int, laid: Sequence[int]) -> Refusal | None:
+def leave_code(deal: Position, left: int, laid: Sequence[int]) -> Refusal | None:
     """Why the current player may not lay ``laid`` leaving ``left`` cards (``None``: may).
 
     Cheap when ``left`` > 1, the common case: the generator calls it for every play.
@@ -27,22 +24,22 @@ def leave_code(hand: Deal, left: int, laid: Sequence[int]) -> Refusal | None:
     if left > 1:
         return None
     if left == 1:
-        return None if hand.first_round_done else Refusal.FIRST_ROUND
-    if not hand.rules.go_out_without_discard:
+        return None if deal.first_round_done else Refusal.FIRST_ROUND
+    if not deal.rules.go_out_without_discard:
         return Refusal.INCARTATO
-    if not hand.first_round_done:
+    if not deal.first_round_done:
         return Refusal.FIRST_ROUND
-    taken = hand.turn.pozzo_card
-    if taken is not None and not hand.turn.pozzo_used and taken not in laid:
+    taken = deal.turn.pozzo_card
+    if taken is not None and not deal.turn.pozzo_used and taken not in laid:
         return Refusal.POZZO_UNUSED
-    if hand.turn.jokers_owed - sum(1 for c in laid if c == JOKER) > 0:
+    if deal.turn.jokers_owed - sum(1 for c in laid if c == JOKER) > 0:
         return Refusal.JOKER_UNUSED
     return None
 
 
-def leave_refusal(hand: Deal, left: int, laid: Sequence[int]) -> IllegalAction | None:
+def leave_refusal(deal: Position, left: int, laid: Sequence[int]) -> IllegalAction | None:
     """:func:`leave_code` with the reason worded for the player."""
-    code = leave_code(hand, left, laid)
+    code = leave_code(deal, left, laid)
     if code is None:
         return None
     if code == Refusal.FIRST_ROUND:
@@ -56,7 +53,7 @@ def leave_refusal(hand: Deal, left: int, laid: Sequence[int]) -> IllegalAction |
     elif code == Refusal.INCARTATO:
         reason = "you must keep a card to discard: laying down every card is not going out"
     elif code == Refusal.POZZO_UNUSED:
-        reason = f"you must use the {hand.taken_name()} you took from the pozzo"
+        reason = f"you must use the {deal.taken_name()} you took from the pozzo"
     else:
         reason = "you must lay the joker you recovered again before ending the turn"
     return IllegalAction(code, reason)

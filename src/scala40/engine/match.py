@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from scala40.engine.actions import Action
 from scala40.engine.cards import pack_list
@@ -25,11 +25,9 @@ from scala40.engine.fairness import (
     hand_secret,
     shuffled,
 )
+from scala40.engine.position import HandResult
 from scala40.engine.rules import ANY, Rules
-from scala40.engine.state import Deal, HandResult
-
-if TYPE_CHECKING:
-    from scala40.engine.views import PlayerView
+from scala40.engine.state import Deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +52,11 @@ class Match:
 
     __slots__ = (
         "contributions",
+        "deal",
         "dealer",
         "deals",
         "eliminated",
         "fair",
-        "hand",
         "hand_number",
         "history",
         "playoff",
@@ -106,7 +104,7 @@ class Match:
         self.dealer = rng.randrange(rules.players) if first_dealer is None else first_dealer
         # The first hand is dealt by ``dealer``; later hands pass the deal to the left.
         self.dealer = (self.dealer - 1) % rules.players
-        self.hand = self._deal_next()
+        self.deal = self._deal_next()
 
     # Reading --------------------------------------------------------------------------
     @property
@@ -124,19 +122,13 @@ class Match:
 
     @property
     def current_seat(self) -> int:
-        return self.hand.seats[self.hand.turn.player]
+        return self.deal.seats[self.deal.turn.player]
 
     def active_seats(self) -> list[int]:
         seats = range(self.rules.players)
         if self.playoff is not None:
             return [s for s in seats if self.team_of(s) in self.playoff]
         return [s for s in seats if not self.eliminated[self.team_of(s)]]
-
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now (its hand, public facts, the scores)."""
-        from scala40.engine.views import PlayerView  # views build on matches
-
-        return PlayerView.of_match(self, seat)
 
     def clone(self) -> Match:
         c = Match.__new__(Match)
@@ -153,7 +145,7 @@ class Match:
         c.winner = self.winner
         c.hand_number = self.hand_number
         c.dealer = self.dealer
-        c.hand = self.hand.clone()
+        c.deal = self.deal.clone()
         return c
 
     # Dealing ----------------------------------------------------------------------------
@@ -191,7 +183,7 @@ class Match:
         """Hand ``number``'s shuffle as a record keeps it; the secret only once the hand is
         over (before that it would tell the deck)."""
         self._need_fair()
-        done = number < self.hand_number or (number == self.hand_number and self.hand.over)
+        done = number < self.hand_number or (number == self.hand_number and self.deal.over)
         secret = hand_secret(self.seed, number)
         return FairDeal(
             commitment(secret),
@@ -221,11 +213,11 @@ class Match:
         """Apply the current player's action; a finished hand is scored and the next dealt."""
         if self.over:
             raise IllegalAction(Refusal.MATCH_OVER, "the match is over")
-        self.hand.apply(action)
-        if self.hand.over:
+        self.deal.apply(action)
+        if self.deal.over:
             self._score_hand()
             if not self.over:
-                self.hand = self._deal_next()
+                self.deal = self._deal_next()
 
     def settle_hand(self, result: HandResult) -> None:
         """Score the current hand with an outcome decided elsewhere, then deal the next.
@@ -236,22 +228,22 @@ class Match:
         """
         if self.over:
             raise IllegalAction(Refusal.MATCH_OVER, "the match is over")
-        if len(result.penalties) != self.hand.n:
+        if len(result.penalties) != self.deal.n:
             raise ValueError(
-                f"the hand has {self.hand.n} players, the result pays {len(result.penalties)}"
+                f"the hand has {self.deal.n} players, the result pays {len(result.penalties)}"
             )
-        self.hand.result = result
+        self.deal.result = result
         self._score_hand()
         if not self.over:
-            self.hand = self._deal_next()
+            self.deal = self._deal_next()
 
     def _score_hand(self) -> None:
         rules = self.rules
-        hand = self.hand
-        result = hand.result
+        deal = self.deal
+        result = deal.result
         assert result is not None
-        by_seat = {hand.seats[i]: result.penalties[i] for i in range(hand.n)}
-        winner_seat = None if result.winner is None else hand.seats[result.winner]
+        by_seat = {deal.seats[i]: result.penalties[i] for i in range(deal.n)}
+        winner_seat = None if result.winner is None else deal.seats[result.winner]
         reentered: dict[int, int] = {}
         newly_out: list[int] = []
         if self.playoff is not None or rules.single_hand:
@@ -266,7 +258,7 @@ class Match:
             HandRecord(
                 self.hand_number,
                 self.dealer,
-                hand.seats,
+                deal.seats,
                 result,
                 by_seat,
                 {u: self.totals[u] for u in range(self.units)},

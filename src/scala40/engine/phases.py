@@ -8,6 +8,7 @@ its text and serialises as it; code names the member, never the text.
 from __future__ import annotations
 
 from enum import StrEnum, unique
+from typing import Final
 
 
 @unique
@@ -18,6 +19,14 @@ class Phase(StrEnum):
     PLAY = "play"
     OVER = "over"
     """The hand has ended."""
+
+
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+"""The phases as module globals, for the hot checks (the hand, the generator, the bots, the
+RL layer): a module global reads in ~20 ns, an enum member (``Phase.DRAW``) in ~150 ns on
+Python 3.11."""
 
 
 @unique
@@ -42,4 +51,4 @@ class Ending(StrEnum):
     """The stock ran out after ``reshuffle_limit`` rebuilds: everybody counts."""
 
 
-__all__ = ["Drew", "Ending", "Phase"]
+__all__ = ["DRAW", "OVER", "PLAY", "Drew", "Ending", "Phase"]

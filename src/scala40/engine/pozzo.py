@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final, assert_never
 
+from scala40.engine import opening as opening_rules
 from scala40.engine.actions import Action, LayOff, SwapJoker
 from scala40.engine.analysis import best_opening, candidate_melds, meld_bound, melds_with, solve
 from scala40.engine.cards import JOKER, card_name
@@ -28,6 +29,10 @@ from scala40.engine.opening import jokers_barred
 from scala40.engine.phases import Drew
 
 if TYPE_CHECKING:
+    # Type-only, and it must stay so: the hand asks this family whether the pozzo may be
+    # taken, and the answer plays candidate sequences on clones of the hand. That
+    # recursion (state -> pozzo -> opening -> state) is a rule of Scala 40; only the types
+    # close the loop.
     from scala40.engine.state import Deal
 
 _FROM_POZZO: Final = Drew.POZZO
@@ -36,58 +41,58 @@ Fits = dict[int, list[tuple[int, str | None]]]
 """What :meth:`Deal.fits` answers: natural kind -> (meld index, how) for each place."""
 
 
-def free_take(hand: Deal) -> bool:
+def free_take(deal: Deal) -> bool:
     """``first_pozzo_free``: the first player may take the turned-up card with no duty."""
-    return hand.first_free and hand.turns_done == 0 and len(hand.pozzo) == 1
+    return deal.first_free and deal.turns_done == 0 and len(deal.pozzo) == 1
 
 
-def may_take(hand: Deal) -> bool:
+def may_take(deal: Deal) -> bool:
     """Whether the current player, at the draw, may take the top pozzo card (fast: no
     reason is worded; :func:`take_refusal` says why not)."""
-    return _take_code(hand) is None
+    return _take_code(deal) is None
 
 
-def take_refusal(hand: Deal) -> IllegalAction | None:
+def take_refusal(deal: Deal) -> IllegalAction | None:
     """Why the current player may not take the top pozzo card now (``None``: they may).
 
     The hand must be at its draw; the phase is the caller's check.
     """
-    code = _take_code(hand)
+    code = _take_code(deal)
     if code is None:
         return None
     if code == Refusal.POZZO_EMPTY:
         return IllegalAction(code, "the pozzo is empty: draw from the stock")
-    name = card_name(hand.pozzo[-1])
+    name = card_name(deal.pozzo[-1])
     if code == Refusal.POZZO_UNUSABLE:
         reason = f"you can take the {name} only if you can use it this turn"
     elif code == Refusal.NOT_OPENED_POZZO:
         reason = "you have not opened: you may take the pozzo only once opened"
     else:
-        what = "that uses it" if hand.rules.open_from_pozzo == "opening" else "this turn"
+        what = "that uses it" if deal.rules.open_from_pozzo == "opening" else "this turn"
         reason = f"you have not opened: you may take the {name} only to open {what}"
     return IllegalAction(code, reason)
 
 
-def _take_code(hand: Deal) -> Refusal | None:
-    if not hand.pozzo:  # only a set-up position can have none
+def _take_code(deal: Deal) -> Refusal | None:
+    if not deal.pozzo:  # only a set-up position can have none
         return Refusal.POZZO_EMPTY
-    if free_take(hand):
+    if free_take(deal):
         return None
-    card = hand.pozzo[-1]
-    p = hand.turn.player
-    counts = hand.hands[p][:]
+    card = deal.pozzo[-1]
+    p = deal.turn.player
+    counts = deal.hands[p][:]
     counts[card] += 1
-    if hand.opened[p]:
-        if usable_when_opened(hand, counts, card) or (
-            _room_possible(hand, counts, card) and _used_by_a_sequence(hand, openings=False)
+    if deal.opened[p]:
+        if usable_when_opened(deal, counts, card) or (
+            _room_possible(deal, counts, card) and _used_by_a_sequence(deal, openings=False)
         ):
             return None
         return Refusal.POZZO_UNUSABLE
-    rules = hand.rules
+    rules = deal.rules
     mode = rules.open_from_pozzo
     if mode == "no":
         return Refusal.NOT_OPENED_POZZO
-    leave = 1 if hand.first_round_done else 2
+    leave = 1 if deal.first_round_done else 2
     must: int | None = card
     if mode == "keep":
         # Any opening will do; the card may stay in hand but is not this turn's discard.
@@ -100,16 +105,16 @@ def _take_code(hand: Deal) -> Refusal | None:
     if opening is not None and opening.opens:
         return None
     if mode == "any_use" and (
-        _usable_after_best_opening(hand, counts, card, leave)
-        or _used_by_a_sequence(hand, openings=True)
+        _usable_after_best_opening(deal, counts, card, leave)
+        or _used_by_a_sequence(deal, openings=True)
     ):
         return None
     return Refusal.POZZO_NEEDS_OPENING
 
 
-def _usable_after_best_opening(hand: Deal, counts: list[int], card: int, leave: int) -> bool:
+def _usable_after_best_opening(deal: Deal, counts: list[int], card: int, leave: int) -> bool:
     """``any_use``, the quick answer: the best opening without the card, then a direct use."""
-    rules = hand.rules
+    rules = deal.rules
     rest = counts[:]
     rest[card] -= 1
     opening = best_opening(rest, rules, leave=leave)
@@ -119,23 +124,23 @@ def _usable_after_best_opening(hand: Deal, counts: list[int], card: int, leave: 
     for m in opening.melds:
         for k in m.cards():
             after[k] -= 1
-    table = [*hand.table, *opening.melds]
-    return usable(hand, after, card, table, leave, opening_turn=True)
+    table = [*deal.table, *opening.melds]
+    return usable(deal, after, card, table, leave, opening_turn=True)
 
 
 def usable_when_opened(
-    hand: Deal, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
+    deal: Deal, counts: list[int], card: int, table: Sequence[TableMeld] | None = None
 ) -> bool:
     """Whether an opened player holding ``counts`` can use ``card`` directly this turn
     (one lay-off, swap or new meld) and still end the turn."""
-    min_left = 1 if hand.first_round_done else 2
-    if hand.rules.go_out_without_discard and hand.first_round_done:
+    min_left = 1 if deal.first_round_done else 2
+    if deal.rules.go_out_without_discard and deal.first_round_done:
         min_left = 0
-    return usable(hand, counts, card, hand.table if table is None else table, min_left)
+    return usable(deal, counts, card, deal.table if table is None else table, min_left)
 
 
 def usable(
-    hand: Deal,
+    deal: Deal,
     counts: list[int],
     card: int,
     table: Sequence[TableMeld],
@@ -147,7 +152,7 @@ def usable(
 
     A swap counts when the recovered joker may be kept, or can itself be laid again.
     """
-    rules = hand.rules
+    rules = deal.rules
     strict = jokers_barred(rules, opening_turn)
     size = sum(counts)
     if card != JOKER:
@@ -167,7 +172,7 @@ def usable(
                 again = counts[:]
                 again[card] -= 1
                 again[JOKER] += 1
-                if usable(hand, again, JOKER, after, min_left):
+                if usable(deal, again, JOKER, after, min_left):
                     return True
     elif size - 1 >= min_left and not strict:
         for m in table:
@@ -184,16 +189,16 @@ def usable(
     return sol is not None and bool(sol.melds)
 
 
-def stranded_by(hand: Deal, opened: Deal) -> bool:
+def stranded_by(deal: Deal, opened: Deal) -> bool:
     """Whether an opening leaves the untouched pozzo card with no use this turn.
 
-    ``hand`` is the position before the opening, ``opened`` right after it.
+    ``deal`` is the position before the opening, ``opened`` right after it.
     """
-    p = hand.turn.player
-    card = hand.turn.pozzo_card
+    p = deal.turn.player
+    card = deal.turn.pozzo_card
     assert card is not None, "only an opening after a pozzo take can strand its card"
     table = opened.table
-    if usable_when_opened(hand, opened.hands[p][:], card, table):
+    if usable_when_opened(deal, opened.hands[p][:], card, table):
         return False
     return line_using(opened, card) is None
 
@@ -201,11 +206,11 @@ def stranded_by(hand: Deal, opened: Deal) -> bool:
 # The search over sequences ------------------------------------------------------------------
 
 
-def _room_possible(hand: Deal, counts: list[int], card: int) -> bool:
+def _room_possible(deal: Deal, counts: list[int], card: int) -> bool:
     """A quick necessary condition for an opened player's sequence (no direct use found):
     a joker to win by a swap, or a run of the card's suit that the hand's cards and
     jokers can extend up to it. Most draws fail it, and then no search runs."""
-    table = hand.table
+    table = deal.table
     wild = counts[JOKER]
     for m in table:
         if m.jokers:
@@ -232,10 +237,10 @@ def _room_possible(hand: Deal, counts: list[int], card: int) -> bool:
     return False
 
 
-def _used_by_a_sequence(hand: Deal, *, openings: bool) -> bool:
+def _used_by_a_sequence(deal: Deal, *, openings: bool) -> bool:
     """Whether, after taking the card, some sequence of legal plays uses it and the turn
     can still end. ``openings``: the player has not opened and may open first."""
-    probe = hand.clone()
+    probe = deal.clone()
     probe.move_pozzo_card()
     # The search asks for a real use, whatever the keep rules say.
     probe.turn = probe.turn._replace(pozzo_used=False)
@@ -259,28 +264,34 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
     p = start.current
     seen: set[object] = set()
 
-    def done(h: Deal) -> bool:
-        if h.over:
-            return h.result is not None and h.result.winner == p
-        if not h.turn.pozzo_used:
+    def done(deal: Deal) -> bool:
+        if deal.over:
+            return deal.result is not None and deal.result.winner == p
+        if not deal.turn.pozzo_used:
             return False
-        return bool(legal_discards(h))
+        return bool(legal_discards(deal))
 
-    def visit(h: Deal, may_open: bool) -> list[Action] | None:
-        turn = h.turn
-        key = (tuple(h.hands[p]), tuple(h.table), turn.jokers_owed, h.opened[p], turn.pozzo_used)
+    def visit(deal: Deal, may_open: bool) -> list[Action] | None:
+        turn = deal.turn
+        key = (
+            tuple(deal.hands[p]),
+            tuple(deal.table),
+            turn.jokers_owed,
+            deal.opened[p],
+            turn.pozzo_used,
+        )
         if key in seen:
             return None
         seen.add(key)
-        if h.opened[p]:
-            counts = h.hands[p]
+        if deal.opened[p]:
+            counts = deal.hands[p]
             if turn.pozzo_used:
                 if not turn.jokers_owed:
                     return None
-            elif not (card in h.fits() or counts[JOKER] or _room_possible(h, counts, card)):
+            elif not (card in deal.fits() or counts[JOKER] or _room_possible(deal, counts, card)):
                 return None
-        for action in _plays(h, card, may_open):
-            after = h.clone()
+        for action in _plays(deal, card, may_open):
+            after = deal.clone()
             try:
                 after.apply(action)
             except IllegalAction:
@@ -296,7 +307,7 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
     return visit(start, openings)
 
 
-def _plays(h: Deal, card: int, may_open: bool) -> Iterator[Action]:
+def _plays(deal: Deal, card: int, may_open: bool) -> Iterator[Action]:
     """The plays that can lead to using ``card``: using it, and what can make room for it.
 
     Other plays only spend cards, and can as well come after the card is down: a lay-off
@@ -305,20 +316,18 @@ def _plays(h: Deal, card: int, may_open: bool) -> Iterator[Action]:
     a joker could have been laid with the card at the start (the direct check found none,
     and the hand only shrinks). Uses come first, so a direct answer is found at once.
     """
-    p = h.turn.player
-    counts = h.hands[p]
-    rules = h.rules
-    if not h.opened[p]:
+    p = deal.turn.player
+    counts = deal.hands[p]
+    rules = deal.rules
+    if not deal.opened[p]:
         if may_open:
-            from scala40.engine.legal import openings  # the generator lists every opening
-
-            yield from openings(h)
+            yield from opening_rules.openings(deal)
         return
-    fits = h.fits()
+    fits = deal.fits()
     wild = counts[JOKER]
-    if not h.turn.pozzo_used:
+    if not deal.turn.pozzo_used:
         if counts[card]:
-            yield from _placements(h, card, fits)
+            yield from _placements(deal, card, fits)
             if card == JOKER:
                 for c in candidate_melds(counts, rules):
                     if c.jokers:
@@ -331,7 +340,7 @@ def _plays(h: Deal, card: int, may_open: bool) -> Iterator[Action]:
         suit, rank = divmod(card, 13)
         toward: list[tuple[int, str | None]] = []
         if card != JOKER:
-            for t, m in enumerate(h.table):
+            for t, m in enumerate(deal.table):
                 if m.is_run and m.suit == suit:
                     if rank + 1 > m.hi or rank == 0:  # an ace also goes above the K
                         toward.append((t, HIGH))
@@ -347,23 +356,23 @@ def _plays(h: Deal, card: int, may_open: bool) -> Iterator[Action]:
                     yield LayOff(k, t, how)
         if wild:
             for t, how in toward:
-                if (t, how) in h.joker_spots():
+                if (t, how) in deal.joker_spots():
                     yield LayOff(JOKER, t, how)
         return
     # The card is down: only a recovered joker still to lay keeps the turn from ending.
     if wild:
-        yield from _placements(h, JOKER, fits)
+        yield from _placements(deal, JOKER, fits)
         for c in candidate_melds(counts, rules):
             if c.jokers:
                 yield c.action()
 
 
 def _placements(
-    h: Deal, card: int, fits: dict[int, list[tuple[int, str | None]]]
+    deal: Deal, card: int, fits: dict[int, list[tuple[int, str | None]]]
 ) -> Iterator[Action]:
     """Every lay-off and swap of ``card`` on the table."""
     if card == JOKER:
-        for t, m in enumerate(h.table):
+        for t, m in enumerate(deal.table):
             if m.is_run:
                 yield LayOff(JOKER, t, LOW)
                 yield LayOff(JOKER, t, HIGH)

@@ -10,31 +10,29 @@ hand moves the cards.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final, assert_never
+from typing import Final, assert_never
 
 from scala40.engine.phases import Drew, Ending
-
-if TYPE_CHECKING:
-    from scala40.engine.state import Deal
+from scala40.engine.position import Position
 
 _FROM_STOCK: Final = Drew.STOCK
 
 
-def ending_before_rebuild(hand: Deal) -> Ending | None:
+def ending_before_rebuild(deal: Position) -> Ending | None:
     """Whether the turn just ended (by a discard that did not go out) ends the hand
     because it drew the stock's last card: ``stock_out = "end_hand"``, or the stock was
     already rebuilt ``reshuffle_limit`` times. Cards the turn sent under the stock
     (``complete_set_to_stock``) do not change that."""
-    start = hand.turn.start
-    if hand.turn.drew != _FROM_STOCK or start is None or start.stock_len:
+    start = deal.turn.start
+    if deal.turn.drew != _FROM_STOCK or start is None or start.stock_len:
         return None
-    rules = hand.rules
+    rules = deal.rules
     if rules.stock_out == "end_hand":
         return Ending.STOCK_END
     if rules.stock_out != "reshuffle":
         assert_never(rules.stock_out)
     limit = rules.reshuffle_limit
-    if limit is not None and hand.reshuffles >= limit:
+    if limit is not None and deal.reshuffles >= limit:
         return Ending.RESHUFFLE_LIMIT
     return None
 

@@ -20,29 +20,29 @@ from scala40.engine.pozzo import line_using
 from scala40.engine.state import Deal
 
 
-def way_to_discard(hand: Deal) -> list[Action] | None:
+def way_to_discard(deal: Deal) -> list[Action] | None:
     """Plays (no take-back, no discard) from here after which the current player may
     discard, or has gone out; ``[]``: a discard is legal now; ``None``: none was found
     (the take-back is then the way: from the turn's start one always exists).
 
     Looked for in order of cost: one play; the line that uses the pozzo card
     (:func:`~scala40.engine.pozzo.line_using`, the search that let it be taken); any two
-    plays. ``hand`` is not changed: the candidates are played on clones.
+    plays. ``deal`` is not changed: the candidates are played on clones.
     """
-    if hand.turn.phase != Phase.PLAY:
+    if deal.turn.phase != Phase.PLAY:
         return None
-    if legal_discards(hand):
+    if legal_discards(deal):
         return []
     after_one: list[tuple[Action, Deal]] = []
-    for play in _plays(hand):
-        after = hand.clone()
+    for play in _plays(deal):
+        after = deal.clone()
         after.apply(play)
         if _free(after):
             return [play]
         after_one.append((play, after))
-    turn = hand.turn
+    turn = deal.turn
     if turn.pozzo_card is not None and not turn.pozzo_used:
-        line = line_using(hand, turn.pozzo_card, openings=not hand.opened[turn.player])
+        line = line_using(deal, turn.pozzo_card, openings=not deal.opened[turn.player])
         if line is not None:
             return line
     for play, after in after_one:
@@ -54,14 +54,14 @@ def way_to_discard(hand: Deal) -> list[Action] | None:
     return None
 
 
-def _plays(hand: Deal) -> list[Action]:
+def _plays(deal: Deal) -> list[Action]:
     """The legal moves that lay cards down (what can free a discard), in the play phase."""
-    return [a for a in legal_actions(hand) if not isinstance(a, TakeBack | Discard)]
+    return [a for a in legal_actions(deal) if not isinstance(a, TakeBack | Discard)]
 
 
-def _free(hand: Deal) -> bool:
+def _free(deal: Deal) -> bool:
     """The turn may end here: a discard is legal, or the play went out."""
-    return hand.over or bool(legal_discards(hand))
+    return deal.over or bool(legal_discards(deal))
 
 
 __all__ = ["way_to_discard"]

@@ -25,9 +25,9 @@ from operator import mul
 from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
-from scala40.engine.phases import Phase
+from scala40.engine.phases import PLAY, Phase
 from scala40.engine.rules import Rules
-from scala40.engine.state import PLAY, Deal
+from scala40.engine.state import Deal
 from scala40.engine.turn import PastTurn, Turn
 
 
@@ -89,10 +89,10 @@ class PlayerView:
     @staticmethod
     def of_match(match: Match, seat: int) -> PlayerView:
         """The view of ``seat`` in the current hand of ``match``, scores included."""
-        hand = match.hand
-        if seat not in hand.seats:
+        deal = match.deal
+        if seat not in deal.seats:
             raise ValueError(f"seat {seat} does not play this hand")
-        return _cut(hand, seat, hand.seats.index(seat), match)
+        return _cut(deal, seat, deal.seats.index(seat), match)
 
     @staticmethod
     def public_of_match(match: Match, seat: int = -1) -> PlayerView:
@@ -101,20 +101,20 @@ class PlayerView:
         ``seat`` is a table seat that sits out this hand (eliminated) and watches it, or
         -1 for nobody in particular.
         """
-        if seat in match.hand.seats:
+        if seat in match.deal.seats:
             raise ValueError(f"seat {seat} plays this hand: its view is PlayerView.of")
-        return _cut(match.hand, seat, -1, match)
+        return _cut(match.deal, seat, -1, match)
 
     @staticmethod
-    def of(hand: Deal, seat: int) -> PlayerView:
+    def of(deal: Deal, seat: int) -> PlayerView:
         """The view of ``seat`` (a table seat number taking part in this hand)."""
-        if seat not in hand.seats:
+        if seat not in deal.seats:
             raise ValueError(f"seat {seat} does not play this hand")
-        return _cut(hand, seat, hand.seats.index(seat))
+        return _cut(deal, seat, deal.seats.index(seat))
 
     @staticmethod
-    def public(hand: Deal, seat: int = -1) -> PlayerView:
-        """What anyone may know of ``hand``: the public facts and no private card at all.
+    def public(deal: Deal, seat: int = -1) -> PlayerView:
+        """What anyone may know of ``deal``: the public facts and no private card at all.
 
         For whoever holds no cards in this hand: a seat eliminated from the match, a
         watcher, a display of the table. ``me`` is -1, ``hand`` is empty and
@@ -125,9 +125,9 @@ class PlayerView:
         Built from the true hand by the same code as :meth:`of`, never by blanking a
         player's view, so no private field can slip through.
         """
-        if seat in hand.seats:
+        if seat in deal.seats:
             raise ValueError(f"seat {seat} plays this hand: its view is PlayerView.of")
-        return _cut(hand, seat, -1)
+        return _cut(deal, seat, -1)
 
     def unseen(self) -> list[int]:
         """Kinds this seat cannot place: in others' hands (not publicly known) or in the stock.
@@ -188,37 +188,37 @@ def _held(counts: list[int]) -> tuple[int, ...]:
 _KINDS = range(KINDS)
 
 
-def _cut(hand: Deal, seat: int, me: int, match: Match | None = None) -> PlayerView:
-    """The view of player ``me`` of ``hand`` (table seat ``seat``), or the public view
+def _cut(deal: Deal, seat: int, me: int, match: Match | None = None) -> PlayerView:
+    """The view of player ``me`` of ``deal`` (table seat ``seat``), or the public view
     when ``me`` is -1: the only code that copies fields of the true state into a view.
     With ``match``, its public facts too (totals, eliminations, dealer, hand number), in
     the same constructor call: a server cuts a view per seat per move."""
-    turn = hand.turn
+    turn = deal.turn
     if me < 0 or turn.player != me:
         # The current player's hand at the draw is theirs alone.
         turn = turn.without_hand()
     return PlayerView(
-        rules=hand.rules,
+        rules=deal.rules,
         seat=seat,
-        seats=hand.seats,
+        seats=deal.seats,
         me=me,
         # Checked, not indexed with -1: hand_cards(-1) would be the last player's cards.
-        hand=_held(hand.hands[me]) if me >= 0 else (),
-        hand_sizes=tuple(hand.sizes),
-        known=tuple(_held(h) if any(h) else () for h in hand.known),
-        pozzo=tuple(hand.pozzo),
-        table=tuple(hand.table),
-        stock_size=len(hand.stock),
-        stock_bottom=tuple(hand.stock[: hand.bottom_known]),
-        opened=tuple(hand.opened),
+        hand=_held(deal.hands[me]) if me >= 0 else (),
+        hand_sizes=tuple(deal.sizes),
+        known=tuple(_held(h) if any(h) else () for h in deal.known),
+        pozzo=tuple(deal.pozzo),
+        table=tuple(deal.table),
+        stock_size=len(deal.stock),
+        stock_bottom=tuple(deal.stock[: deal.bottom_known]),
+        opened=tuple(deal.opened),
         turn=turn,
-        turns_done=hand.turns_done,
-        first_free=hand.first_free,
+        turns_done=deal.turns_done,
+        first_free=deal.first_free,
         scores=() if match is None else tuple(match.totals),
         eliminated=() if match is None else tuple(match.eliminated),
         dealer=-1 if match is None else match.dealer,
         hand_number=0 if match is None else match.hand_number,
-        history=hand.history,
+        history=deal.history,
     )
 
 
@@ -303,28 +303,10 @@ def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Deal:
                 held[k] += 1
             del pool[cut:]
     stock = list(view.stock_bottom) + pool
-    h = Deal.__new__(Deal)
-    h.rules = view.rules
-    h.seats = view.seats
-    h.n = n
-    h.hands = hands
-    h.sizes = list(view.hand_sizes)
-    h.stock = stock
-    h.pozzo = list(view.pozzo)
-    h.table = list(view.table)
-    h.opened = list(view.opened)
-    h.known = [[0] * KINDS for _ in range(n)]
+    known_held = [[0] * KINDS for _ in range(n)]
     for p, cards in enumerate(view.known):
         for k in cards:
-            h.known[p][k] += 1
-    h.turns_done = view.turns_done
-    h.first_free = view.first_free
-    h.shuffle_seed = shuffle_seed
-    h.reshuffles = 0
-    h.result = None
-    h.history = view.history
-    h.bottom_known = len(view.stock_bottom)
-    h._table_changed()
+            known_held[p][k] += 1
     turn = view.turn
     start = turn.start
     if turn.phase == PLAY and start is not None and start.hand is None:
@@ -340,5 +322,23 @@ def _dealt_from(view: PlayerView, pool: list[int], shuffle_seed: int) -> Deal:
         for k in stock[: max(0, extra)]:
             counts[k] += 1
         turn = turn._replace(start=start._replace(hand=tuple(counts)))
-    h.turn = turn
-    return h
+    return Deal._fill(
+        rules=view.rules,
+        seats=view.seats,
+        n=n,
+        hands=hands,
+        sizes=list(view.hand_sizes),
+        stock=stock,
+        pozzo=list(view.pozzo),
+        table=list(view.table),
+        opened=list(view.opened),
+        known=known_held,
+        turn=turn,
+        turns_done=view.turns_done,
+        first_free=view.first_free,
+        bottom_known=len(view.stock_bottom),
+        shuffle_seed=shuffle_seed,
+        reshuffles=0,
+        result=None,
+        history=view.history,
+    )

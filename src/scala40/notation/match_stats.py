@@ -42,7 +42,7 @@ def seat_figures(record: str | Mapping[str, Any]) -> list[SeatFigures]:
     opening_turns = [0] * players
     for entry in rec["hands"]:
         turns = [0] * players
-        for seat in match.hand.seats:
+        for seat in match.deal.seats:
             hands[seat] += 1
         for text in entry["actions"]:
             action = parse_action(text)

@@ -33,8 +33,9 @@ from typing import Any, Final
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
 from scala40.engine.pack import count_pack
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.notation.cards import format_card, parse_cards
 from scala40.notation.codec import JSONDict, rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError
@@ -194,14 +195,14 @@ def load_position(data: str | Mapping[str, Any]) -> Deal:
         raise NotationError(f"not a position: {err}") from None
 
 
-def dump_position(hand: Deal, *, stock: bool = True) -> JSONDict:
-    """The position of ``hand``, which must be at the start of a turn.
+def dump_position(deal: Deal, *, stock: bool = True) -> JSONDict:
+    """The position of ``deal``, which must be at the start of a turn.
 
     With ``stock=False`` the stock order is left out (a puzzle where it should not
     matter); loading then shuffles the rest of the pack with the hand's shuffle seed.
 
     >>> from scala40.engine.match import Match
-    >>> position = dump_position(Match(Rules.build(None, {"players": 3}), seed=5).hand)
+    >>> position = dump_position(Match(Rules.build(None, {"players": 3}), seed=5).deal)
     >>> len(position["hands"]), len(position["hands"][0]), len(position["pozzo"])
     (3, 13, 1)
     >>> dump_position(load_position(position)) == position
@@ -209,32 +210,32 @@ def dump_position(hand: Deal, *, stock: bool = True) -> JSONDict:
     >>> dump_position(load_position(json.dumps(position))) == position
     True
     """
-    if hand.phase != DRAW:
+    if deal.phase != DRAW:
         raise NotationError(
-            f"a position is the start of a turn: this hand is in the {hand.phase} phase"
+            f"a position is the start of a turn: this hand is in the {deal.phase} phase"
         )
     out: JSONDict = {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
-        "rules": rules_changes(hand.rules),
-        "hands": [[format_card(k) for k in hand.hand_cards(p)] for p in range(hand.n)],
-        "table": [format_meld(m) for m in hand.table],
-        "pozzo": [format_card(k) for k in hand.pozzo],
+        "rules": rules_changes(deal.rules),
+        "hands": [[format_card(k) for k in deal.hand_cards(p)] for p in range(deal.n)],
+        "table": [format_meld(m) for m in deal.table],
+        "pozzo": [format_card(k) for k in deal.pozzo],
     }
     if stock:
-        out["stock"] = [format_card(k) for k in hand.stock]
+        out["stock"] = [format_card(k) for k in deal.stock]
     out.update(
         {
-            "shuffle_seed": hand.shuffle_seed,
-            "opened": list(hand.opened),
-            "current": hand.current,
-            "turns_done": hand.turns_done,
-            "seats": list(hand.seats),
+            "shuffle_seed": deal.shuffle_seed,
+            "opened": list(deal.opened),
+            "current": deal.current,
+            "turns_done": deal.turns_done,
+            "seats": list(deal.seats),
             "known": [
-                [format_card(k) for k in range(KINDS) for _ in range(h[k])] for h in hand.known
+                [format_card(k) for k in range(KINDS) for _ in range(h[k])] for h in deal.known
             ],
-            "reshuffles": hand.reshuffles,
-            "bottom_known": hand.bottom_known if stock else 0,
+            "reshuffles": deal.reshuffles,
+            "bottom_known": deal.bottom_known if stock else 0,
         }
     )
     return out

@@ -43,8 +43,8 @@ from scala40.engine.errors import IllegalAction
 from scala40.engine.fairness import MISMATCH_REASONS, FairDeal, check_hand
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.pack import count_pack
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW
 from scala40.notation.actions import format_action, parse_action
 from scala40.notation.cards import format_card, parse_card
 from scala40.notation.codec import JSONDict, rules_changes, rules_from_changes
@@ -100,13 +100,13 @@ class Recorder:
     >>> match = Match(Rules.build(None, {"players": 2}), seed=7)
     >>> recorder = Recorder(match, ["Anna", "Bruno"])
     >>> recorder.apply(parse_action("draw"))
-    >>> first = match.hand.hand_cards(match.hand.current)[0]
+    >>> first = match.deal.hand_cards(match.deal.current)[0]
     >>> recorder.apply(parse_action("discard " + format_card(first)))
     >>> text = dump_record(recorder.record())
     >>> load_record(text)["hands"][0]["actions"] == ["draw", "discard " + format_card(first)]
     True
     >>> again = replay(text)
-    >>> again.hand.pozzo == match.hand.pozzo and again.hand.current == match.hand.current
+    >>> again.deal.pozzo == match.deal.pozzo and again.deal.current == match.deal.current
     True
     """
 
@@ -118,8 +118,8 @@ class Recorder:
         seats: Sequence[str] | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> None:
-        hand = match.hand
-        if match.hand_number != 1 or match.history or hand.turns_done or hand.phase != DRAW:
+        deal = match.deal
+        if match.hand_number != 1 or match.history or deal.turns_done or deal.phase != DRAW:
             raise NotationError("a Recorder starts with a fresh match, before the first draw")
         players = match.rules.players
         names = default_seat_names(players) if seats is None else [str(s) for s in seats]
@@ -136,7 +136,7 @@ class Recorder:
         entry: JSONDict = {
             "number": m.hand_number,
             "dealer": m.dealer,
-            "seats": list(m.hand.seats),
+            "seats": list(m.deal.seats),
             "deck": [format_card(k) for k in deck],
             "shuffle_seed": shuffle_seed,
             "actions": [],
@@ -412,8 +412,8 @@ def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Matc
             f"{where}: the dealer is seat {match.dealer}, not {entry['dealer']}",
         )
         _need(
-            list(match.hand.seats) == entry["seats"],
-            f"{where}: the seats in play order are {list(match.hand.seats)}, not {entry['seats']}",
+            list(match.deal.seats) == entry["seats"],
+            f"{where}: the seats in play order are {list(match.deal.seats)}, not {entry['seats']}",
         )
         if not use_decks:
             deck, shuffle_seed = match.deck_for(number)

@@ -143,14 +143,14 @@ class Scala40Env(AECEnv):  # type: ignore[misc]
         """The table as text (``render_mode="ansi"``): melds, pozzo top, card counts."""
         if self.render_mode is None:
             return None
-        hand = self.session.hand
+        deal = self.session.deal
         lines = [f"hand {self.session.match.hand_number}, totals {self.session.match.totals}"]
-        for t, meld in enumerate(hand.table):
+        for t, meld in enumerate(deal.table):
             lines.append(f"  meld {t}: {meld.text()}")
-        top = card_name(hand.pozzo[-1]) if hand.pozzo else "-"
-        sizes = ", ".join(f"seat {s}: {hand.sizes[p]}" for p, s in enumerate(hand.seats))
-        lines.append(f"  pozzo {top}, stock {len(hand.stock)}, cards {sizes}")
-        lines.append(f"  to play: seat {self.session.current_seat} ({hand.phase})")
+        top = card_name(deal.pozzo[-1]) if deal.pozzo else "-"
+        sizes = ", ".join(f"seat {s}: {deal.sizes[p]}" for p, s in enumerate(deal.seats))
+        lines.append(f"  pozzo {top}, stock {len(deal.stock)}, cards {sizes}")
+        lines.append(f"  to play: seat {self.session.current_seat} ({deal.phase})")
         return "\n".join(lines)
 
     def close(self) -> None:

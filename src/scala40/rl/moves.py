@@ -46,12 +46,14 @@ from scala40.engine.analysis import (
     opening_within_reach,
 )
 from scala40.engine.cards import JOKER
+from scala40.engine.discard import legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
-from scala40.engine.legal import legal_discards, opened_plays
+from scala40.engine.legal import opened_plays
 from scala40.engine.melds import HIGH, LOW
+from scala40.engine.phases import DRAW, PLAY
 from scala40.engine.pozzo import may_take
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, PLAY, Deal
+from scala40.engine.state import Deal
 from scala40.rl.encoding import (
     CANCEL_OPENING,
     DISCARD_BASE,
@@ -145,11 +147,11 @@ class Moves:
         self._cands[key] = cands
         return cands
 
-    def hand_candidates(self, hand: Deal, build: Build | None) -> list[Candidate]:
+    def hand_candidates(self, deal: Deal, build: Build | None) -> list[Candidate]:
         """Candidates of the current player now: of the free cards while building."""
-        return self.candidates(build.counts if build is not None else hand.hands[hand.current])
+        return self.candidates(build.counts if build is not None else deal.hands[deal.current])
 
-    def could_open(self, hand: Deal) -> bool:
+    def could_open(self, deal: Deal) -> bool:
         """A cheap necessary condition for any legal opening (it may say yes wrongly).
 
         Adds up the most every card that could belong to some meld is worth
@@ -157,7 +159,7 @@ class Moves:
         cards but one laid) could still open, which needs nearly every card usable. No
         candidate list is built: this runs on every play step of an unopened player.
         """
-        counts = hand.hands[hand.current]
+        counts = deal.hands[deal.current]
         mj = min(counts[JOKER], self._max_jokers)
         if mj >= 2:
             usable = 0
@@ -168,7 +170,7 @@ class Moves:
         else:
             usable = self._bits(counts, mj)
         return opening_within_reach(
-            usable, counts, hand.sizes[hand.current], self.rules, jokers=True
+            usable, counts, deal.sizes[deal.current], self.rules, jokers=True
         )
 
     def _bits(self, counts: Sequence[int], mj: int) -> int:
@@ -181,19 +183,19 @@ class Moves:
 
     # The mask ---------------------------------------------------------------------------
     def mask(
-        self, hand: Deal, build: Build | None, out: npt.NDArray[np.int8] | None = None
+        self, deal: Deal, build: Build | None, out: npt.NDArray[np.int8] | None = None
     ) -> npt.NDArray[np.int8]:
         """The legal ids of the current player (1 = legal), written into ``out``."""
         if out is None:
             out = np.zeros(self.size, np.int8)
         else:
             out.fill(0)
-        if hand.phase == DRAW:
+        if deal.phase == DRAW:
             out[DRAW_STOCK] = 1
-            if may_take(hand):
+            if may_take(deal):
                 out[TAKE_POZZO] = 1
             return out
-        if hand.phase != PLAY:
+        if deal.phase != PLAY:
             return out
         layout = self.layout
         base = layout.meld_base
@@ -201,38 +203,38 @@ class Moves:
             out[base : base + len(self.candidates(build.counts))] = 1
             # Below the opening points only a chiusura in mano (one card left) may open.
             worth = build.points >= self.rules.opening_points or sum(build.counts) <= 1
-            if build.specs and worth and hand.check(build.opening()) is None:
+            if build.specs and worth and deal.check(build.opening()) is None:
                 out[LAY_OPENING] = 1
             out[CANCEL_OPENING] = 1
             return out
-        p = hand.current
-        counts = hand.hands[p]
-        if hand.turn.actions_now:
+        p = deal.current
+        counts = deal.hands[p]
+        if deal.turn.actions_now:
             out[TAKE_BACK] = 1
-        self._discards(hand, out)
-        if hand.turn.must_go_out:
+        self._discards(deal, out)
+        if deal.turn.must_go_out:
             return out
-        if not hand.opened[p]:
-            if self.could_open(hand):
+        if not deal.opened[p]:
+            if self.could_open(deal):
                 out[base : base + len(self.candidates(counts))] = 1
             return out
-        self._opened_moves(hand, out)
+        self._opened_moves(deal, out)
         return out
 
     @staticmethod
-    def _discards(hand: Deal, out: npt.NDArray[np.int8]) -> None:
+    def _discards(deal: Deal, out: npt.NDArray[np.int8]) -> None:
         """The engine's legal discards, as ids."""
-        for k in legal_discards(hand):
+        for k in legal_discards(deal):
             out[DISCARD_BASE + k] = 1
 
-    def _opened_moves(self, hand: Deal, out: npt.NDArray[np.int8]) -> None:
+    def _opened_moves(self, deal: Deal, out: npt.NDArray[np.int8]) -> None:
         """The engine's melds, lay-offs and swaps for an opened player, as ids (a meld
         outside the bounded candidate list, or a meld past the table slots, has none)."""
         layout = self.layout
         base = layout.meld_base
         slots = layout.table_slots
-        index = self._spec_index(hand.hands[hand.current])
-        for action in opened_plays(hand):
+        index = self._spec_index(deal.hands[deal.current])
+        for action in opened_plays(deal):
             kind = type(action)
             if kind is Meld:
                 assert isinstance(action, Meld)
@@ -262,15 +264,15 @@ class Moves:
         return hit[1]
 
     # From ids to engine actions ----------------------------------------------------------
-    def decode_lay_off(self, hand: Deal, kind: int, target: int, high: bool) -> LayOff:
+    def decode_lay_off(self, deal: Deal, kind: int, target: int, high: bool) -> LayOff:
         if high:
             return LayOff(kind, target, HIGH)
         ends = kind == JOKER or kind % 13 == 0
-        if ends and target < len(hand.table) and hand.table[target].is_run:
+        if ends and target < len(deal.table) and deal.table[target].is_run:
             return LayOff(kind, target, LOW)
         return LayOff(kind, target)
 
-    def resolve(self, hand: Deal, build: Build | None, action: int) -> Action | Build | None:
+    def resolve(self, deal: Deal, build: Build | None, action: int) -> Action | Build | None:
         """What id ``action`` does now: an engine action to apply, a new build, or ``None``
         (the build was cancelled). Raises :class:`IllegalAction` naming the problem when the
         id is not legal, so a bad id changes nothing."""
@@ -279,7 +281,7 @@ class Moves:
                 action = int(action)
             except (TypeError, ValueError):
                 raise IllegalAction(Refusal.BAD_ACTION, f"{action!r} is not an action id") from None
-        mask = self.mask(hand, build)
+        mask = self.mask(deal, build)
         if not 0 <= action < self.size:
             raise IllegalAction(
                 Refusal.BAD_ACTION, f"action {action} is outside 0..{self.size - 1}"
@@ -289,9 +291,9 @@ class Moves:
                 Refusal.ILLEGAL_ACTION,
                 f"{self.layout.describe(action)} (id {action}) is not legal now",
             )
-        return self.resolve_legal(hand, build, action)
+        return self.resolve_legal(deal, build, action)
 
-    def resolve_legal(self, hand: Deal, build: Build | None, action: int) -> Action | Build | None:
+    def resolve_legal(self, deal: Deal, build: Build | None, action: int) -> Action | Build | None:
         """:meth:`resolve` for an id already known to be in the mask (no re-check)."""
         family, a, t, high = self.layout.split(action)
         if family == "draw_stock":
@@ -308,18 +310,18 @@ class Moves:
         if family == "cancel_opening":
             return None
         if family == "meld":
-            cand = self.hand_candidates(hand, build)[a]
-            if hand.opened[hand.current]:
+            cand = self.hand_candidates(deal, build)[a]
+            if deal.opened[deal.current]:
                 return Meld(cand.spec())
-            nxt = build.copy() if build is not None else Build(hand.hands[hand.current])
+            nxt = build.copy() if build is not None else Build(deal.hands[deal.current])
             nxt.add(cand)
             return nxt
         if family == "lay_off":
-            return self.decode_lay_off(hand, a, t, high)
+            return self.decode_lay_off(deal, a, t, high)
         return SwapJoker(a, t)
 
     # From engine actions to ids ----------------------------------------------------------
-    def encode(self, hand: Deal, action: Action) -> list[int]:
+    def encode(self, deal: Deal, action: Action) -> list[int]:
         """The ids that reach engine ``action`` from this position (no build in progress).
 
         Raises ``ValueError`` for an action the encoding cannot address (a meld that is
@@ -335,9 +337,9 @@ class Moves:
         if isinstance(action, Discard):
             return [layout.discard(action.card)]
         if isinstance(action, Meld):
-            return [layout.meld(self._index(hand.hands[hand.current], action.meld))]
+            return [layout.meld(self._index(deal.hands[deal.current], action.meld))]
         if isinstance(action, Open):
-            build = Build(hand.hands[hand.current])
+            build = Build(deal.hands[deal.current])
             ids: list[int] = []
             for spec in action.melds:
                 i = self._index(build.counts, spec)

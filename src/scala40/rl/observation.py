@@ -21,9 +21,9 @@ import numpy as np
 
 from scala40.engine.cards import KINDS
 from scala40.engine.melds import TableMeld
-from scala40.engine.phases import Drew
+from scala40.engine.phases import DRAW, OVER, Drew
 from scala40.engine.rules import Rules
-from scala40.engine.state import DRAW, OVER, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.rl.encoding import ActionLayout
 from scala40.rl.moves import Build
@@ -169,7 +169,7 @@ class ObservationEncoder:
     # The fast path: the same fields, read from the true hand --------------------------------
     def from_hand(
         self,
-        hand: Deal,
+        deal: Deal,
         seat: int,
         scores: Sequence[int] = (),
         build: Build | None = None,
@@ -179,29 +179,29 @@ class ObservationEncoder:
         ``scores`` (per seat or per team); reads only what that view would hold. A seat
         out of the hand (eliminated) gets what ``PlayerView.public(hand, seat)`` gives:
         the public facts and no cards."""
-        me = hand.seats.index(seat) if seat in hand.seats else -1
+        me = deal.seats.index(seat) if seat in deal.seats else -1
         return self._fill(
             out,
             seat=seat,
-            seats=hand.seats,
+            seats=deal.seats,
             me=me,
-            own=hand.hands[me] if me >= 0 else _NO_CARDS,
-            known=hand.known,
-            sizes=hand.sizes,
-            pozzo=hand.pozzo,
-            table=hand.table,
-            stock_size=len(hand.stock),
-            opened=hand.opened,
-            current=hand.current,
-            phase=hand.phase,
-            pozzo_card=hand.turn.pozzo_card
-            if hand.turn.drew == Drew.POZZO and not hand.turn.pozzo_used
+            own=deal.hands[me] if me >= 0 else _NO_CARDS,
+            known=deal.known,
+            sizes=deal.sizes,
+            pozzo=deal.pozzo,
+            table=deal.table,
+            stock_size=len(deal.stock),
+            opened=deal.opened,
+            current=deal.current,
+            phase=deal.phase,
+            pozzo_card=deal.turn.pozzo_card
+            if deal.turn.drew == Drew.POZZO and not deal.turn.pozzo_used
             else None,
-            jokers_owed=hand.turn.jokers_owed,
-            must_go_out=hand.turn.must_go_out,
-            opened_now=hand.turn.opened_now,
-            actions_now=hand.turn.actions_now,
-            first_round_done=hand.turns_done >= hand.n,
+            jokers_owed=deal.turn.jokers_owed,
+            must_go_out=deal.turn.must_go_out,
+            opened_now=deal.turn.opened_now,
+            actions_now=deal.turn.actions_now,
+            first_round_done=deal.turns_done >= deal.n,
             scores=self._seat_scores(scores),
             build=build,
         )

@@ -30,9 +30,10 @@ import pyspiel  # type: ignore[import-not-found]
 
 from scala40.engine.actions import Action, DrawStock
 from scala40.engine.cards import JOKER, KINDS, card_name, pack_counts, penalty_table
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import hand_penalties
-from scala40.engine.state import DRAW, Deal
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.rl.encoding import DRAW_STOCK
 from scala40.rl.moves import Build, Moves
@@ -156,9 +157,9 @@ class Progress:
 
     __slots__ = (
         "build",
+        "deal",
         "dealt",
         "drawing",
-        "hand",
         "left",
         "log",
         "mask",
@@ -171,7 +172,7 @@ class Progress:
         self.dealt: list[int] = []
         self.left = pack_counts(rules.decks, rules.joker_count)
         """Cards not yet dealt (during the deal)."""
-        self.hand: Deal | None = None
+        self.deal: Deal | None = None
         self.build: Build | None = None
         self.drawing = False
         """The current player chose to draw from the stock: a chance node picks the card."""
@@ -186,7 +187,7 @@ class Progress:
         c = Progress.__new__(Progress)
         c.dealt = self.dealt[:]
         c.left = self.left[:]
-        c.hand = self.hand.clone() if self.hand is not None else None
+        c.deal = self.deal.clone() if self.deal is not None else None
         c.build = self.build.copy() if self.build is not None else None
         c.drawing = self.drawing
         c.moves_made = self.moves_made
@@ -212,27 +213,27 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        if self.progress.hand is None or self.progress.drawing:
+        if self.progress.deal is None or self.progress.drawing:
             return int(pyspiel.PlayerId.CHANCE)
-        return self.progress.hand.current
+        return self.progress.deal.current
 
     def is_terminal(self) -> bool:
-        if self.progress.hand is not None and self.progress.hand.over:
+        if self.progress.deal is not None and self.progress.deal.over:
             return True
         return self.progress.moves_made >= self.setup.max_moves
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.progress.hand is not None and player == self.progress.hand.current
+        assert self.progress.deal is not None and player == self.progress.deal.current
         return [int(a) for a in np.flatnonzero(self._legal_mask())]
 
     def _legal_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         if self.progress.mask is None:
-            assert self.progress.hand is not None
-            self.progress.mask = self.setup.moves.mask(self.progress.hand, self.progress.build)
+            assert self.progress.deal is not None
+            self.progress.mask = self.setup.moves.mask(self.progress.deal, self.progress.build)
         return self.progress.mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.progress.hand is None:
+        if self.progress.deal is None:
             left = self.progress.left[:]
             if (
                 len(self.progress.dealt) == 13 * self.setup.players
@@ -241,8 +242,8 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
                 left[JOKER] = 0  # the turned-up card is never a joker under this rule
             total = sum(left)
             return [(k, c / total) for k, c in enumerate(left) if c]
-        stock = self.progress.hand.stock
-        unseen = stock[self.progress.hand.bottom_known :]
+        stock = self.progress.deal.stock
+        unseen = stock[self.progress.deal.bottom_known :]
         if not unseen:
             return [(stock[-1], 1.0)]
         counts = Counter(unseen)
@@ -262,19 +263,19 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(f"{what} (id {action}) is not legal now")
         self.progress.moves_made += 1
         self.progress.mask = None
-        if self.progress.hand is None:
+        if self.progress.deal is None:
             self._deal(action)
             return
-        hand = self.progress.hand
+        deal = self.progress.deal
         if self.progress.drawing:
             self._draw(action)
             return
-        p = hand.current
-        if action == DRAW_STOCK and hand.phase == DRAW:
+        p = deal.current
+        if action == DRAW_STOCK and deal.phase == DRAW:
             self.progress.drawing = True
             self._public(f"{p}:draw")
             return
-        result = self.setup.moves.resolve_legal(hand, self.progress.build, action)
+        result = self.setup.moves.resolve_legal(deal, self.progress.build, action)
         if result is None or isinstance(result, Build):
             self.progress.build = result
             for q in range(self.setup.players):
@@ -283,7 +284,7 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
             return
         self.progress.build = None
         self._public(f"{p}:{_action_text(result)}")
-        hand.apply(result)
+        deal.apply(result)
 
     def _public(self, token: str) -> None:
         for q in range(self.setup.players):
@@ -300,19 +301,19 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         self._public(f"z{kind}")
         rest = [k for k in range(KINDS) for _ in range(self.progress.left[k])]
         deck = rest + self.progress.dealt[::-1]
-        self.progress.hand = Deal.deal(self.setup.rules, deck, tuple(range(self.setup.players)))
+        self.progress.deal = Deal.deal(self.setup.rules, deck, tuple(range(self.setup.players)))
 
     def _draw(self, kind: int) -> None:
-        hand = self.progress.hand
-        assert hand is not None
-        stock = hand.stock
-        if hand.bottom_known < len(stock):
+        deal = self.progress.deal
+        assert deal is not None
+        stock = deal.stock
+        if deal.bottom_known < len(stock):
             # The drawn card comes from the part nobody has seen: put a copy on top.
-            at = max(i for i in range(hand.bottom_known, len(stock)) if stock[i] == kind)
+            at = max(i for i in range(deal.bottom_known, len(stock)) if stock[i] == kind)
             stock[at], stock[-1] = stock[-1], stock[at]
         self.progress.drawing = False
-        self.progress.log[hand.current].append(f"s{kind}")
-        hand.apply(DrawStock())
+        self.progress.log[deal.current].append(f"s{kind}")
+        deal.apply(DrawStock())
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -321,13 +322,13 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
 
     # Ending ------------------------------------------------------------------------------
     def returns(self) -> list[float]:
-        if not self.is_terminal() or self.progress.hand is None:
+        if not self.is_terminal() or self.progress.deal is None:
             return [0.0] * self.setup.players
-        hand = self.progress.hand
-        if hand.result is not None:
-            pays = list(hand.result.penalties)
+        deal = self.progress.deal
+        if deal.result is not None:
+            pays = list(deal.result.penalties)
         else:
-            pays = hand_penalties(hand.hands, hand.opened, None, False, False, self.setup.rules)
+            pays = hand_penalties(deal.hands, deal.opened, None, False, False, self.setup.rules)
         mean = sum(pays) / len(pays)
         return [(mean - pay) / 100.0 for pay in pays]
 
@@ -350,20 +351,20 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         """
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         other: Scala40State = self.clone()
-        if self.progress.hand is None:
+        if self.progress.deal is None:
             other._redeal(player_id, rng)
             return other
-        view = PlayerView.of(self.progress.hand, player_id)
-        other.progress.hand = resample(view, rng)
+        view = PlayerView.of(self.progress.deal, player_id)
+        other.progress.deal = resample(view, rng)
         # Others' histories in the new world: their private tokens belonged to the old one,
         # so each keeps the public moves and the cards it holds here. Without those cards two
         # worlds that deal a seat different hands would give it one information state with two
         # sets of legal moves, and a search keyed by information state (ISMCTS) breaks.
         for q in range(self.setup.players):
             if q != player_id:
-                held = ".".join(str(k) for k in other.progress.hand.hand_cards(q))
+                held = ".".join(str(k) for k in other.progress.deal.hand_cards(q))
                 other.progress.log[q] = [*other.progress.public, f"h{held}"]
-        if self.progress.hand.current != player_id:
+        if self.progress.deal.current != player_id:
             other.progress.build = None
         other.progress.mask = None
         return other
@@ -389,15 +390,15 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
                 self.progress.log[q] = [f"d{k}" for k in mine]
 
     def __str__(self) -> str:
-        if self.progress.hand is None:
+        if self.progress.deal is None:
             return f"dealing: {len(self.progress.dealt)} cards dealt"
-        hand = self.progress.hand
-        table = " | ".join(m.text() for m in hand.table) or "-"
-        top = card_name(hand.pozzo[-1]) if hand.pozzo else "-"
+        deal = self.progress.deal
+        table = " | ".join(m.text() for m in deal.table) or "-"
+        top = card_name(deal.pozzo[-1]) if deal.pozzo else "-"
         cards = " / ".join(
-            " ".join(card_name(k) for k in hand.hand_cards(p)) for p in range(self.setup.players)
+            " ".join(card_name(k) for k in deal.hand_cards(p)) for p in range(self.setup.players)
         )
-        return f"table: {table}; pozzo: {top}; hands: {cards}; to play: {hand.current}"
+        return f"table: {table}; pozzo: {top}; hands: {cards}; to play: {deal.current}"
 
 
 def _action_text(action: Action) -> str:
@@ -405,20 +406,20 @@ def _action_text(action: Action) -> str:
 
 
 def _observation_text(state: Scala40State, player: int) -> str:
-    hand = state.progress.hand
-    if hand is None:
+    deal = state.progress.deal
+    if deal is None:
         own = [
             k
             for i, k in enumerate(state.progress.dealt)
             if i % state.setup.players == player and i < 13 * state.setup.players
         ]
         return f"p{player} dealing: " + " ".join(card_name(k) for k in sorted(own))
-    view = PlayerView.of(hand, player)
+    view = PlayerView.of(deal, player)
     mine = " ".join(card_name(k) for k in view.hand)
     table = " | ".join(m.text() for m in view.table) or "-"
     top = card_name(view.pozzo[-1]) if view.pozzo else "-"
     building = ""
-    if state.progress.build is not None and hand.current == player:
+    if state.progress.build is not None and deal.current == player:
         building = " building: " + " + ".join(str(s) for s in state.progress.build.specs)
     return (
         f"p{player} hand: {mine}; table: {table}; pozzo: {top}; sizes: {list(view.hand_sizes)}; "
@@ -437,7 +438,7 @@ class Scala40Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Scala40State, player: int) -> None:
-        if state.progress.hand is None:
+        if state.progress.deal is None:
             self.tensor.fill(0.0)
             enc = self._game.encoder
             own = enc.view(self.tensor, "hand")
@@ -445,8 +446,8 @@ class Scala40Observer:
                 if i % state.setup.players == player and i < 13 * state.setup.players:
                     own[k] += 1.0
             return
-        build = state.progress.build if state.progress.hand.current == player else None
-        self._game.encoder.from_hand(state.progress.hand, player, (), build, self.tensor)
+        build = state.progress.build if state.progress.deal.current == player else None
+        self._game.encoder.from_hand(state.progress.deal, player, (), build, self.tensor)
 
     def string_from(self, state: Scala40State, player: int) -> str:
         if self._perfect_recall:

@@ -45,8 +45,8 @@ class MatchSession:
         self._mask_ok = False
 
     @property
-    def hand(self) -> Deal:
-        return self.match.hand
+    def deal(self) -> Deal:
+        return self.match.deal
 
     @property
     def current_seat(self) -> int:
@@ -59,7 +59,7 @@ class MatchSession:
     def mask(self) -> npt.NDArray[np.int8]:
         """The legal ids of the current seat (a shared buffer: copy it to keep it)."""
         if not self._mask_ok:
-            self.moves.mask(self.match.hand, self.build, self._mask)
+            self.moves.mask(self.match.deal, self.build, self._mask)
             self._mask_ok = True
         return self._mask
 
@@ -67,9 +67,9 @@ class MatchSession:
         self, seat: int, out: npt.NDArray[np.float32] | None = None
     ) -> npt.NDArray[np.float32]:
         """The observation of ``seat`` (its own build shows only on its own turn)."""
-        hand = self.match.hand
-        build = self.build if hand.seats[hand.current] == seat else None
-        return self.encoder.from_hand(hand, seat, self.match.totals, build, out)
+        deal = self.match.deal
+        build = self.build if deal.seats[deal.current] == seat else None
+        return self.encoder.from_hand(deal, seat, self.match.totals, build, out)
 
     def step(self, action: SupportsIndex) -> HandRecord | None:
         """Play id ``action`` for the current seat; the finished hand's record, if any.
@@ -88,7 +88,7 @@ class MatchSession:
                 Refusal.ILLEGAL_ACTION,
                 f"{self.moves.layout.describe(a)} (id {a}) is not legal now",
             )
-        result = self.moves.resolve_legal(self.match.hand, self.build, a)
+        result = self.moves.resolve_legal(self.match.deal, self.build, a)
         self.steps += 1
         self._mask_ok = False
         if result is None or isinstance(result, Build):

@@ -124,15 +124,15 @@ class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        hand = self.session.hand
-        melds = " | ".join(m.text() for m in hand.table) or "-"
+        deal = self.session.deal
+        melds = " | ".join(m.text() for m in deal.table) or "-"
         return f"totals {self.session.match.totals}; table: {melds}; to play: seat " + str(
             self.session.current_seat
         )
 
     # Inside -----------------------------------------------------------------------------------
     def _finished(self) -> bool:
-        return self.session.over or self.seat not in self.session.hand.seats
+        return self.session.over or self.seat not in self.session.deal.seats
 
     def _obs(self) -> Obs:
         live = not self._finished() and self.session.current_seat == self.seat

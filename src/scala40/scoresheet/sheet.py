@@ -27,9 +27,9 @@ from scala40.engine.cards import KINDS
 from scala40.engine.errors import RulesError
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.phases import Ending
+from scala40.engine.position import HandResult
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.scoring import Charge, cards_penalty, charge_of, charged
-from scala40.engine.state import HandResult
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.codec import rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError
@@ -274,7 +274,7 @@ class ScoreSheet:
         lines: list[HandLine] = []
         reentered_at: list[list[int]] = [[] for _ in range(match.units)]
         for hand in self.hands:
-            seats = match.hand.seats
+            seats = match.deal.seats
             playoff = match.playoff is not None
             counted = {s: hand.counted(s, self.rules) for s in seats}
             pays = pay_for_hand(self.rules, seats, hand, counted)
@@ -315,7 +315,7 @@ class ScoreSheet:
             eliminated=tuple(match.eliminated),
             reentries=tuple(match.reentries),
             reentered_at=tuple(tuple(r) for r in reentered_at),
-            next_seats=() if over else tuple(match.hand.seats),
+            next_seats=() if over else tuple(match.deal.seats),
             next_dealer=match.dealer,
             playoff=match.playoff,
             winner=match.winner,

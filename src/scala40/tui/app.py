@@ -1,9 +1,9 @@
 """``scala40 play``: a whole match against bots in a Textual terminal app.
 
 The person sits at seat 0 and sees only that seat's :class:`PlayerView`
-(``match.view(0)``): their sorted hand in suit colours; the table panels (the melds with
-each joker's identity, the pozzo, the stock size, the others' card counts, known cards
-and scores) read the engine's public view, which holds nobody's cards. Cards are picked
+(``PlayerView.of_match(match, 0)``): their sorted hand in suit colours; the table panels
+(the melds with each joker's identity, the pozzo, the stock size, the others' card counts,
+known cards and scores) read the engine's public view, which holds nobody's cards. Cards are picked
 with the keyboard and the engine is asked to apply the action; an illegal one shows the
 engine's reason and changes nothing.
 
@@ -50,9 +50,9 @@ from scala40.engine.actions import (
 from scala40.engine.errors import IllegalAction
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
-from scala40.engine.state import DRAW
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action
 from scala40.notation.cards import format_card
@@ -258,7 +258,7 @@ class PlayApp(App[int | None]):
         self.bots_running = False
         self._seen_hands = 0
         self._shown: dict[str, str] = {}
-        self._hand_before = self.match.hand
+        self._hand_before = self.match.deal
         """The hand the last action was played in: its table is shown when it ends."""
 
     # Layout -------------------------------------------------------------------------------
@@ -293,12 +293,12 @@ class PlayApp(App[int | None]):
     @property
     def playing(self) -> bool:
         """Whether the person takes part in the current hand."""
-        return HUMAN in self.match.hand.seats
+        return HUMAN in self.match.deal.seats
 
     def view(self) -> PlayerView | None:
         if self.match.over or not self.playing:
             return None
-        return self.match.view(HUMAN)
+        return PlayerView.of_match(self.match, HUMAN)
 
     def my_hand(self) -> list[int]:
         v = self.view()
@@ -517,7 +517,7 @@ class PlayApp(App[int | None]):
         done = len(self.match.history)
         top = v.pozzo[-1] if v.pozzo else None
         before = list(v.hand)
-        self._hand_before = self.match.hand
+        self._hand_before = self.match.deal
         try:
             self.match.apply(action)
         except IllegalAction as err:
@@ -525,7 +525,7 @@ class PlayApp(App[int | None]):
             return False
         drawn = None
         if isinstance(action, DrawStock | TakePozzo) and len(self.match.history) == done:
-            after = list(self.match.view(HUMAN).hand)
+            after = list(PlayerView.of_match(self.match, HUMAN).hand)
             for k in before:
                 after.remove(k)
             drawn = after[0] if after else None
@@ -613,7 +613,7 @@ class PlayApp(App[int | None]):
         card = self._one_card("discard")
         if card is None or self.my_turn() is None:
             return
-        refused = self.match.hand.check(Discard(card))
+        refused = self.match.deal.check(Discard(card))
         if refused is not None:
             self.say(f"Not allowed: {refused.reason}", "bold red")
             return
@@ -713,13 +713,13 @@ class PlayApp(App[int | None]):
         seat = m.current_seat
         if seat == HUMAN:
             return None
-        return seat, m.view(seat)
+        return seat, PlayerView.of_match(m, seat)
 
     def _bot_apply(self, seat: int, action: Action) -> None:
-        pozzo = PlayerView.public(self.match.hand).pozzo
+        pozzo = PlayerView.public(self.match.deal).pozzo
         top = pozzo[-1] if pozzo else None
         done = len(self.match.history)
-        self._hand_before = self.match.hand
+        self._hand_before = self.match.deal
         try:
             self.match.apply(action)
         except IllegalAction as err:

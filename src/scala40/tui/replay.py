@@ -68,30 +68,30 @@ def _told(record: str | Mapping[str, Any]) -> Iterator[str]:
     match = _match_of(rec)
     yield f"Scala 40: {', '.join(names)}."
     for entry in rec["hands"]:
-        hand = match.hand
+        deal = match.deal
         yield ""
         yield (
             f"=== Hand {entry['number']}: {names[match.dealer]} deals. "
-            f"Order: {', '.join(names[s] for s in hand.seats)} ==="
+            f"Order: {', '.join(names[s] for s in deal.seats)} ==="
         )
-        for p, seat in enumerate(hand.seats):
-            yield f"  {names[seat]} is dealt: {hand_text(hand.hand_cards(p))}"
-        yield f"  Turned up on the pozzo: {format_card(hand.pozzo[-1], pretty=True)}"
+        for p, seat in enumerate(deal.seats):
+            yield f"  {names[seat]} is dealt: {hand_text(deal.hand_cards(p))}"
+        yield f"  Turned up on the pozzo: {format_card(deal.pozzo[-1], pretty=True)}"
         done = len(match.history)
         for i, text in enumerate(entry["actions"], 1):
-            hand = match.hand
-            player = hand.current
-            seat = hand.seats[player]
+            deal = match.deal
+            player = deal.current
+            seat = deal.seats[player]
             action = parse_action(text)
-            before = hand.hand_cards(player)
-            top = hand.pozzo[-1] if hand.pozzo else None
+            before = deal.hand_cards(player)
+            top = deal.pozzo[-1] if deal.pozzo else None
             match.apply(action)
             drawn = None
-            if isinstance(action, DrawStock | TakePozzo) and match.hand is hand:
-                drawn = _drawn(before, hand.hand_cards(player))
+            if isinstance(action, DrawStock | TakePozzo) and match.deal is deal:
+                drawn = _drawn(before, deal.hand_cards(player))
             yield _Action(f"  {i:>3}. {names[seat]} {describe_action(action, top, drawn)}")
             if len(match.history) > done:
-                yield from _hand_end(match, hand, match.history[-1], names)
+                yield from _hand_end(match, deal, match.history[-1], names)
     yield ""
     if match.over:
         assert match.winner is not None

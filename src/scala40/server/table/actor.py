@@ -308,7 +308,7 @@ class TableActor:
     def view_of(self, seat: int) -> PlayerView:
         """The seat's PlayerView; a seat out of this hand (eliminated) gets the public view,
         cut by the engine from the true hand (no player's cards)."""
-        if seat in self.match.hand.seats:
+        if seat in self.match.deal.seats:
             return PlayerView.of_match(self.match, seat)
         return PlayerView.public_of_match(self.match, seat)
 
@@ -320,7 +320,7 @@ class TableActor:
         if seat is None:
             public = PlayerView.public_of_match(self.match)
             return view_to_json(public, self._facts_for(True, facts))
-        spectator = seat not in self.match.hand.seats
+        spectator = seat not in self.match.deal.seats
         view = self.view_of(seat)
         legal = None if spectator else self._legal_of(view)
         return view_to_json(view, self._facts_for(spectator, facts), legal)
@@ -330,9 +330,9 @@ class TableActor:
         (read from the true hand: its own), when it is to move; else ``None``."""
         if self.status != "playing" or not view.my_turn:
             return None
-        legal = legal_json(view, self.match.hand)
+        legal = legal_json(view, self.match.deal)
         if legal:
-            legal["why"] = reasons_json(self.match.hand, pozzo_ok=bool(legal.get("pozzo")))
+            legal["why"] = reasons_json(self.match.deal, pozzo_ok=bool(legal.get("pozzo")))
         return legal
 
     def _facts_for(self, spectator: bool, made: TableFacts | None) -> TableFacts:
@@ -370,7 +370,7 @@ class TableActor:
         public = share(self._last_public, self.view_json(None, facts))
         shared = Broadcast(self._last_public, public)
         self._last_public = public
-        in_hand = self.match.hand.seats
+        in_hand = self.match.deal.seats
         for s in self.seats:
             if s.outbox is None:
                 continue
@@ -410,7 +410,7 @@ class TableActor:
                 raise Refused(Refusal.BAD_ACTION, f"{text!r} does not read back as itself")
         except NotationError as err:
             raise Refused(Refusal.BAD_ACTION, str(err)) from None
-        refused = self.match.hand.check(action)
+        refused = self.match.deal.check(action)
         if refused is not None:
             raise Refused(refused.code, refused.reason, facts_to_dict(refused.facts))
         return text
@@ -427,7 +427,7 @@ class TableActor:
 
     async def _commit(self, seat: int, action: Action, text: str, sender: Outbox | None) -> None:
         version = self.version + 1
-        pozzo = self.match.hand.pozzo  # public: what the event may name
+        pozzo = self.match.deal.pozzo  # public: what the event may name
         pozzo_top = pozzo[-1] if pozzo else None
         try:
             await self.db.append(self.table.id, version, seat, text)

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
+from scala40.engine.views import PlayerView
 from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.server.guard.limits import TokenBucket
@@ -244,7 +245,7 @@ class SeatSession(Session):
         if actor.status != "playing" or actor.match.over or actor.match.current_seat != self.seat:
             self.outbox.put({"type": "hint", "action": None, "text": "it is not your turn"})
             return
-        view = actor.match.view(self.seat)
+        view = PlayerView.of_match(actor.match, self.seat)
         version = actor.version
         found = await asyncio.to_thread(heuristic_hint, view, self.rng)
         self.outbox.put(

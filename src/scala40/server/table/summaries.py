@@ -36,16 +36,16 @@ def summary_json(record: HandRecord, match: Match) -> JSONDict:
     }
 
 
-def full_state(hand: Deal, totals: Sequence[int]) -> JSONDict:
+def full_state(deal: Deal, totals: Sequence[int]) -> JSONDict:
     """The whole table, every hand shown (for the replay of a finished match only)."""
     return {
-        "hands": {str(s): cards(hand.hand_cards(p)) for p, s in enumerate(hand.seats)},
-        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(hand.table)],
-        "pozzo": cards(hand.pozzo),
-        "stock": len(hand.stock),
-        "current": hand.seats[hand.current],
-        "phase": hand.phase,
-        "opened": {str(s): hand.opened[p] for p, s in enumerate(hand.seats)},
+        "hands": {str(s): cards(deal.hand_cards(p)) for p, s in enumerate(deal.seats)},
+        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(deal.table)],
+        "pozzo": cards(deal.pozzo),
+        "stock": len(deal.stock),
+        "current": deal.seats[deal.current],
+        "phase": deal.phase,
+        "opened": {str(s): deal.opened[p] for p, s in enumerate(deal.seats)},
         "totals": {str(u): t for u, t in enumerate(totals)},
     }
 
@@ -64,7 +64,7 @@ def replay_steps(record_data: Mapping[str, Any]) -> list[JSONDict]:
                 "seat": None,
                 "action": None,
                 "text": "deal",
-                "state": full_state(match.hand, match.totals),
+                "state": full_state(match.deal, match.totals),
             }
         )
         for text in entry["actions"]:
@@ -72,7 +72,7 @@ def replay_steps(record_data: Mapping[str, Any]) -> list[JSONDict]:
             seat = match.current_seat
             dealer = match.dealer
             done = len(match.history)
-            played = match.hand  # a hand that ends stays this object; the next is new
+            played = match.deal  # a hand that ends stays this object; the next is new
             match.apply(action)
             step: JSONDict = {
                 "hand": number,

@@ -103,7 +103,7 @@ class Turns:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        deal = self.match.hand
+        deal = self.match.deal
         turn = (self.match.hand_number, deal.turns_done)
         seat_now = self.match.current_seat
         if turn != self.turn:

@@ -70,17 +70,17 @@ class TableFacts:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-def legal_json(view: PlayerView, hand: Deal | None = None) -> JSONDict:
+def legal_json(view: PlayerView, deal: Deal | None = None) -> JSONDict:
     """What the seat may do now, grouped for buttons; empty when it is not its turn.
 
     On the seat's own turn what is legal depends only on what the seat knows, so it is
     computed on the engine's checking world, dealt from the view alone (no shuffle), or on
-    ``hand``, the true hand the view was cut from, when the caller holds it (the table's
+    ``deal``, the true deal the view was cut from, when the caller holds it (the table's
     actor: it saves dealing a world at every move). Only the moves leave, never the hand.
     """
     if not view.my_turn or view.phase == Phase.OVER:
         return {}
-    acts = legal_actions(checking_world(view) if hand is None else hand)
+    acts = legal_actions(checking_world(view) if deal is None else deal)
     out: JSONDict = {
         "draw": any(isinstance(a, DrawStock) for a in acts),
         "pozzo": any(isinstance(a, TakePozzo) for a in acts),
@@ -98,7 +98,7 @@ def legal_json(view: PlayerView, hand: Deal | None = None) -> JSONDict:
     return out
 
 
-def reasons_json(hand: Deal, pozzo_ok: bool = False) -> JSONDict:
+def reasons_json(deal: Deal, pozzo_ok: bool = False) -> JSONDict:
     """Why the moves the table offers are not possible now, for the player to move.
 
     The page explains a move before it is tried (a tap on the pozzo, a barred card, a
@@ -112,37 +112,37 @@ def reasons_json(hand: Deal, pozzo_ok: bool = False) -> JSONDict:
     microseconds). At the draw the pozzo's reason is the engine's search for a use of the
     card; ``pozzo_ok`` (the caller's legal moves already allow the take) skips it.
     """
-    phase = hand.turn.phase
+    phase = deal.turn.phase
     if phase == Phase.DRAW:
-        refused = None if pozzo_ok else take_refusal(hand)
+        refused = None if pozzo_ok else take_refusal(deal)
         if refused is None:
             return {}
-        return {"pozzo": _reason(refused, hand, hand.pozzo[-1] if hand.pozzo else None)}
+        return {"pozzo": _reason(refused, deal, deal.pozzo[-1] if deal.pozzo else None)}
     if phase != Phase.PLAY:
         return {}
     out: JSONDict = {}
-    drew = hand.check(DrawStock())
+    drew = deal.check(DrawStock())
     if drew is not None:
-        out["draw"] = _reason(drew, hand, None)
-    held = hand.hands[hand.turn.player]
-    free = set(legal_discards(hand))
+        out["draw"] = _reason(drew, deal, None)
+    held = deal.hands[deal.turn.player]
+    free = set(legal_discards(deal))
     barred: JSONDict = {}
     for kind in range(KINDS):
         if held[kind] and kind not in free:
-            refused = discard_refusal(hand, kind)
+            refused = discard_refusal(deal, kind)
             if refused is not None:
-                barred[TEXT[kind]] = _reason(refused, hand, kind)
+                barred[TEXT[kind]] = _reason(refused, deal, kind)
     out["discard"] = barred
     return out
 
 
-def _reason(refused: IllegalAction, hand: Deal, card: int | None) -> JSONDict:
+def _reason(refused: IllegalAction, deal: Deal, card: int | None) -> JSONDict:
     out: JSONDict = {"code": refused.code.value, "message": refused.reason}
     if refused.facts:
         out["facts"] = facts_to_dict(refused.facts)
     if card is not None:
         out["card"] = TEXT[card]
-    taken = hand.turn.pozzo_card
+    taken = deal.turn.pozzo_card
     if refused.code in (Refusal.POZZO_UNUSED, Refusal.POZZO_DISCARD) and taken is not None:
         out["taken"] = TEXT[taken]
     return out
