@@ -1,6 +1,12 @@
+// @ts-check
 // Every string the pages show, in English and Italian, and the language switch.
 // Pages mark static text with data-i18n="key" (text) or data-i18n-title / -placeholder.
 
+/** @typedef {"en" | "it"} Lang */
+/** @typedef {import("./types.js").Json} Json */
+
+/** Every string, by language then key.
+ * @type {{[lang: string]: {[key: string]: string}}} */
 const STRINGS = {
   en: {
     "app.title": "Scala 40",
@@ -1149,6 +1155,7 @@ const STRINGS = {
 
 // Plain words for the values of the rule keys that take a choice (the labels of the keys
 // themselves come from GET /api/rules).
+/** @type {{[lang: string]: {[value: string]: string}}} */
 const CHOICE_WORDS = {
   en: {
     standard: "standard (J Q K 10, ace 11)",
@@ -1196,23 +1203,38 @@ const KEY = "scala40:lang";
 
 export const LANGUAGES = Object.keys(STRINGS);
 
-/** A copy of one language's strings (the tests check both languages say everything). */
+/** A copy of one language's strings (the tests check both languages say everything).
+ * @param {string} lang
+ * @returns {{[key: string]: string}} */
 export function dictionary(lang) {
   return { ...STRINGS[lang] };
 }
 
+/** The page's language: the one chosen here last, else the browser's (Italian or English).
+ * @returns {Lang} */
 export function getLang() {
   const saved = localStorage.getItem(KEY);
   if (saved === "en" || saved === "it") return saved;
   return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
 }
 
+/** @param {Lang} lang */
 export function setLang(lang) {
   localStorage.setItem(KEY, lang);
   document.documentElement.lang = lang;
 }
 
-/** The string for key in the current language, with {name} placeholders filled in. */
+/** Whether the current language (or English) has a string for key.
+ * @param {string} key
+ * @returns {boolean} */
+export function hasString(key) {
+  return STRINGS[getLang()][key] !== undefined || STRINGS.en[key] !== undefined;
+}
+
+/** The string for key in the current language, with {name} placeholders filled in.
+ * @param {string} key
+ * @param {{[name: string]: unknown}} [params]
+ * @returns {string} */
 export function t(key, params = {}) {
   const lang = getLang();
   let text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
@@ -1225,6 +1247,10 @@ export function t(key, params = {}) {
 /**
  * A counted string: key + ".one" when n is 1, key + ".other" otherwise (both languages
  * say "1 carta" / "2 carte" this way), with {n} and the other placeholders filled in.
+ * @param {string} key
+ * @param {number | string} n
+ * @param {{[name: string]: unknown}} [params]
+ * @returns {string}
  */
 export function tn(key, n, params = {}) {
   return t(`${key}.${Number(n) === 1 ? "one" : "other"}`, { n, ...params });
@@ -1233,11 +1259,15 @@ export function tn(key, n, params = {}) {
 /** The bot levels the lobby offers, weakest first (the server also takes "search"). */
 export const BOT_LEVELS = ["beginner", "easy", "club", "expert"];
 
-/** Old level names, still found in stored tables and records: old name -> level. */
+/** Old level names, still found in stored tables and records: old name -> level.
+ * @type {{[old: string]: string}} */
 export const BOT_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "expert" };
 
 /** A bot level in the page's words ("Club player"); an old name ("heuristic") as its level
- * by `aliases`, a registered program's name as it is. */
+ * by `aliases`, a registered program's name as it is.
+ * @param {string} level
+ * @param {{[old: string]: string}} [aliases]
+ * @returns {string} */
 export function botLevelWords(level, aliases = BOT_ALIASES) {
   const name = Object.hasOwn(aliases, level) ? aliases[level] : level;
   const key = `bot.level.${name}`;
@@ -1245,7 +1275,9 @@ export function botLevelWords(level, aliases = BOT_ALIASES) {
   return words === key ? level : words;
 }
 
-/** The words for a seat's name: a bot's name in the page's language, a person's as typed. */
+/** The words for a seat's name: a bot's name in the page's language, a person's as typed.
+ * @param {{seat?: number, name?: string, kind?: string} | null | undefined} seat
+ * @returns {string} */
 export function seatName(seat) {
   if (!seat) return "";
   const kind = String(seat.kind || "");
@@ -1259,15 +1291,18 @@ export function seatName(seat) {
  * The sentence for an error the HTTP API answered ({code, message} in an ApiError): the
  * page's own words for a known code (a table refusal or a lobby error), the server's
  * English only for a code it does not know.
+ * @param {unknown} err an ApiError, fetch's TypeError, or anything thrown
+ * @returns {string}
  */
 export function apiErrorText(err) {
-  const code = err && err.code ? String(err.code) : "";
+  const { code: rawCode, message } = /** @type {{code?: unknown, message?: string}} */ (err || {});
+  const code = rawCode ? String(rawCode) : "";
   const lang = getLang();
   for (const key of [`refuse.${code}`, `api.${code}`]) {
     if (code && STRINGS[lang][key] !== undefined) return t(key);
   }
   if (err instanceof TypeError) return t("api.network"); // fetch failed: no answer at all
-  return (err && err.message) || code;
+  return message || code;
 }
 
 /**
@@ -1277,6 +1312,10 @@ export function apiErrorText(err) {
  * in English the engine's reason (the most specific), in another language the sentence
  * for the code — never English beside it. A code without words falls back to the
  * engine's text.
+ * @param {string} code
+ * @param {string} [message]
+ * @param {{problem?: string, [name: string]: unknown} | null} [facts]
+ * @returns {string}
  */
 export function refusal(code, message = "", facts = null) {
   const lang = getLang();
@@ -1290,13 +1329,15 @@ export function refusal(code, message = "", facts = null) {
   return own;
 }
 
-/** Plain words for a rule value (true/false, a choice, none, any). */
+/** Plain words for a rule value (true/false, a choice, none, any).
+ * @param {unknown} value
+ * @returns {string} */
 export function ruleValueWords(value) {
   if (value === true) return t("lobby.yes");
   if (value === false) return t("lobby.no");
   if (value === null || value === undefined) return t("lobby.none_value");
   if (value === "any") return t("lobby.any");
-  const words = CHOICE_WORDS[getLang()][value];
+  const words = CHOICE_WORDS[getLang()][String(value)];
   return words ?? String(value);
 }
 
@@ -1305,6 +1346,9 @@ export function ruleValueWords(value) {
  * (preset, opening points, how the match ends, the keys changed from the preset) and the
  * catalogue of GET /api/rules (the keys' labels and values in both languages). Null when
  * there are no facts (an older server): the caller shows its English ``rules_summary``.
+ * @param {import("./types.js").RulesFacts | null | undefined} facts
+ * @param {import("./types.js").RulesCatalogue | null | undefined} catalogue
+ * @returns {string | null}
  */
 export function rulesSummary(facts, catalogue) {
   if (!facts || typeof facts !== "object") return null;
@@ -1319,9 +1363,12 @@ export function rulesSummary(facts, catalogue) {
   else parts.push(t("rules.elimination", { n: facts.elimination }));
   const keys = (catalogue && catalogue.keys) || [];
   for (const [name, value] of Object.entries(facts.changes || {})) {
+    /** @type {Partial<import("./types.js").RuleKey>} */
     const key = keys.find((k) => k.key === name) || {};
     const label = (it ? key.label_it : key.label_en) || name;
-    const choice = (key.choices || []).find((c) => c && typeof c === "object" && c.value === value);
+    const choice = /** @type {import("./types.js").RuleChoice | undefined} */ (
+      (key.choices || []).find((c) => c && typeof c === "object" && !Array.isArray(c) && c.value === value)
+    );
     let words = choice ? (it ? choice.label_it : choice.label_en) : null;
     if (!words && value === null && (key.none_label_en || key.none_label_it)) words = it ? key.none_label_it : key.none_label_en;
     parts.push(`${label}: ${words || ruleValueWords(value)}`);
@@ -1329,18 +1376,29 @@ export function rulesSummary(facts, catalogue) {
   return parts.join("; ");
 }
 
-/** Fill every data-i18n element under root with its string. */
+/** Fill every data-i18n element under root with its string.
+ * @param {ParentNode} [root] */
 export function applyI18n(root = document) {
   document.documentElement.lang = getLang();
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(data(el, "i18n"));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) /** @type {HTMLElement} */ (el).title = t(data(el, "i18nTitle"));
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(data(el, "i18nAria")));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
-    el.placeholder = t(el.dataset.i18nPlaceholder);
+    /** @type {HTMLInputElement} */ (el).placeholder = t(data(el, "i18nPlaceholder"));
   }
 }
 
-/** Wire a button that flips the language and calls onChange to redraw dynamic parts. */
+/** An element's data-* attribute by its dataset name ("" when it has none).
+ * @param {Element} el
+ * @param {string} name
+ * @returns {string} */
+function data(el, name) {
+  return /** @type {HTMLElement} */ (el).dataset[name] ?? "";
+}
+
+/** Wire a button that flips the language and calls onChange to redraw dynamic parts.
+ * @param {HTMLElement} button
+ * @param {() => void} [onChange] */
 export function languageSwitch(button, onChange) {
   const label = () => {
     button.textContent = t("lang.switch");
