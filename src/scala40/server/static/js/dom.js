@@ -38,3 +38,14 @@ export function el(tag, attrs = {}, ...children) {
   for (const c of children) node.append(c);
   return node;
 }
+
+/** A link with this text.
+ * @param {string} href
+ * @param {string} text
+ * @returns {HTMLAnchorElement} */
+export function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}

@@ -121,6 +121,28 @@
  * @property {Json} [turn_start]
  * @property {Json} [unit_totals]
  * @property {Json} [unit_eliminated]
+ * @property {FairView | null} [fair]
+ */
+
+/**
+ * The verifiable shuffle as every VIEW carries it (docs/fair-deal.md): this hand's
+ * commitment and the next hand's, open to the seats' entropy until it is dealt.
+ * @typedef {object} FairView
+ * @property {number} hand
+ * @property {string} commitment
+ * @property {{hand: number, commitment: string, contributions?: Json, open: boolean}} next
+ */
+
+/**
+ * The replay's shuffle check (`replay.fair`): verified, not verified (which hand, a problem
+ * code, the English why) or null for a match dealt before the verifiable shuffle.
+ * @typedef {object} FairCheck
+ * @property {boolean | null} verified
+ * @property {number} [hands] how many hands were verified
+ * @property {number | null} [hand]
+ * @property {string} [problem]
+ * @property {string} [why]
+ * @property {{number: number, fair: {commitment: string}}[]} [hands_shown]
  */
 
 /**
@@ -134,6 +156,7 @@
  * @property {Card[][]} [melds]
  * @property {number} [target]
  * @property {"low" | "high"} [end]
+ * @property {Card} [declared] what a joker laid off stands for
  */
 
 /**
@@ -269,13 +292,13 @@
  * `GET /api/tables/{id}/replay`.
  * @typedef {object} Replay
  * @property {string} table_id
- * @property {string[]} seats
+ * @property {(string | {name: string})[]} seats names (older servers sent {name})
  * @property {string[]} [seat_kinds]
  * @property {ViewRules} rules
  * @property {number} elimination
  * @property {number | null} winner
  * @property {ReplayStep[]} steps
- * @property {Json} [fair]
+ * @property {FairCheck} [fair]
  */
 
 export {};
