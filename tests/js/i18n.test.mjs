@@ -13,6 +13,7 @@ import {
   getLang,
   hasString,
   refusal,
+  recordSeatName,
   ruleValueWords,
   rulesSummary,
   seatName,
@@ -99,6 +100,17 @@ test("a seat's name: a bot's in the page's words, a person's as typed", () => {
   assert.equal(seatName({ seat: 0, name: "Anna", kind: "human" }), "Anna");
   assert.equal(seatName({ seat: 0, name: "", kind: "human" }), "human");
   assert.equal(seatName(null), "");
+});
+
+test("a seat's name in a finished match: a bot's in the page's words, a person's as stored", () => {
+  const names = ["Anna", "Bot 2", { name: "Carla" }];
+  const kinds = ["human", "bot:club", "human"];
+  assert.equal(recordSeatName(names, kinds, 0), "Anna");
+  assert.equal(recordSeatName(names, kinds, 1), t("bot.name", { n: 2, level: t("bot.level.club") }));
+  assert.equal(recordSeatName(names, kinds, 2), "Carla"); // an older server's {name}
+  assert.equal(recordSeatName(names, kinds, 3), "#4");
+  assert.equal(recordSeatName(names, undefined, 1), "Bot 2"); // no kinds: the names as they are
+  assert.equal(recordSeatName(undefined, undefined, 0), "#1");
 });
 
 test("an API error: the page's words for a known code, the server's otherwise", () => {

@@ -2,7 +2,7 @@
 // Finished matches (GET /api/history), each with its replay and its game record.
 
 import { api } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, seatName, t } from "./i18n.js";
+import { apiErrorText, applyI18n, getLang, languageSwitch, recordSeatName, t } from "./i18n.js";
 import { $ } from "./dom.js";
 
 /**
@@ -35,10 +35,7 @@ function when(value) {
  * @param {number} seat
  * @returns {string} */
 function playerName(m, seat) {
-  const p = (m.players || [])[seat];
-  const kind = (m.seat_kinds || [])[seat];
-  if (kind && kind !== "human") return seatName({ seat, kind });
-  return p === undefined ? `#${seat + 1}` : typeof p === "string" ? p : p.name;
+  return recordSeatName(m.players, m.seat_kinds, seat);
 }
 
 /** @param {FinishedMatch} m */

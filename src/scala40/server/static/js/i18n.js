@@ -1494,6 +1494,22 @@ export function seatName(seat) {
 }
 
 /**
+ * A seat's name in a finished match (GET /api/history, a replay), from the names and the
+ * kinds it lists by seat: a bot's in the page's words, a person's as stored ("#N" when
+ * the list has none; older servers sent {name} objects).
+ * @param {(string | {name: string})[] | undefined} names
+ * @param {string[] | undefined} kinds "human" or "bot:LEVEL"
+ * @param {number} seat
+ * @returns {string}
+ */
+export function recordSeatName(names, kinds, seat) {
+  const s = (names || [])[seat];
+  const kind = (kinds || [])[seat];
+  if (kind && kind !== "human") return seatName({ seat, kind });
+  return s === undefined ? `#${seat + 1}` : typeof s === "string" ? s : s.name;
+}
+
+/**
  * The sentence for an error the HTTP API answered ({code, message} in an ApiError): the
  * page's own words for a known code (a table refusal or a lobby error), the server's
  * English only for a code it does not know.

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { cardBack, cardElement, meldPoints, prettyCard, prettyCards, sortKey } from "./cards.js";
-import { apiErrorText, applyI18n, languageSwitch, seatName as wordedSeatName, t, tn } from "./i18n.js";
+import { apiErrorText, applyI18n, languageSwitch, recordSeatName, t, tn } from "./i18n.js";
 import { renderFairBadge } from "./fair.js";
 import { renderScores } from "./scores.js";
 import { $, $input, $select } from "./dom.js";
@@ -23,11 +23,7 @@ const replay = () => /** @type {Replay} */ (R.data);
 
 /** @param {number} seat @returns {string} */
 function seatName(seat) {
-  const names = R.data?.seats || [];
-  const s = names[seat];
-  const kind = (R.data?.seat_kinds || [])[seat];
-  if (kind && kind !== "human") return wordedSeatName({ seat, kind }); // a bot, in the page's words
-  return s === undefined ? `#${seat + 1}` : typeof s === "string" ? s : s.name;
+  return recordSeatName(R.data?.seats, R.data?.seat_kinds, seat);
 }
 
 function players() {
