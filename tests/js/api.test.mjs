@@ -9,6 +9,7 @@ import {
   ApiError,
   api,
   forgetSeatToken,
+  identityLeagues,
   newSeatToken,
   playerIdentity,
   savePlayerIdentity,
@@ -138,4 +139,15 @@ test("a player identity is read back only when it is whole", () => {
   assert.equal(playerIdentity(), null);
   localStorage.setItem("scala40:player", "not json");
   assert.equal(playerIdentity(), null);
+});
+
+test("an identity's leagues come from the sign-in answer, asked with its key", async () => {
+  answers([200, '{"player_id": "p1", "nickname": "Anna", "leagues": [{"league_id": "l1", "name": "Thursday"}]}'], [200, '{"player_id": "p1"}']);
+  assert.deepEqual(await identityLeagues("secret"), [{ league_id: "l1", name: "Thursday" }]);
+  assert.equal(asked[0].path, "/api/players/signin");
+  assert.equal(asked[0].method, "POST");
+  assert.equal(asked[0].body, '{"key":"secret"}');
+  assert.deepEqual(await identityLeagues("secret"), []); // an older server names none
+  answers([403, '{"error": {"code": "bad_key", "message": "no such key"}}']);
+  await assert.rejects(identityLeagues("wrong"), { code: "bad_key" });
 });

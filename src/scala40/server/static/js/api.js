@@ -119,6 +119,19 @@ export function forgetPlayerIdentity() {
   localStorage.removeItem("scala40:player");
 }
 
+/** @typedef {{league_id: string, name: string}} LeagueRef */
+
+/**
+ * The leagues an identity belongs to, from the sign-in answer (POST /api/players/signin
+ * with its key): asked each time, never kept. A refused key throws the ApiError.
+ * @param {string} key
+ * @returns {Promise<LeagueRef[]>}
+ */
+export async function identityLeagues(key) {
+  const res = await api("/api/players/signin", { method: "POST", body: { key } });
+  return Array.isArray(res.leagues) ? res.leagues : [];
+}
+
 /** A fresh seat token made by this browser: 32 random bytes, URL-safe base64 (43 chars).
  * @returns {string} */
 export function newSeatToken() {

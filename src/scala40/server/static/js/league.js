@@ -9,7 +9,7 @@
 // Which leagues this browser's identity belongs to is asked of the server (the sign-in
 // answer) each time, never kept here.
 
-import { api, ApiError, forgetLeagueInvite, leagueInvite, playerIdentity, saveLeagueInvite } from "./api.js";
+import { api, ApiError, forgetLeagueInvite, identityLeagues, leagueInvite, playerIdentity, saveLeagueInvite } from "./api.js";
 import { apiErrorText, applyI18n, languageSwitch, seatName, t } from "./i18n.js";
 import { $, $input, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
@@ -24,7 +24,7 @@ import { count, number, shortDate } from "./format.js";
  * @property {{table_id: string, finished: string, results?: LeagueResult[]}[]} [matches] newest first
  */
 /** @typedef {{name: string, place: number, seat?: number, kind?: string}} LeagueResult */
-/** @typedef {{league_id: string, name: string}} LeagueRef */
+/** @typedef {import("./api.js").LeagueRef} LeagueRef */
 
 /**
  * @type {{id: string, league: League | null, error: unknown, leagues: LeagueRef[] | null,
@@ -189,9 +189,7 @@ async function loadMembership() {
     return;
   }
   try {
-    /** @type {{leagues?: LeagueRef[]}} */
-    const res = await api("/api/players/signin", { method: "POST", body: { key: me.key } });
-    S.leagues = Array.isArray(res.leagues) ? res.leagues : [];
+    S.leagues = await identityLeagues(me.key);
     S.signinError = null;
   } catch (err) {
     S.leagues = null;

@@ -2,7 +2,7 @@
 // The lobby: create a table (seats, rules preset plus any rule key in plain words), share
 // its link, and join an open table.
 
-import { api, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
+import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 import { $, $input, $select } from "./dom.js";
@@ -95,8 +95,7 @@ async function loadLeagues() {
   const id = playerIdentity();
   if (!id) return;
   try {
-    const res = await api("/api/players/signin", { method: "POST", body: { key: id.key } });
-    LEAGUES = Array.isArray(res.leagues) ? res.leagues : [];
+    LEAGUES = await identityLeagues(id.key);
   } catch {
     LEAGUES = []; // a key the server does not know: the create request says so
   }

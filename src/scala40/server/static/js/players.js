@@ -10,6 +10,7 @@ import {
   api,
   ApiError,
   forgetPlayerIdentity,
+  identityLeagues,
   playerIdentity,
   saveLeagueInvite,
   saveNickname,
@@ -143,8 +144,7 @@ async function loadLeagues() {
   const id = playerIdentity();
   if (!id) return;
   try {
-    const res = await api("/api/players/signin", { method: "POST", body: { key: id.key } });
-    S.leagues = Array.isArray(res.leagues) ? res.leagues : [];
+    S.leagues = await identityLeagues(id.key);
     S.leaguesError = null;
   } catch (err) {
     S.leagues = null;
