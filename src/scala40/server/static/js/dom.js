@@ -49,3 +49,18 @@ export function link(href, text) {
   a.textContent = text;
   return a;
 }
+
+/** Copy an input's text (a link to share) to the clipboard; true when it is copied. Where
+ * the clipboard is out of reach (plain http on a home network) the text is selected
+ * instead, for the browser's own copy menu.
+ * @param {HTMLInputElement} input
+ * @returns {Promise<boolean>} */
+export async function copyField(input) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    return true;
+  } catch {
+    input.select();
+    return false;
+  }
+}

@@ -11,7 +11,7 @@
 
 import { api, ApiError, forgetLeagueInvite, identityLeagues, leagueInvite, playerIdentity, saveLeagueInvite } from "./api.js";
 import { apiErrorText, applyI18n, languageSwitch, seatName, t } from "./i18n.js";
-import { $, $input, link } from "./dom.js";
+import { $, $input, copyField, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
 
 /**
@@ -229,13 +229,9 @@ async function joinLeague() {
 }
 
 async function copyInvite() {
-  try {
-    await navigator.clipboard.writeText($input("invite-url").value);
-    S.copied = true;
-    $("invite-copy").textContent = t("league.copied");
-  } catch {
-    $input("invite-url").select();
-  }
+  if (!(await copyField($input("invite-url")))) return;
+  S.copied = true;
+  $("invite-copy").textContent = t("league.copied");
 }
 
 function leagueId() {

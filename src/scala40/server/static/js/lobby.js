@@ -5,7 +5,7 @@
 import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
-import { $, $input, $select } from "./dom.js";
+import { $, $input, $select, copyField } from "./dom.js";
 
 /** @typedef {import("./types.js").Json} Json */
 /** @typedef {import("./types.js").RuleKey} RuleKey */
@@ -519,12 +519,7 @@ async function start() {
   $("guide-btn").addEventListener("click", startGuide);
   $("join").addEventListener("submit", joinTable);
   $("copy").addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText($input("share-url").value);
-      $("copy").textContent = t("lobby.copied");
-    } catch {
-      $input("share-url").select();
-    }
+    if (await copyField($input("share-url"))) $("copy").textContent = t("lobby.copied");
   });
   loadTables();
   setInterval(loadTables, 5000);

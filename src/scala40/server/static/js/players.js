@@ -18,7 +18,7 @@ import {
 } from "./api.js";
 import { apiErrorText, applyI18n, botLevelWords, languageSwitch, t } from "./i18n.js";
 import { svg } from "./scores.js";
-import { $, $input, link } from "./dom.js";
+import { $, $input, copyField, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
 
 const LEADERBOARD_SIZE = 50;
@@ -199,12 +199,7 @@ async function makeIdentity(ev) {
 }
 
 async function copyKeyLink() {
-  try {
-    await navigator.clipboard.writeText($input("key-url").value);
-    $("key-copy").textContent = t("you.copied");
-  } catch {
-    $input("key-url").select();
-  }
+  if (await copyField($input("key-url"))) $("key-copy").textContent = t("you.copied");
 }
 
 function signOut() {
