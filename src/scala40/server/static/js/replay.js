@@ -27,7 +27,7 @@ function seatName(seat) {
 }
 
 function players() {
-  return (R.data?.seats || []).map((s, seat) => ({ seat, name: seatName(seat) }));
+  return (R.data?.seats || []).map((_, seat) => ({ seat, name: seatName(seat) }));
 }
 
 /** @param {ReplayStep} step @returns {string} */
