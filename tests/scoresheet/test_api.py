@@ -233,8 +233,8 @@ def test_the_web_app_serves_the_page_and_the_api(tmp_path: Path) -> None:
     with TestClient(app) as c:
         page = c.get("/score")
         assert page.status_code == 200
-        assert '<script type="module" src="/static/score.js">' in page.text
-        assert c.get("/static/score.js").status_code == 200
+        assert '<script type="module" src="/static/js/score.js">' in page.text
+        assert c.get("/static/js/score.js").status_code == 200
         assert c.get("/static/score.css").status_code == 200
         made = new(c, players=["Anna", "Bruno"])
         assert c.get(f"/api/scoresheets/{made['id']}").json()["standing"]["result"] == "in play"
@@ -242,7 +242,7 @@ def test_the_web_app_serves_the_page_and_the_api(tmp_path: Path) -> None:
         assert made["share_url"] == f"http://testserver/score?view={made['id']}"
         shared = c.get(made["share_url"])
         assert shared.status_code == 200
-        assert '<script type="module" src="/static/score.js">' in shared.text
+        assert '<script type="module" src="/static/js/score.js">' in shared.text
 
 
 # Keepers ---------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// @ts-check
 // "Group my combinations": an arrangement of the hand for the eye, nothing more. Cards that
 // look like melds (runs of one suit, sets of one rank, a joker filling a gap or a third
 // place) come first, each group together, then the rest by suit. The view does not list
@@ -9,14 +10,25 @@ import { parseCard, sortKey } from "./cards.js";
 
 const SUIT_ORDER = ["S", "H", "D", "C"];
 
+/** A card of the hand as the table page keeps it: its own id and its notation text.
+ * @typedef {{id: number, card: string}} HandEntry */
+/** A hand entry with its card read.
+ * @typedef {{e: HandEntry, c: ReturnType<typeof parseCard>}} Item */
+
 /**
  * Arrange hand entries ([{id, card}]) so likely melds come first.
  * Returns {order: entries in their new order, groups: [[id, ...], ...] the groups found}.
+ * @param {HandEntry[]} entries
+ * @returns {{order: HandEntry[], groups: number[][]}}
  */
 export function groupCombinations(entries) {
+  /** @type {Item[]} */
   const items = entries.map((e) => ({ e, c: parseCard(e.card) }));
+  /** @type {Set<number>} */
   const used = new Set();
+  /** @type {HandEntry[][]} */
   const groups = [];
+  /** @param {Item[]} list */
   const take = (list) => {
     for (const x of list) used.add(x.e.id);
     groups.push(list.map((x) => x.e));
@@ -28,7 +40,7 @@ export function groupCombinations(entries) {
   for (;;) {
     const best = longestRun(free().filter((x) => !x.c.joker), 0);
     if (!best || best.length < 3) break;
-    take(best);
+    take(/** @type {Item[]} */ (best)); // no gaps allowed: naturals only
   }
   // Sets: one card of a rank in each of three or four suits.
   for (const group of setsOf(free().filter((x) => !x.c.joker), 3)) take(group);
@@ -38,7 +50,7 @@ export function groupCombinations(entries) {
     if (!joker) break;
     const run = longestRun(free().filter((x) => !x.c.joker), 1);
     if (run && run.length >= 2) {
-      take(insertJoker(run, joker));
+      take(/** @type {Item[]} */ (insertJoker(run, joker))); // the joker fills the gap
       continue;
     }
     const pair = setsOf(free().filter((x) => !x.c.joker), 2)[0];
@@ -52,10 +64,15 @@ export function groupCombinations(entries) {
 }
 
 /** The longest sequence of one suit with at most `gaps` single missing ranks (each gap
- * for a joker), as items in rank order with null where the joker would go. */
+ * for a joker), as items in rank order with null where the joker would go.
+ * @param {Item[]} naturals
+ * @param {number} gaps
+ * @returns {(Item | null)[] | null} */
 function longestRun(naturals, gaps) {
+  /** @type {(Item | null)[] | null} */
   let best = null;
   for (const suit of SUIT_ORDER) {
+    /** @type {Map<number, Item>} */
     const bySuit = new Map();
     for (const x of naturals.filter((n) => n.c.suit === suit)) {
       if (!bySuit.has(x.c.rank)) bySuit.set(x.c.rank, x);
@@ -63,6 +80,7 @@ function longestRun(naturals, gaps) {
     }
     for (let lo = 1; lo <= 14; lo++) {
       if (!bySuit.has(lo)) continue;
+      /** @type {(Item | null)[]} */
       const run = [];
       let missing = 0;
       for (let r = lo; r <= 14; r++) {
@@ -84,7 +102,10 @@ function longestRun(naturals, gaps) {
   return gaps === 0 ? naturalsIn : naturalsIn.length >= 2 ? best : null;
 }
 
-/** A run with a gap marker gets the joker in the gap; one without, at its end. */
+/** A run with a gap marker gets the joker in the gap; one without, at its end.
+ * @param {(Item | null)[]} run
+ * @param {Item} joker
+ * @returns {(Item | null)[]} */
 function insertJoker(run, joker) {
   const at = run.indexOf(null);
   if (at < 0) return [...run, joker];
@@ -93,15 +114,20 @@ function insertJoker(run, joker) {
   return out;
 }
 
-/** Groups of one rank in `size` or more different suits (one card a suit). */
+/** Groups of one rank in `size` or more different suits (one card a suit).
+ * @param {Item[]} naturals
+ * @param {number} size
+ * @returns {Item[][]} */
 function setsOf(naturals, size) {
+  /** @type {Map<number, Map<string, Item>>} */
   const byRank = new Map();
   for (const x of naturals) {
     const key = x.c.rank;
-    if (!byRank.has(key)) byRank.set(key, new Map());
-    const suits = byRank.get(key);
+    let suits = byRank.get(key);
+    if (!suits) byRank.set(key, (suits = new Map()));
     if (!suits.has(x.c.suit)) suits.set(x.c.suit, x);
   }
+  /** @type {Item[][]} */
   const out = [];
   for (const suits of byRank.values()) {
     const cards = [...suits.values()];

@@ -1,3 +1,4 @@
+// @ts-check
 // What a player learns on coming back: the moves a bot made for them while they were
 // gone and, when the match ended meanwhile, who won and the final totals. Everything is
 // drawn with textContent from codes and the page's words, never inserted as HTML.
@@ -5,10 +6,20 @@
 import { api } from "./api.js";
 import { seatName, t, tn } from "./i18n.js";
 
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").Summary} Summary */
+/** What renderAway shows of a finished match: the winner's name (null: none) and the
+ * final totals by name.
+ * @typedef {{winner: string | null, totals: [string, number][]}} AwayResult */
+
+/** @param {string} tableId */
 const SEEN = (tableId) => `scala40:seen:${tableId}`;
 
 /** Remember the last version this browser saw at the table, and its seat, so a page that
- * comes back after the table was retired can tell which moves were made without it. */
+ * comes back after the table was retired can tell which moves were made without it.
+ * @param {string} tableId
+ * @param {number} v
+ * @param {number} seat */
 export function rememberSeen(tableId, v, seat) {
   try {
     localStorage.setItem(SEEN(tableId), JSON.stringify({ v, seat }));
@@ -17,6 +28,7 @@ export function rememberSeen(tableId, v, seat) {
   }
 }
 
+/** @param {string} tableId @returns {{v: number, seat: number} | null} */
 function lastSeen(tableId) {
   try {
     const seen = JSON.parse(localStorage.getItem(SEEN(tableId)) || "null");
@@ -30,10 +42,15 @@ function lastSeen(tableId) {
  * Fill ``box`` with the report: ``moves`` are EVENTs (worded by ``lineOf``), ``result`` is
  * null or {winner: name, totals: [[name, total], ...]}; ``onClose``, when given, is called
  * by the report's button. An empty report hides the box.
+ * @param {HTMLElement} box
+ * @param {GameEvent[]} moves
+ * @param {AwayResult | null} result
+ * @param {(ev: GameEvent) => string | null | undefined} lineOf
+ * @param {() => void} [onClose]
  */
 export function renderAway(box, moves, result, lineOf, onClose) {
   box.replaceChildren();
-  const lines = moves.map((ev) => lineOf(ev)).filter(Boolean);
+  const lines = /** @type {string[]} */ (moves.map((ev) => lineOf(ev)).filter(Boolean));
   box.hidden = !lines.length && !result;
   if (box.hidden) return;
   if (result) {
@@ -83,10 +100,15 @@ export function renderAway(box, moves, result, lineOf, onClose) {
 }
 
 /** The result of a finished match as renderAway shows it, from its SUMMARY and the
- * players ({seat, name, kind}). */
+ * players ({seat, name, kind}).
+ * @param {Summary | null | undefined} summary
+ * @param {{seat: number, name: string, kind?: string}[]} players
+ * @returns {AwayResult | null} */
 export function resultOf(summary, players) {
   if (!summary || !summary.match_over) return null;
+  /** @param {number} seat */
   const nameOf = (seat) => seatName(players.find((p) => p.seat === seat) || { name: `#${seat}` });
+  /** @type {[string, number][]} */
   const totals = Object.entries(summary.totals || {}).map(([unit, total]) => [nameOf(Number(unit)), total]);
   const winner = summary.match_winner === null || summary.match_winner === undefined ? null : nameOf(summary.match_winner);
   return { winner, totals };
@@ -96,14 +118,21 @@ export function resultOf(summary, players) {
  * The report for a table already retired (the match is over and the server let it go):
  * read from its replay, the moves made for this browser's seat after the last version it
  * saw, and the result. Null when there is nothing to say.
+ * @param {string} tableId
+ * @returns {Promise<{moves: GameEvent[], result: AwayResult | null, players: {seat: number, name: string, kind?: string}[]}>}
  */
 export async function retiredReport(tableId) {
+  /** @type {import("./types.js").Replay} */
   const replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
-  const players = (replay.seats || []).map((name, seat) => ({ seat, name, kind: (replay.seat_kinds || [])[seat] }));
+  // This server's replays name the seats as text (only very old ones sent {name}).
+  const players = (/** @type {string[]} */ (replay.seats) || []).map((name, seat) => ({ seat, name, kind: (replay.seat_kinds || [])[seat] }));
   const seen = lastSeen(tableId);
+  /** @type {GameEvent[]} */
   const moves = [];
   let version = 0;
+  /** @type {import("./types.js").ReplayStep | null} */
   let before = null;
+  /** @type {Summary | null} */
   let summary = null;
   for (const step of replay.steps || []) {
     if (step.action) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's WebSocket: connects with the seat token, reconnects with backoff when the
 // socket drops, keeps the link alive with pings, and hands every message to onMessage.
 
@@ -6,6 +7,15 @@ const CLOSE_NO_TABLE = 4404;
 const CLOSE_REPLACED = 4000; // another tab or device took this seat's connection
 const CLOSE_WATCHERS_FULL = 4429; // the table has as many spectators as it allows
 
+/** @typedef {"connecting" | "open" | "retry" | "refused" | "gone" | "replaced" | "crowded"} ConnectionStatus */
+
+/**
+ * @typedef {object} ConnectionHandlers
+ * @property {(msg: import("./types.js").ServerMessage) => void} onMessage
+ * @property {(kind: ConnectionStatus, detail?: string | number) => void} onStatus
+ * @property {boolean} [patches]
+ */
+
 export class TableConnection {
   /**
    * tableId, token; handlers: onMessage(msg), onStatus(kind, detail) where kind is
@@ -13,6 +23,9 @@ export class TableConnection {
    * such table), "replaced" (the seat connected elsewhere) or "crowded" (no room for one
    * more spectator), detail = the reason. patches: ask for `patch` messages after the
    * first `state` (docs/protocol.md); onMessage then gets them as they come.
+   * @param {string} tableId
+   * @param {string | null} token null: a spectator's connection
+   * @param {ConnectionHandlers} handlers
    */
   constructor(tableId, token, { onMessage, onStatus, patches = false }) {
     this.tableId = tableId;
@@ -21,9 +34,11 @@ export class TableConnection {
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.delay = 0.5;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.stopped = false;
-    this.pinger = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pinger = undefined;
   }
 
   url() {
@@ -81,7 +96,9 @@ export class TableConnection {
     setTimeout(() => this.connect(), wait * 1000);
   }
 
-  /** Send a message; false if the socket is not open (the caller keeps its state). */
+  /** Send a message; false if the socket is not open (the caller keeps its state).
+   * @param {{type: string, [field: string]: unknown}} msg
+   * @returns {boolean} */
   send(msg) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));

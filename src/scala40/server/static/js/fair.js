@@ -1,3 +1,4 @@
+// @ts-check
 // The verifiable shuffle at the table and in the replay (docs/fair-deal.md).
 //
 // At the table: remember the commitment each hand was shown with before it was dealt
@@ -8,9 +9,17 @@
 
 import { t } from "./i18n.js";
 
+/** @typedef {import("./types.js").FairView} FairView */
+/** @typedef {import("./types.js").FairCheck} FairCheck */
+/** What a browser remembers of a table's shuffles.
+ * @typedef {{seen: {[hand: string]: string}, given: number[]}} Memory */
+
+/** @param {string} tableId */
 const key = (tableId) => `scala40:fair:${tableId}`;
 
-/** What this browser remembers of a table's shuffles: {seen: {hand: commitment}, given: [hands]}. */
+/** What this browser remembers of a table's shuffles: {seen: {hand: commitment}, given: [hands]}.
+ * @param {string} tableId
+ * @returns {Memory} */
 export function remembered(tableId) {
   try {
     const data = JSON.parse(localStorage.getItem(key(tableId)) || "{}");
@@ -20,6 +29,7 @@ export function remembered(tableId) {
   }
 }
 
+/** @param {string} tableId @param {Memory} data */
 function store(tableId, data) {
   try {
     localStorage.setItem(key(tableId), JSON.stringify(data));
@@ -28,6 +38,7 @@ function store(tableId, data) {
   }
 }
 
+/** @param {number} bytes @returns {string} */
 function randomHex(bytes) {
   const data = new Uint8Array(bytes);
   crypto.getRandomValues(data);
@@ -35,14 +46,19 @@ function randomHex(bytes) {
 }
 
 /** Called with every VIEW: keep the commitments, and send entropy for the next hand
- * (``send`` is null for a spectator, who gives none). */
+ * (``send`` is null for a spectator, who gives none).
+ * @param {string} tableId
+ * @param {FairView | null | undefined} fair
+ * @param {((msg: {type: "entropy", hand: number, data: string}) => unknown) | null} send */
 export function onFair(tableId, fair, send) {
   if (!fair) return;
   const data = remembered(tableId);
-  for (const [hand, commitment] of [
+  /** @type {[number, string][]} */
+  const shown = [
     [fair.hand, fair.commitment],
     [fair.next.hand, fair.next.commitment],
-  ]) {
+  ];
+  for (const [hand, commitment] of shown) {
     if (!(String(hand) in data.seen)) data.seen[String(hand)] = commitment;
   }
   if (send && fair.next.open && !data.given.includes(fair.next.hand)) {
@@ -52,7 +68,9 @@ export function onFair(tableId, fair, send) {
   store(tableId, data);
 }
 
-/** The table's header mark: this hand was dealt from a committed secret. */
+/** The table's header mark: this hand was dealt from a committed secret.
+ * @param {HTMLElement | null} el
+ * @param {FairView | null | undefined} fair */
 export function renderFairMark(el, fair) {
   if (!el) return;
   el.hidden = !fair;
@@ -61,11 +79,15 @@ export function renderFairMark(el, fair) {
   el.title = t("fair.markTitle", { n: fair.hand, commitment: fair.commitment.slice(0, 16) });
 }
 
-/** The replay's badge: the server's check of every deck, and this browser's memory. */
+/** The replay's badge: the server's check of every deck, and this browser's memory.
+ * @param {HTMLElement | null} el
+ * @param {string} tableId
+ * @param {FairCheck | null | undefined} fair
+ * @param {{number: number, fair?: {commitment: string}}[]} hands */
 export function renderFairBadge(el, tableId, fair, hands) {
   if (!el) return;
   el.hidden = !fair || fair.verified === null;
-  if (el.hidden) return;
+  if (!fair || fair.verified === null) return;
   const seen = remembered(tableId).seen;
   const differs = hands
     .filter((h) => h.fair && String(h.number) in seen && seen[String(h.number)] !== h.fair.commitment)

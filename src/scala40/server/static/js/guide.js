@@ -1,3 +1,4 @@
+// @ts-check
 // The guided first hand: a banner on the table that explains the step the newcomer is at.
 // It is driven by the VIEW the seat already gets (whose turn, the phase, the legal moves,
 // whether the seat has opened, the cards in hand), never by rules of its own, and each
@@ -8,10 +9,16 @@ import { t } from "./i18n.js";
 
 const MARK = "scala40:guide:";
 
+/** @typedef {import("./types.js").View} View */
+/** A step of the guide: the explanation's key, its blanks, and [anchor, label key] links.
+ * @typedef {{key: string, params: {[name: string]: unknown}, links: [string, string][]}} GuideStep */
+
+/** @param {string} tableId @returns {boolean} */
 export function isGuided(tableId) {
   return localStorage.getItem(MARK + tableId) === "1";
 }
 
+/** @param {string} tableId */
 function stopGuide(tableId) {
   localStorage.removeItem(MARK + tableId);
 }
@@ -20,11 +27,14 @@ function stopGuide(tableId) {
  * The step a view is at: {key, params, links} where key names the explanation (i18n
  * "guide." + key) and links are [anchor, label key] pairs into the rules page; null when
  * there is nothing to explain (the table is waiting, or the seat is a spectator).
+ * @param {View | null | undefined} view
+ * @returns {GuideStep | null}
  */
 export function guideStep(view) {
   if (!view || view.spectator || view.status === "waiting") return null;
   const buttons = { draw: t("table.draw"), add: t("table.addMeld"), open: t("table.open"), discard: t("table.discard") };
   const n = view.rules?.opening_points;
+  /** @type {Partial<import("./types.js").ViewPlayer>} */
   const me = (view.players || []).find((p) => p.seat === view.seat) || {};
   if (view.status === "over" || view.phase === "over" || (view.hand_number || 1) > 1) {
     return { key: "handOver", params: {}, links: [["scoring", "guide.link.scoring"]] };
@@ -62,6 +72,10 @@ let shownStep = "";
  * Draw the banner into box for view (hidden when the table is not guided), and ask for a
  * hint when a new step of the seat's own turn begins: a guided table plays with hints on.
  * askHint is called only when canHint() says a hint may be asked now.
+ * @param {HTMLElement} box
+ * @param {string} tableId
+ * @param {View} view
+ * @param {{askHint: () => void, canHint: () => boolean}} hints
  */
 export function renderGuide(box, tableId, view, { askHint, canHint }) {
   const step = isGuided(tableId) ? guideStep(view) : null;

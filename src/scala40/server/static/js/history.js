@@ -1,11 +1,28 @@
+// @ts-check
 // Finished matches (GET /api/history), each with its replay and its game record.
 
 import { api } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, seatName, t } from "./i18n.js";
+import { apiErrorText, applyI18n, getLang, languageSwitch, recordSeatName, t } from "./i18n.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/**
+ * A finished match of GET /api/history. Its players are names (older servers sent
+ * {name} objects, and the winner as a seat or a {name}).
+ * @typedef {object} FinishedMatch
+ * @property {string} table_id
+ * @property {(string | {name: string})[]} [players]
+ * @property {string[]} [seat_kinds]
+ * @property {string | number | {name?: string} | null} [winner]
+ * @property {number | null} [winner_seat]
+ * @property {string | number | null} [finished] ISO 8601 (or Unix seconds or ms)
+ */
+
+/** @type {FinishedMatch[]} */
 let matches = [];
 
+/** A moment in the page's language's way.
+ * @param {string | number | null | undefined} value
+ * @returns {string} */
 function when(value) {
   if (value === null || value === undefined) return "";
   const ms = typeof value === "number" ? (value > 1e12 ? value : value * 1000) : Date.parse(value);
@@ -13,23 +30,25 @@ function when(value) {
   return new Date(ms).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB");
 }
 
-/** A player's name: a bot's in the page's words (seat_kinds), a person's as typed. */
+/** A player's name: a bot's in the page's words (seat_kinds), a person's as typed.
+ * @param {FinishedMatch} m
+ * @param {number} seat
+ * @returns {string} */
 function playerName(m, seat) {
-  const p = (m.players || [])[seat];
-  const kind = (m.seat_kinds || [])[seat];
-  if (kind && kind !== "human") return seatName({ seat, kind });
-  return p === undefined ? `#${seat + 1}` : typeof p === "string" ? p : p.name;
+  return recordSeatName(m.players, m.seat_kinds, seat);
 }
 
+/** @param {FinishedMatch} m */
 function playerNames(m) {
   return (m.players || []).map((_, seat) => playerName(m, seat)).join(", ");
 }
 
+/** @param {FinishedMatch} m @returns {string} */
 function winnerName(m) {
   const w = m.winner;
   if (w === null || w === undefined) return "–";
   const seat = m.winner_seat;
-  if (typeof w === "string" && Number.isInteger(seat) && (m.players || [])[seat] === w) return playerName(m, seat);
+  if (typeof w === "string" && typeof seat === "number" && Number.isInteger(seat) && (m.players || [])[seat] === w) return playerName(m, seat);
   if (typeof w === "string") return w;
   if (typeof w === "number") {
     return playerName(m, w);
@@ -38,7 +57,7 @@ function winnerName(m) {
 }
 
 function render() {
-  const body = document.querySelector("#matches tbody");
+  const body = /** @type {HTMLTableSectionElement} */ (document.querySelector("#matches tbody"));
   body.replaceChildren();
   $("none").hidden = matches.length > 0;
   for (const m of matches) {

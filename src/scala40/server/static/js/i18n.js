@@ -1,6 +1,12 @@
+// @ts-check
 // Every string the pages show, in English and Italian, and the language switch.
 // Pages mark static text with data-i18n="key" (text) or data-i18n-title / -placeholder.
 
+/** @typedef {"en" | "it"} Lang */
+/** @typedef {import("./types.js").Json} Json */
+
+/** Every string, by language then key.
+ * @type {{[lang: string]: {[key: string]: string}}} */
 const STRINGS = {
   en: {
     "app.title": "Scala 40",
@@ -580,6 +586,109 @@ const STRINGS = {
     "refuse.not_in_hand.copies": "You do not hold {copies} × {card}.",
     "refuse.not_your_turn.facts": "It is {name}'s turn.",
     "refuse.rematch_refused": "The rematch could not be made now: try again.",
+
+    // The paper score sheet (/score, js/score.js).
+    "score.title": "Score sheet",
+    "page.score": "Scala 40 — score sheet",
+    "score.setup.title": "New game",
+    "score.setup.players": "Players, in seating order",
+    "score.setup.add": "+ Player",
+    "score.setup.remove": "Remove",
+    "score.setup.name": "Name of player {n}",
+    "score.setup.rules": "Rules",
+    "score.setup.preset": "Start from",
+    "score.preset.fisca": "FISCA",
+    "score.preset.house": "House rules",
+    "score.setup.end": "The game ends",
+    "score.end.elimination": "by elimination",
+    "score.end.target": "at a target total",
+    "score.end.fixed": "after a number of hands",
+    "score.end.single": "after one hand (single game)",
+    "score.setup.limit": "Elimination at",
+    "score.limit.target": "Target total",
+    "score.limit.fixed": "Hands to play",
+    "score.setup.reentry": "Re-entry",
+    "score.reentry.no": "no",
+    "score.reentry.once": "once",
+    "score.reentry.twice": "twice",
+    "score.reentry.three": "three times",
+    "score.reentry.any": "any number of times",
+    "score.setup.unopened": "Not opened pays",
+    "score.unopened.count": "the cards",
+    "score.unopened.flat100": "a flat 100",
+    "score.unopened.double": "the cards, doubled",
+    "score.setup.chiusuraDouble": "Chiusura in mano: who had opened pays double",
+    "score.setup.partners": "Partnerships (partners sit alternately)",
+    "score.setup.teamScore": "Team score",
+    "score.team.sum": "sum of the partners",
+    "score.team.worst": "the worst partner",
+    "score.setup.dealer": "First dealer",
+    "score.setup.start": "Start",
+    "score.hand.title": "Hand {n} — {dealer} deals",
+    "score.hand.playoffTitle": "Play-off hand {n} — {dealer} deals",
+    "score.hand.wentOut": "Who went out?",
+    "score.hand.nobody": "Nobody (stock ran out)",
+    "score.hand.chiusura": "Chiusura in mano (all cards at once)",
+    "score.hand.doubled": "Went out without discarding (others pay double)",
+    "score.hand.points": "points",
+    "score.hand.cards": "or cards: JK KH 4C",
+    "score.hand.notOpened": "had not opened",
+    "score.hand.flat": "pays a flat 100",
+    "score.hand.enter": "Enter hand",
+    "score.hand.undo": "Undo last hand",
+    "score.hand.playoffNote": "Play-off hand: whoever goes out wins, nothing is counted.",
+    "score.hand.pickOut": "Say who went out (or nobody).",
+    "score.hand.undoConfirm": "Take the last hand off the sheet?",
+    "score.unit.to.other": "{n} points left",
+    "score.unit.to.one": "1 point left",
+    "score.unit.out": "out",
+    "score.unit.winner": "winner",
+    "score.unit.reentered": "re-entered at {at}",
+    "score.unit.reentriesLeft": "re-entries left: {n}",
+    "score.result.wins": "{name} wins!",
+    "score.result.tie": "Tie between {names}: single hands decide, first to go out wins.",
+    "score.result.handsLeft.other": "{n} of {of} hands left",
+    "score.result.handsLeft.one": "1 of {of} hands left",
+    "score.sheet.title": "Hands",
+    "score.sheet.hand": "Hand",
+    "score.sheet.notes": "Notes",
+    "score.note.playoff": "play-off",
+    "score.note.stockOut": "stock ran out",
+    "score.note.wentOut": "{name} went out",
+    "score.note.chiusura": "{name} went out (chiusura in mano)",
+    "score.note.doubled": "doubled",
+    "score.note.out": "{name} is out",
+    "score.note.reenters": "{name} re-enters at {n}",
+    "score.error.no_such_sheet": "There is no such score sheet (it may have been deleted).",
+    "score.error.sheet_has_no_keeper": "This sheet was saved before sheets had a keeper, so nobody can change it: keep a copy to go on scoring.",
+    "score.error.sheet_token_needed": "Only the phone that started this sheet can change it.",
+    "score.error.not_sheet_keeper": "Only the phone that started this sheet can change it.",
+    "score.error.sheet_changed": "The sheet changed meanwhile: reload it.",
+    "score.error.too_many_ids": "Too many saved games to list at once.",
+    "score.error.broken_sheet": "This saved sheet cannot be read.",
+    "score.error.network": "The server cannot be reached: check the connection and try again.",
+    "score.sheet.total": "Total",
+    "score.sheet.csv": "Download CSV",
+    "score.sheet.print": "Print",
+    "score.sheet.started": "Started {date}",
+    "score.sheet.finished": "Started {date}, finished {end}",
+    "score.claim.done": "This sheet is now kept in this browser too: hands entered here go on the same sheet.",
+    "score.error.bad_keeper_link": "This keeper link does not belong to this sheet (or it was deleted): the sheet is shown read-only.",
+    "score.sheet.new": "New game",
+    "score.sheet.delete": "Delete game",
+    "score.sheet.deleteConfirm": "Delete this game for good? The other players will not see it any more either.",
+    "score.share.button": "Share with the players",
+    "score.share.copied": "Link copied: send it to the other players to follow the score.",
+    "score.share.manual": "Send this link to the other players to follow the score:",
+    "score.follow.shared": "You are following this game: only the phone that started it enters the hands. The score updates by itself.",
+    "score.follow.legacy": "This sheet was saved before sheets had a keeper, so nobody can change it any more. Keep a copy to go on scoring.",
+    "score.follow.copy": "Keep a copy",
+    "score.follow.copyConfirm": "Make a copy of this sheet on this phone? Hands entered on the copy are not seen on the original.",
+    "score.history.title": "Saved games",
+    "score.history.none": "No games started on this phone yet.",
+    "score.history.hands.other": "{n} hands",
+    "score.history.hands.one": "1 hand",
+    "score.history.open": "Open",
   },
   it: {
     "app.title": "Scala 40",
@@ -1144,11 +1253,115 @@ const STRINGS = {
     "refuse.not_in_hand.copies": "Non hai in mano {copies} × {card}.",
     "refuse.not_your_turn.facts": "Tocca a {name}.",
     "refuse.rematch_refused": "La rivincita non si può fare adesso: riprova.",
+
+    // The paper score sheet (/score, js/score.js).
+    "score.title": "Segnapunti",
+    "page.score": "Scala 40 — segnapunti",
+    "score.setup.title": "Nuova partita",
+    "score.setup.players": "Giocatori, nell'ordine in cui siedono",
+    "score.setup.add": "+ Giocatore",
+    "score.setup.remove": "Togli",
+    "score.setup.name": "Nome del giocatore {n}",
+    "score.setup.rules": "Regole",
+    "score.setup.preset": "Si parte da",
+    "score.preset.fisca": "FISCA",
+    "score.preset.house": "Regole di casa",
+    "score.setup.end": "La partita finisce",
+    "score.end.elimination": "per eliminazione",
+    "score.end.target": "a un totale prefissato",
+    "score.end.fixed": "dopo un numero di mani",
+    "score.end.single": "dopo una mano (partita secca)",
+    "score.setup.limit": "Eliminazione a",
+    "score.limit.target": "Totale da raggiungere",
+    "score.limit.fixed": "Mani da giocare",
+    "score.setup.reentry": "Rientro",
+    "score.reentry.no": "no",
+    "score.reentry.once": "una volta",
+    "score.reentry.twice": "due volte",
+    "score.reentry.three": "tre volte",
+    "score.reentry.any": "senza limite",
+    "score.setup.unopened": "Chi non ha aperto paga",
+    "score.unopened.count": "le carte",
+    "score.unopened.flat100": "100 fissi",
+    "score.unopened.double": "le carte, doppie",
+    "score.setup.chiusuraDouble": "Chiusura in mano: chi aveva aperto paga doppio",
+    "score.setup.partners": "A coppie (i compagni siedono alternati)",
+    "score.setup.teamScore": "Punteggio della coppia",
+    "score.team.sum": "somma dei compagni",
+    "score.team.worst": "il compagno peggiore",
+    "score.setup.dealer": "Primo mazziere",
+    "score.setup.start": "Inizia",
+    "score.hand.title": "Mano {n} — distribuisce {dealer}",
+    "score.hand.playoffTitle": "Spareggio, mano {n} — distribuisce {dealer}",
+    "score.hand.wentOut": "Chi ha chiuso?",
+    "score.hand.nobody": "Nessuno (finito il tallone)",
+    "score.hand.chiusura": "Chiusura in mano (tutte le carte in una volta)",
+    "score.hand.doubled": "Chiuso senza scartare (gli altri pagano doppio)",
+    "score.hand.points": "punti",
+    "score.hand.cards": "o carte: JK KH 4C",
+    "score.hand.notOpened": "non aveva aperto",
+    "score.hand.flat": "paga 100 fissi",
+    "score.hand.enter": "Registra la mano",
+    "score.hand.undo": "Annulla l'ultima mano",
+    "score.hand.playoffNote": "Spareggio: vince chi chiude, non si contano punti.",
+    "score.hand.pickOut": "Indica chi ha chiuso (o nessuno).",
+    "score.hand.undoConfirm": "Togliere l'ultima mano dal foglio?",
+    "score.unit.to.other": "mancano {n} punti",
+    "score.unit.to.one": "manca 1 punto",
+    "score.unit.out": "eliminato",
+    "score.unit.winner": "vincitore",
+    "score.unit.reentered": "rientrato a {at}",
+    "score.unit.reentriesLeft": "rientri rimasti: {n}",
+    "score.result.wins": "Vince {name}!",
+    "score.result.tie": "Parità tra {names}: si gioca a chi chiude per primo.",
+    "score.result.handsLeft.other": "mancano {n} mani su {of}",
+    "score.result.handsLeft.one": "manca 1 mano su {of}",
+    "score.sheet.title": "Mani",
+    "score.sheet.hand": "Mano",
+    "score.sheet.notes": "Note",
+    "score.note.playoff": "spareggio",
+    "score.note.stockOut": "tallone finito",
+    "score.note.wentOut": "{name} ha chiuso",
+    "score.note.chiusura": "{name} ha chiuso in mano",
+    "score.note.doubled": "punti doppi",
+    "score.note.out": "{name} eliminato",
+    "score.note.reenters": "{name} rientra a {n}",
+    "score.error.no_such_sheet": "Questo segnapunti non esiste (forse è stato eliminato).",
+    "score.error.sheet_has_no_keeper": "Questo foglio è stato salvato prima che i fogli avessero un custode, quindi nessuno può modificarlo: tienine una copia per continuare a segnare.",
+    "score.error.sheet_token_needed": "Solo il telefono che ha iniziato questo foglio può modificarlo.",
+    "score.error.not_sheet_keeper": "Solo il telefono che ha iniziato questo foglio può modificarlo.",
+    "score.error.sheet_changed": "Il foglio è cambiato nel frattempo: ricaricalo.",
+    "score.error.too_many_ids": "Troppe partite salvate da elencare insieme.",
+    "score.error.broken_sheet": "Questo foglio salvato non si riesce a leggere.",
+    "score.error.network": "Il server non risponde: controlla la connessione e riprova.",
+    "score.sheet.total": "Totale",
+    "score.sheet.csv": "Scarica CSV",
+    "score.sheet.print": "Stampa",
+    "score.sheet.started": "Iniziata il {date}",
+    "score.sheet.finished": "Iniziata il {date}, finita il {end}",
+    "score.claim.done": "Ora questo foglio è tenuto anche in questo browser: le mani registrate qui vanno sullo stesso foglio.",
+    "score.error.bad_keeper_link": "Questo link del custode non è di questo foglio (o il foglio è stato eliminato): il foglio si vede in sola lettura.",
+    "score.sheet.new": "Nuova partita",
+    "score.sheet.delete": "Elimina la partita",
+    "score.sheet.deleteConfirm": "Eliminare per sempre questa partita? Non la vedranno più nemmeno gli altri giocatori.",
+    "score.share.button": "Condividi con i giocatori",
+    "score.share.copied": "Link copiato: mandalo agli altri giocatori per seguire il punteggio.",
+    "score.share.manual": "Manda questo link agli altri giocatori per seguire il punteggio:",
+    "score.follow.shared": "Stai seguendo questa partita: le mani le registra solo il telefono che l'ha iniziata. Il punteggio si aggiorna da solo.",
+    "score.follow.legacy": "Questo foglio è stato salvato prima che i fogli avessero un custode, quindi nessuno può più modificarlo. Tienine una copia per continuare a segnare.",
+    "score.follow.copy": "Tieni una copia",
+    "score.follow.copyConfirm": "Fare una copia di questo foglio su questo telefono? Le mani registrate sulla copia non si vedono sull'originale.",
+    "score.history.title": "Partite salvate",
+    "score.history.none": "Nessuna partita iniziata su questo telefono.",
+    "score.history.hands.other": "{n} mani",
+    "score.history.hands.one": "1 mano",
+    "score.history.open": "Apri",
   },
 };
 
 // Plain words for the values of the rule keys that take a choice (the labels of the keys
 // themselves come from GET /api/rules).
+/** @type {{[lang: string]: {[value: string]: string}}} */
 const CHOICE_WORDS = {
   en: {
     standard: "standard (J Q K 10, ace 11)",
@@ -1196,23 +1409,38 @@ const KEY = "scala40:lang";
 
 export const LANGUAGES = Object.keys(STRINGS);
 
-/** A copy of one language's strings (the tests check both languages say everything). */
+/** A copy of one language's strings (the tests check both languages say everything).
+ * @param {string} lang
+ * @returns {{[key: string]: string}} */
 export function dictionary(lang) {
   return { ...STRINGS[lang] };
 }
 
+/** The page's language: the one chosen here last, else the browser's (Italian or English).
+ * @returns {Lang} */
 export function getLang() {
   const saved = localStorage.getItem(KEY);
   if (saved === "en" || saved === "it") return saved;
   return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
 }
 
+/** @param {Lang} lang */
 export function setLang(lang) {
   localStorage.setItem(KEY, lang);
   document.documentElement.lang = lang;
 }
 
-/** The string for key in the current language, with {name} placeholders filled in. */
+/** Whether the current language (or English) has a string for key.
+ * @param {string} key
+ * @returns {boolean} */
+export function hasString(key) {
+  return STRINGS[getLang()][key] !== undefined || STRINGS.en[key] !== undefined;
+}
+
+/** The string for key in the current language, with {name} placeholders filled in.
+ * @param {string} key
+ * @param {{[name: string]: unknown}} [params]
+ * @returns {string} */
 export function t(key, params = {}) {
   const lang = getLang();
   let text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
@@ -1225,6 +1453,10 @@ export function t(key, params = {}) {
 /**
  * A counted string: key + ".one" when n is 1, key + ".other" otherwise (both languages
  * say "1 carta" / "2 carte" this way), with {n} and the other placeholders filled in.
+ * @param {string} key
+ * @param {number | string} n
+ * @param {{[name: string]: unknown}} [params]
+ * @returns {string}
  */
 export function tn(key, n, params = {}) {
   return t(`${key}.${Number(n) === 1 ? "one" : "other"}`, { n, ...params });
@@ -1233,11 +1465,15 @@ export function tn(key, n, params = {}) {
 /** The bot levels the lobby offers, weakest first (the server also takes "search"). */
 export const BOT_LEVELS = ["beginner", "easy", "club", "expert"];
 
-/** Old level names, still found in stored tables and records: old name -> level. */
+/** Old level names, still found in stored tables and records: old name -> level.
+ * @type {{[old: string]: string}} */
 export const BOT_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "expert" };
 
 /** A bot level in the page's words ("Club player"); an old name ("heuristic") as its level
- * by `aliases`, a registered program's name as it is. */
+ * by `aliases`, a registered program's name as it is.
+ * @param {string} level
+ * @param {{[old: string]: string}} [aliases]
+ * @returns {string} */
 export function botLevelWords(level, aliases = BOT_ALIASES) {
   const name = Object.hasOwn(aliases, level) ? aliases[level] : level;
   const key = `bot.level.${name}`;
@@ -1245,7 +1481,9 @@ export function botLevelWords(level, aliases = BOT_ALIASES) {
   return words === key ? level : words;
 }
 
-/** The words for a seat's name: a bot's name in the page's language, a person's as typed. */
+/** The words for a seat's name: a bot's name in the page's language, a person's as typed.
+ * @param {{seat?: number, name?: string, kind?: string} | null | undefined} seat
+ * @returns {string} */
 export function seatName(seat) {
   if (!seat) return "";
   const kind = String(seat.kind || "");
@@ -1256,18 +1494,37 @@ export function seatName(seat) {
 }
 
 /**
+ * A seat's name in a finished match (GET /api/history, a replay), from the names and the
+ * kinds it lists by seat: a bot's in the page's words, a person's as stored ("#N" when
+ * the list has none; older servers sent {name} objects).
+ * @param {(string | {name: string})[] | undefined} names
+ * @param {string[] | undefined} kinds "human" or "bot:LEVEL"
+ * @param {number} seat
+ * @returns {string}
+ */
+export function recordSeatName(names, kinds, seat) {
+  const s = (names || [])[seat];
+  const kind = (kinds || [])[seat];
+  if (kind && kind !== "human") return seatName({ seat, kind });
+  return s === undefined ? `#${seat + 1}` : typeof s === "string" ? s : s.name;
+}
+
+/**
  * The sentence for an error the HTTP API answered ({code, message} in an ApiError): the
  * page's own words for a known code (a table refusal or a lobby error), the server's
  * English only for a code it does not know.
+ * @param {unknown} err an ApiError, fetch's TypeError, or anything thrown
+ * @returns {string}
  */
 export function apiErrorText(err) {
-  const code = err && err.code ? String(err.code) : "";
+  const { code: rawCode, message } = /** @type {{code?: unknown, message?: string}} */ (err || {});
+  const code = rawCode ? String(rawCode) : "";
   const lang = getLang();
   for (const key of [`refuse.${code}`, `api.${code}`]) {
     if (code && STRINGS[lang][key] !== undefined) return t(key);
   }
   if (err instanceof TypeError) return t("api.network"); // fetch failed: no answer at all
-  return (err && err.message) || code;
+  return message || code;
 }
 
 /**
@@ -1277,6 +1534,10 @@ export function apiErrorText(err) {
  * in English the engine's reason (the most specific), in another language the sentence
  * for the code — never English beside it. A code without words falls back to the
  * engine's text.
+ * @param {string} code
+ * @param {string} [message]
+ * @param {{problem?: string, [name: string]: unknown} | null} [facts]
+ * @returns {string}
  */
 export function refusal(code, message = "", facts = null) {
   const lang = getLang();
@@ -1290,13 +1551,15 @@ export function refusal(code, message = "", facts = null) {
   return own;
 }
 
-/** Plain words for a rule value (true/false, a choice, none, any). */
+/** Plain words for a rule value (true/false, a choice, none, any).
+ * @param {unknown} value
+ * @returns {string} */
 export function ruleValueWords(value) {
   if (value === true) return t("lobby.yes");
   if (value === false) return t("lobby.no");
   if (value === null || value === undefined) return t("lobby.none_value");
   if (value === "any") return t("lobby.any");
-  const words = CHOICE_WORDS[getLang()][value];
+  const words = CHOICE_WORDS[getLang()][String(value)];
   return words ?? String(value);
 }
 
@@ -1305,6 +1568,9 @@ export function ruleValueWords(value) {
  * (preset, opening points, how the match ends, the keys changed from the preset) and the
  * catalogue of GET /api/rules (the keys' labels and values in both languages). Null when
  * there are no facts (an older server): the caller shows its English ``rules_summary``.
+ * @param {import("./types.js").RulesFacts | null | undefined} facts
+ * @param {import("./types.js").RulesCatalogue | null | undefined} catalogue
+ * @returns {string | null}
  */
 export function rulesSummary(facts, catalogue) {
   if (!facts || typeof facts !== "object") return null;
@@ -1319,9 +1585,12 @@ export function rulesSummary(facts, catalogue) {
   else parts.push(t("rules.elimination", { n: facts.elimination }));
   const keys = (catalogue && catalogue.keys) || [];
   for (const [name, value] of Object.entries(facts.changes || {})) {
+    /** @type {Partial<import("./types.js").RuleKey>} */
     const key = keys.find((k) => k.key === name) || {};
     const label = (it ? key.label_it : key.label_en) || name;
-    const choice = (key.choices || []).find((c) => c && typeof c === "object" && c.value === value);
+    const choice = /** @type {import("./types.js").RuleChoice | undefined} */ (
+      (key.choices || []).find((c) => c && typeof c === "object" && !Array.isArray(c) && c.value === value)
+    );
     let words = choice ? (it ? choice.label_it : choice.label_en) : null;
     if (!words && value === null && (key.none_label_en || key.none_label_it)) words = it ? key.none_label_it : key.none_label_en;
     parts.push(`${label}: ${words || ruleValueWords(value)}`);
@@ -1329,18 +1598,29 @@ export function rulesSummary(facts, catalogue) {
   return parts.join("; ");
 }
 
-/** Fill every data-i18n element under root with its string. */
+/** Fill every data-i18n element under root with its string.
+ * @param {ParentNode} [root] */
 export function applyI18n(root = document) {
   document.documentElement.lang = getLang();
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(data(el, "i18n"));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) /** @type {HTMLElement} */ (el).title = t(data(el, "i18nTitle"));
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(data(el, "i18nAria")));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
-    el.placeholder = t(el.dataset.i18nPlaceholder);
+    /** @type {HTMLInputElement} */ (el).placeholder = t(data(el, "i18nPlaceholder"));
   }
 }
 
-/** Wire a button that flips the language and calls onChange to redraw dynamic parts. */
+/** An element's data-* attribute by its dataset name ("" when it has none).
+ * @param {Element} el
+ * @param {string} name
+ * @returns {string} */
+function data(el, name) {
+  return /** @type {HTMLElement} */ (el).dataset[name] ?? "";
+}
+
+/** Wire a button that flips the language and calls onChange to redraw dynamic parts.
+ * @param {HTMLElement} button
+ * @param {() => void} [onChange] */
 export function languageSwitch(button, onChange) {
   const label = () => {
     button.textContent = t("lang.switch");

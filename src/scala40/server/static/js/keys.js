@@ -1,14 +1,17 @@
+// @ts-check
 // Desktop keyboard shortcuts for the table. Each key presses the same button a click
 // would (so a greyed move says why, a move to confirm asks the same question): D draw,
 // P take the pozzo, X discard the selected card, H hint, G group the combinations; ←/→
 // move a cursor over the hand, Space selects the card under it, Esc clears the selection
 // (table.js), ? shows the list. Never while typing in a field or with a dialog open.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
+/** @type {{[key: string]: string}} */
 const BUTTONS = { d: "btn-draw", p: "btn-pozzo", x: "btn-discard", h: "btn-hint", g: "sort-group" };
 
 // The list shown by "?": [key words (a string key of i18n.js, or the key itself), what it does].
+/** @type {[string, string][]} */
 export const SHORTCUTS = [
   ["D", "keys.draw"],
   ["P", "keys.pozzo"],
@@ -21,22 +24,27 @@ export const SHORTCUTS = [
   ["?", "keys.help"],
 ];
 
-const cursor = { id: null, index: 0, active: false };
+/** The card under the keyboard's cursor: its id (data-id) and its place in the hand.
+ * @type {{id: string | undefined, index: number, active: boolean}} */
+const cursor = { id: undefined, index: 0, active: false };
 
+/** @param {EventTarget | null} target @returns {boolean} */
 function typing(target) {
   if (!target || !(target instanceof Element)) return false;
   return !!target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']");
 }
 
 function dialogOpen() {
-  return [...document.querySelectorAll(".overlay")].some((o) => !o.hidden && o.id !== "keys-help");
+  return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".overlay"))].some((o) => !o.hidden && o.id !== "keys-help");
 }
 
+/** @returns {HTMLElement[]} */
 function handCards() {
-  return [...document.querySelectorAll("#hand .card")];
+  return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#hand .card"))];
 }
 
-/** Put the cursor on the card at `index` of the hand (clamped), focused. */
+/** Put the cursor on the card at `index` of the hand (clamped), focused.
+ * @param {number} index */
 function moveCursor(index) {
   const cards = handCards();
   if (!cards.length) return;
@@ -46,7 +54,8 @@ function moveCursor(index) {
   showCursor(true);
 }
 
-/** Mark the cursor's card (the hand is drawn again after every change: find it anew). */
+/** Mark the cursor's card (the hand is drawn again after every change: find it anew).
+ * @param {boolean} focus */
 function showCursor(focus) {
   const cards = handCards();
   for (const c of cards) c.classList.remove("kbd-cursor");
@@ -60,10 +69,12 @@ function showCursor(focus) {
   if (focus || lost) cards[i].focus({ preventScroll: !focus });
 }
 
+/** Whether the list of shortcuts is shown. */
 export function helpOpen() {
   return !$("keys-help").hidden;
 }
 
+/** @param {boolean} [show] */
 function toggleHelp(show = !helpOpen()) {
   $("keys-help").hidden = !show;
   if (show) $("keys-close").focus();
@@ -88,7 +99,8 @@ function buildHelp() {
 }
 
 /** Wire the shortcuts; `select(id)` selects or releases a card of the hand, `words()`
- * words the help list in the page's language (applyI18n). */
+ * words the help list in the page's language (applyI18n).
+ * @param {{select: (id: number) => void, words: () => void}} table */
 export function initKeys({ select, words }) {
   buildHelp();
   words();
@@ -136,7 +148,8 @@ export function initKeys({ select, words }) {
       moveCursor(cursor.active ? cursor.index + step : step > 0 ? 0 : handCards().length - 1);
       return;
     }
-    if ((key === " " || key === "Enter") && cursor.active && !ev.target.closest?.("button, a")) {
+    const target = /** @type {Partial<Element> | null} */ (ev.target);
+    if ((key === " " || key === "Enter") && cursor.active && !target?.closest?.("button, a")) {
       ev.preventDefault();
       select(Number(cursor.id));
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // A league: a named group of rated players whose league matches count in its standings.
 //   /leagues/ID                 the standings and the league's matches; for a member the
 //                               way to a league match and, when known, the invitation link
@@ -8,13 +9,29 @@
 // Which leagues this browser's identity belongs to is asked of the server (the sign-in
 // answer) each time, never kept here.
 
-import { api, ApiError, forgetLeagueInvite, leagueInvite, playerIdentity, saveLeagueInvite } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, seatName, t } from "./i18n.js";
+import { api, ApiError, forgetLeagueInvite, identityLeagues, leagueInvite, playerIdentity, saveLeagueInvite } from "./api.js";
+import { apiErrorText, applyI18n, languageSwitch, seatName, t } from "./i18n.js";
+import { $, $input, copyField, link } from "./dom.js";
+import { count, number, shortDate } from "./format.js";
 
-const $ = (id) => document.getElementById(id);
+/**
+ * GET /api/leagues/ID (docs/protocol.md, Leagues).
+ * @typedef {object} League
+ * @property {string} league_id
+ * @property {string} name
+ * @property {string} [created]
+ * @property {{nickname: string, matches: number, wins: number, points: number, average_penalty: number | null}[]} [members] standings order
+ * @property {{table_id: string, finished: string, results?: LeagueResult[]}[]} [matches] newest first
+ */
+/** @typedef {{name: string, place: number, seat?: number, kind?: string}} LeagueResult */
+/** @typedef {import("./api.js").LeagueRef} LeagueRef */
 
+/**
+ * @type {{id: string, league: League | null, error: unknown, leagues: LeagueRef[] | null,
+ *   signinError: unknown, invite: string | null, joining: boolean, joinError: unknown, copied: boolean}}
+ */
 const S = {
-  id: null, // the league's id, from the address
+  id: "", // the league's id, from the address
   league: null, // GET /api/leagues/ID, once loaded
   error: null, // its error
   leagues: null, // the identity's leagues (the sign-in answer), null until known
@@ -27,43 +44,20 @@ const S = {
 
 // The invitation link ---------------------------------------------------------------------
 
+/** @param {string} leagueId @param {string} code */
 function inviteUrl(leagueId, code) {
   return `${location.origin}/leagues/${encodeURIComponent(leagueId)}#invite=${encodeURIComponent(code)}`;
 }
 
 // Words and numbers in the page's language ---------------------------------------------
 
-function locale() {
-  return getLang() === "it" ? "it-IT" : "en-GB";
-}
-
-function number(value, digits = 1) {
-  if (value === null || value === undefined || Number.isNaN(Number(value))) return "—";
-  return Number(value).toLocaleString(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
-
-function count(value) {
-  return value === null || value === undefined ? "—" : String(value);
-}
-
-function when(value) {
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) return value ? String(value) : "";
-  return new Date(ms).toLocaleDateString(locale(), { day: "numeric", month: "short", year: "numeric" });
-}
-
-function link(href, text) {
-  const a = document.createElement("a");
-  a.href = href;
-  a.textContent = text;
-  return a;
-}
-
 /** A seat's name in a league match's results: as the server gives it, or in the page's
- * words when the result says it was a bot's seat (its kind and seat number). */
+ * words when the result says it was a bot's seat (its kind and seat number).
+ * @param {LeagueResult} r
+ * @returns {string} */
 function resultName(r) {
   const kind = String(r.kind || "");
-  if (kind.startsWith("bot:") && Number.isInteger(r.seat)) return seatName({ seat: r.seat, kind });
+  if (kind.startsWith("bot:") && typeof r.seat === "number" && Number.isInteger(r.seat)) return seatName({ seat: r.seat, kind });
   return r.name;
 }
 
@@ -76,7 +70,7 @@ function isMember() {
 function renderHead() {
   const L = S.league;
   $("league-name").textContent = L ? L.name : "";
-  $("league-since").textContent = L && L.created ? t("league.since", { date: when(L.created) }) : "";
+  $("league-since").textContent = L && L.created ? t("league.since", { date: shortDate(L.created) }) : "";
   document.title = L ? t("page.leagueOf", { name: L.name }) : t("page.league");
   let error = "";
   if (S.error) {
@@ -97,14 +91,14 @@ function renderBoxes() {
   const known = S.leagues !== null;
   // A member: a league match from the lobby, and the invitation link when it is known.
   $("play-box").hidden = !member;
-  $("play-link").href = `/?league=${encodeURIComponent(S.id)}`;
+  /** @type {HTMLAnchorElement} */ ($("play-link")).href = `/?league=${encodeURIComponent(S.id)}`;
   $("invite-box").hidden = !(member && S.invite);
-  if (member && S.invite) $("invite-url").value = inviteUrl(S.id, S.invite);
+  if (member && S.invite) $input("invite-url").value = inviteUrl(S.id, S.invite);
   $("invite-copy").textContent = t(S.copied ? "league.copied" : "league.copy");
   // An invitation for a rated player who is not in the league yet.
   $("join-box").hidden = !(L && S.invite && me && known && !member);
   if (L) $("join-intro").textContent = t("league.joinIntro", { name: L.name });
-  $("join-league").disabled = S.joining;
+  /** @type {HTMLButtonElement} */ ($("join-league")).disabled = S.joining;
   $("join-error").textContent = S.joinError ? apiErrorText(S.joinError) : "";
   // An invitation and no identity: keep a rating first (the invitation stays here).
   $("need-identity").hidden = !(L && S.invite && !me);
@@ -114,7 +108,7 @@ function renderBoxes() {
 function renderStandings() {
   const L = S.league;
   $("standings-panel").hidden = !L;
-  const body = document.querySelector("#standings tbody");
+  const body = /** @type {HTMLTableSectionElement} */ (document.querySelector("#standings tbody"));
   body.replaceChildren();
   if (!L) return;
   const me = playerIdentity();
@@ -146,7 +140,7 @@ function renderMatches() {
   for (const m of matches) {
     const li = document.createElement("li");
     li.dataset.table = m.table_id;
-    const date = link(`/replay/${encodeURIComponent(m.table_id)}`, when(m.finished));
+    const date = link(`/replay/${encodeURIComponent(m.table_id)}`, shortDate(m.finished));
     date.className = "when";
     date.title = t("prof.replay");
     const results = document.createElement("span");
@@ -195,8 +189,7 @@ async function loadMembership() {
     return;
   }
   try {
-    const res = await api("/api/players/signin", { method: "POST", body: { key: me.key } });
-    S.leagues = Array.isArray(res.leagues) ? res.leagues : [];
+    S.leagues = await identityLeagues(me.key);
     S.signinError = null;
   } catch (err) {
     S.leagues = null;
@@ -236,13 +229,9 @@ async function joinLeague() {
 }
 
 async function copyInvite() {
-  try {
-    await navigator.clipboard.writeText($("invite-url").value);
-    S.copied = true;
-    $("invite-copy").textContent = t("league.copied");
-  } catch {
-    $("invite-url").select();
-  }
+  if (!(await copyField($input("invite-url")))) return;
+  S.copied = true;
+  $("invite-copy").textContent = t("league.copied");
 }
 
 function leagueId() {

@@ -1,20 +1,45 @@
+// @ts-check
 // The lobby: create a table (seats, rules preset plus any rule key in plain words), share
 // its link, and join an open table.
 
-import { api, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
+import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
+import { $, $input, $select, copyField } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types.js").Json} Json */
+/** @typedef {import("./types.js").RuleKey} RuleKey */
+/** @typedef {import("./types.js").RulesCatalogue} RulesCatalogue */
+/**
+ * A table of GET /api/tables (docs/protocol.md).
+ * @typedef {object} TableSummary
+ * @property {string} table_id
+ * @property {import("./types.js").SeatSummary[]} seats
+ * @property {string} [rules_summary]
+ * @property {import("./types.js").RulesFacts | null} [rules_facts]
+ * @property {"waiting" | "playing" | "over"} status
+ * @property {{league_id: string, name: string} | null} [league]
+ */
+/** @typedef {{tables: TableSummary[], total: number, offset: number, limit: number, next_offset: number | null}} TablesPage */
+
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+
 const BOTS = BOT_LEVELS; // the built-in levels offered, weakest first
+/** @type {string[]} */
 let PROGRAMS = []; // bots this server runs over the bot protocol (GET /api/bots)
 const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 
+/** @type {RulesCatalogue} */
 let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
+/** @type {{league_id: string, name: string}[]} */
 let LEAGUES = []; // the identity's leagues (the sign-in answer), asked on each visit
 let leagueWanted = new URLSearchParams(location.search).get("league") || ""; // the chosen one
+/** @type {string | null} */
 let joining = null;
+/** @type {TableConnection | null} */
 let presence = null;
+/** @type {number | null} */
 let seatsFree = null;
 
 function renderShareWait() {
@@ -25,7 +50,10 @@ function renderShareWait() {
 /** While the share panel is open the creator is at the table: a socket with the seat's
  * token holds the seat as connected (so no stand-in takes it when the last friend sits),
  * tells how many seats are still free, and takes the creator to the table once the match
- * starts. */
+ * starts.
+ * @param {string} tableId
+ * @param {string} token
+ * @param {string} tableUrl */
 function holdSeat(tableId, token, tableUrl) {
   if (presence) presence.close();
   const conn = new TableConnection(tableId, token, {
@@ -54,10 +82,10 @@ function applyIdentity() {
     ["nickname", "nickname-note"],
     ["join-name", "join-name-note"],
   ]) {
-    $(input).readOnly = Boolean(id);
+    $input(input).readOnly = Boolean(id);
     $(note).hidden = !id;
     if (!id) continue;
-    $(input).value = id.nickname;
+    $input(input).value = id.nickname;
     $(note).textContent = t("lobby.ratedAs", { name: id.nickname });
   }
 }
@@ -67,8 +95,7 @@ async function loadLeagues() {
   const id = playerIdentity();
   if (!id) return;
   try {
-    const res = await api("/api/players/signin", { method: "POST", body: { key: id.key } });
-    LEAGUES = Array.isArray(res.leagues) ? res.leagues : [];
+    LEAGUES = await identityLeagues(id.key);
   } catch {
     LEAGUES = []; // a key the server does not know: the create request says so
   }
@@ -77,7 +104,7 @@ async function loadLeagues() {
 /** "Count for league": no league, or one of the identity's, first the one the address
  * names (/?league=ID, the league page's "Play a league match"). */
 function renderLeagueChoice() {
-  const select = $("league");
+  const select = $select("league");
   $("league-choice").hidden = !playerIdentity() || LEAGUES.length === 0;
   select.replaceChildren();
   select.add(new Option(t("lobby.noLeague"), ""));
@@ -85,27 +112,36 @@ function renderLeagueChoice() {
   select.value = LEAGUES.some((l) => l.league_id === leagueWanted) ? leagueWanted : "";
 }
 
-/** A league table's line in the list names its league ("League: Thursday cards"). */
-function leagueLine(table) {
+/** A league table's line in the list names its league ("League: Thursday cards").
+ * @param {{league_id: string, name: string}} league */
+function leagueLine(league) {
   const span = document.createElement("span");
   span.className = "league-note";
-  span.textContent = t("lobby.leagueLine", { name: table.league.name });
+  span.textContent = t("lobby.leagueLine", { name: league.name });
   return span;
 }
 
-/** The request's body with the stored identity's key, when there is one. */
+/** The request's body with the stored identity's key, when there is one.
+ * @template {object} B
+ * @param {B} body
+ * @returns {B | B & {player_key: string}} */
 function withPlayerKey(body) {
   const id = playerIdentity();
   return id ? { ...body, player_key: id.key } : body;
 }
 
+/** What seat i is set to ("human", "bot:LEVEL"), or null past the seats.
+ * @param {number} i
+ * @returns {string | null} */
 function seatValue(i) {
+  /** @type {HTMLSelectElement | null} */
   const el = document.querySelector(`#seats select[data-seat="${i}"]`);
   return el ? el.value : null;
 }
 
 function renderSeats() {
-  const n = Number($("seat-count").value);
+  const n = Number($select("seat-count").value);
+  /** @type {(string | null)[]} */
   const before = [];
   for (let i = 0; i < 8; i++) before.push(seatValue(i));
   const box = $("seats");
@@ -117,6 +153,7 @@ function renderSeats() {
     const select = document.createElement("select");
     select.dataset.seat = String(i);
     select.name = `seat-${i}`;
+    /** @type {string[][]} */
     const options = [
       ["human", t("lobby.human")],
       ...BOTS.map((b) => [`bot:${b}`, t(`lobby.bot.${b}`)]),
@@ -129,24 +166,32 @@ function renderSeats() {
   }
 }
 
-/** The changes a preset makes: {key: value} (the server sends {label_en, label_it, changes}). */
+/** The changes a preset makes: {key: value} (the server sends {label_en, label_it, changes}).
+ * @param {string} name
+ * @returns {{[key: string]: Json | undefined}} */
 function presetChanges(name) {
   const preset = RULES.presets[name] || {};
-  return preset.changes && typeof preset.changes === "object" ? preset.changes : preset;
+  const changes = preset.changes;
+  return changes && typeof changes === "object" && !Array.isArray(changes) ? changes : preset;
 }
 
+/** A key's value under the chosen preset.
+ * @param {RuleKey} key
+ * @returns {Json | undefined} */
 function presetValue(key) {
-  const changes = presetChanges($("preset").value);
+  const changes = presetChanges($select("preset").value);
   if (key.key in changes) return changes[key.key];
   return key.default;
 }
 
-/** Choices as [{value, label}] in the current language; booleans as yes/no. */
+/** Choices as [{value, label}] in the current language; booleans as yes/no.
+ * @param {RuleKey} key
+ * @returns {{value: Json, label: string}[] | null} */
 function keyChoices(key) {
   if (key.choices) {
     return key.choices.map((c) =>
-      c !== null && typeof c === "object" && "value" in c
-        ? { value: c.value, label: (getLang() === "it" ? c.label_it : c.label_en) || ruleValueWords(c.value) }
+      c !== null && typeof c === "object" && !Array.isArray(c) && "value" in c
+        ? { value: c.value, label: /** @type {string | undefined} */ (getLang() === "it" ? c.label_it : c.label_en) || ruleValueWords(c.value) }
         : { value: c, label: ruleValueWords(c) },
     );
   }
@@ -156,11 +201,14 @@ function keyChoices(key) {
   return null;
 }
 
+/** @param {RuleKey} key @returns {string} */
 function keyLabel(key) {
   return (getLang() === "it" ? key.label_it : key.label_en) || key.key;
 }
 
-/** A control for one rule key; its value is read back with readControl. */
+/** A control for one rule key; its value is read back with readControl.
+ * @param {RuleKey} key
+ * @returns {HTMLSelectElement | HTMLInputElement} */
 function ruleControl(key) {
   const value = presetValue(key);
   const choices = keyChoices(key);
@@ -182,6 +230,9 @@ function ruleControl(key) {
   return input;
 }
 
+/** A rule control's value: a choice's JSON, or a number or text typed (null: empty).
+ * @param {HTMLSelectElement | HTMLInputElement} el
+ * @returns {Json} */
 function readControl(el) {
   if (el.tagName === "SELECT") return JSON.parse(el.value);
   const text = el.value.trim();
@@ -213,7 +264,8 @@ function renderRules() {
 }
 
 /** The small "?" beside a rule key: its section of the rules page, in a new tab so the
- * table being set up stays as it is. */
+ * table being set up stays as it is.
+ * @param {string} name */
 function ruleHelpLink(name) {
   const a = document.createElement("a");
   a.className = "rule-help";
@@ -230,10 +282,11 @@ function ruleHelpLink(name) {
  * table page sees the mark left here and explains each step of the first hand. */
 async function startGuide() {
   $("create-error").textContent = "";
-  if (!$("nickname").reportValidity()) return;
-  const nickname = $("nickname").value.trim();
-  $("guide-btn").disabled = true;
+  if (!$input("nickname").reportValidity()) return;
+  const nickname = $input("nickname").value.trim();
+  button("guide-btn").disabled = true;
   try {
+    /** @type {{table_id: string, token: string, share_url?: string}} */
     const res = await api("/api/tables", {
       method: "POST",
       body: withPlayerKey({
@@ -249,12 +302,12 @@ async function startGuide() {
     location.href = `/t/${encodeURIComponent(res.table_id)}`;
   } catch (err) {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
-    $("guide-btn").disabled = false;
+    button("guide-btn").disabled = false;
   }
 }
 
 function renderPresets() {
-  const select = $("preset");
+  const select = $select("preset");
   const current = select.value || "fisca";
   select.replaceChildren();
   for (const name of Object.keys(RULES.presets)) {
@@ -266,38 +319,43 @@ function renderPresets() {
   select.value = current in RULES.presets ? current : Object.keys(RULES.presets)[0];
 }
 
-/** The keys the player changed from the chosen preset. */
+/** The keys the player changed from the chosen preset.
+ * @returns {{[key: string]: Json}} */
 function ruleChanges() {
+  /** @type {{[key: string]: Json}} */
   const changes = {};
-  for (const el of document.querySelectorAll("#rules [data-key]")) {
-    const key = RULES.keys.find((k) => k.key === el.dataset.key);
+  for (const el of /** @type {NodeListOf<HTMLSelectElement | HTMLInputElement>} */ (document.querySelectorAll("#rules [data-key]"))) {
+    const key = /** @type {RuleKey} */ (RULES.keys.find((k) => k.key === el.dataset.key));
     const value = readControl(el);
     if (JSON.stringify(value) !== JSON.stringify(presetValue(key))) changes[key.key] = value;
   }
   return changes;
 }
 
+/** @param {Event} ev */
 async function createTable(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
-  const n = Number($("seat-count").value);
+  const n = Number($select("seat-count").value);
   const seats = [];
   for (let i = 0; i < n; i++) seats.push(seatValue(i));
   if (!seats.includes("human")) {
     $("create-error").textContent = t("lobby.needHuman");
     return;
   }
-  const nickname = $("nickname").value.trim();
+  const nickname = $input("nickname").value.trim();
+  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, league?: string}} */
   const body = {
     seats,
-    rules: { preset: $("preset").value, changes: ruleChanges() },
+    rules: { preset: $select("preset").value, changes: ruleChanges() },
     nickname,
-    turn_seconds: $("turn-seconds").value ? Number($("turn-seconds").value) : null,
-    bot_pace: $("bot-pace").value,
+    turn_seconds: $select("turn-seconds").value ? Number($select("turn-seconds").value) : null,
+    bot_pace: $select("bot-pace").value,
   };
-  if (!$("league-choice").hidden && $("league").value) body.league = $("league").value;
-  $("create-btn").disabled = true;
+  if (!$("league-choice").hidden && $select("league").value) body.league = $select("league").value;
+  button("create-btn").disabled = true;
   try {
+    /** @type {{table_id: string, token: string, share_url?: string}} */
     const res = await api("/api/tables", { method: "POST", body: withPlayerKey(body) });
     saveNickname(nickname);
     saveSeatToken(res.table_id, res.token);
@@ -308,8 +366,8 @@ async function createTable(ev) {
       return;
     }
     const share = res.share_url || `/t/${res.table_id}?join`;
-    $("share-url").value = share.startsWith("/") ? location.origin + share : share;
-    $("go-table").href = tableUrl;
+    $input("share-url").value = share.startsWith("/") ? location.origin + share : share;
+    /** @type {HTMLAnchorElement} */ ($("go-table")).href = tableUrl;
     $("share").hidden = false;
     $("share").scrollIntoView({ block: "nearest" });
     holdSeat(res.table_id, res.token, tableUrl);
@@ -317,18 +375,20 @@ async function createTable(ev) {
   } catch (err) {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   } finally {
-    $("create-btn").disabled = false;
+    button("create-btn").disabled = false;
   }
 }
 
 let tablesOffset = 0;
 
-/** A row under the list to page through it (the server sends the tables in pages). */
+/** A row under the list to page through it (the server sends the tables in pages).
+ * @param {TablesPage} data */
 function pager(data) {
   const li = document.createElement("li");
   li.className = "muted pager";
   const last = data.offset + data.tables.length;
   li.append(t("lobby.page", { from: data.offset + 1, to: last, total: data.total }));
+  /** @param {string} label @param {number} offset */
   const turn = (label, offset) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -345,6 +405,7 @@ function pager(data) {
 }
 
 async function loadTables() {
+  /** @type {TablesPage} */
   let data;
   try {
     data = await api(`/api/tables?offset=${tablesOffset}`);
@@ -378,7 +439,7 @@ async function loadTables() {
     rules.className = "muted";
     rules.textContent = rulesSummary(table.rules_facts, RULES) ?? (table.rules_summary || "");
     li.append(who);
-    if (table.league) li.append(leagueLine(table));
+    if (table.league) li.append(leagueLine(table.league));
     li.append(rules);
     if (seatToken(table.table_id)) {
       const a = document.createElement("a");
@@ -394,9 +455,9 @@ async function loadTables() {
         joining = table.table_id;
         $("join").hidden = false;
         li.after($("join"));
-        $("join-name").value = lastNickname();
+        $input("join-name").value = lastNickname();
         applyIdentity();
-        $("join-name").focus();
+        $input("join-name").focus();
       });
       li.append(b);
     }
@@ -411,10 +472,11 @@ async function loadTables() {
   }
 }
 
+/** @param {Event} ev */
 async function joinTable(ev) {
   ev.preventDefault();
   if (!joining) return;
-  const nickname = $("join-name").value.trim();
+  const nickname = $input("join-name").value.trim();
   try {
     await takeSeat(joining, nickname, null, playerIdentity()?.key ?? null);
     saveNickname(nickname);
@@ -435,7 +497,7 @@ async function start() {
     renderLeagueChoice();
     loadTables();
   });
-  $("nickname").value = lastNickname();
+  $input("nickname").value = lastNickname();
   applyIdentity();
   renderLeagueChoice();
   loadLeagues().then(renderLeagueChoice);
@@ -448,21 +510,16 @@ async function start() {
   renderPresets();
   renderSeats();
   renderRules();
-  $("seat-count").addEventListener("change", renderSeats);
-  $("league").addEventListener("change", () => {
-    leagueWanted = $("league").value;
+  $select("seat-count").addEventListener("change", renderSeats);
+  $select("league").addEventListener("change", () => {
+    leagueWanted = $select("league").value;
   });
-  $("preset").addEventListener("change", renderRules);
+  $select("preset").addEventListener("change", renderRules);
   $("create").addEventListener("submit", createTable);
   $("guide-btn").addEventListener("click", startGuide);
   $("join").addEventListener("submit", joinTable);
   $("copy").addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText($("share-url").value);
-      $("copy").textContent = t("lobby.copied");
-    } catch {
-      $("share-url").select();
-    }
+    if (await copyField($input("share-url"))) $("copy").textContent = t("lobby.copied");
   });
   loadTables();
   setInterval(loadTables, 5000);

@@ -1,3 +1,4 @@
+// @ts-check
 // Brief animations that show who did what: a card flying from the stock or the pozzo to
 // the player's seat, from the seat to the pozzo, and a highlight naming the player on a
 // meld just laid or laid off on. The table is drawn first; these are ghost elements over
@@ -9,6 +10,8 @@ import { cardBack, cardElement } from "./cards.js";
 const FLIGHT_MS = 350;
 const HIGHLIGHT_MS = 1500;
 
+/** Whether the player asked for less motion.
+ * @returns {boolean} */
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -17,6 +20,9 @@ export function reducedMotion() {
  * Animate one event the server sent with a state (drawn already).
  * ctx: {mySeat, name: () => the player's name in the page's language, prevTable: the
  * melds before the event}.
+ * @param {import("./types.js").GameEvent | null | undefined} ev
+ * @param {import("./types.js").View} view
+ * @param {{mySeat: number, name: () => string, prevTable?: import("./types.js").TableMeld[]}} ctx
  */
 export function animateEvent(ev, view, ctx) {
   if (!ev || ev.seat === undefined || ev.seat === null) return;
@@ -48,12 +54,17 @@ export function animateEvent(ev, view, ctx) {
   }
 }
 
+/** @param {number} seat @returns {HTMLElement | null} */
 function seatElement(seat) {
   return document.querySelector(`#players .player[data-seat="${seat}"]`);
 }
 
 /** A ghost card from one element's place to another's (nothing when either is not shown
- * or motion is reduced). */
+ * or motion is reduced).
+ * @param {HTMLElement} card
+ * @param {HTMLElement | null} from
+ * @param {HTMLElement | null} to
+ * @param {string} kind */
 function fly(card, from, to, kind) {
   if (reducedMotion() || !from || !to || typeof card.animate !== "function") return;
   const a = from.getBoundingClientRect();
@@ -83,7 +94,10 @@ function fly(card, from, to, kind) {
 }
 
 /** A gold frame over a meld with the player's name, for a moment. The frame sits over the
- * drawn meld (the table may be drawn again meanwhile: it follows the meld's id). */
+ * drawn meld (the table may be drawn again meanwhile: it follows the meld's id).
+ * @param {number} meldId
+ * @param {() => string} name
+ * @param {string} kind */
 function highlight(meldId, name, kind) {
   const el = document.querySelector(`#melds .meld[data-id="${meldId}"]`);
   if (!el) return;
@@ -116,6 +130,7 @@ function highlight(meldId, name, kind) {
 
 // The names on the highlights shown now, said again after a switch of language (once the
 // switch's own listener, wired later by table.js, has changed the language).
+/** @type {Map<HTMLElement, () => string>} */
 const shown = new Map();
 document.getElementById("lang")?.addEventListener("click", () => {
   setTimeout(() => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Ratings: one page for three addresses.
 //   /players        this browser's identity (or a form to make one) and the leaderboard
 //   /players/NAME   a player's profile: numbers, a chart of the rating, the rated matches
@@ -9,17 +10,47 @@ import {
   api,
   ApiError,
   forgetPlayerIdentity,
+  identityLeagues,
   playerIdentity,
   saveLeagueInvite,
   saveNickname,
   savePlayerIdentity,
 } from "./api.js";
-import { apiErrorText, applyI18n, botLevelWords, getLang, languageSwitch, t } from "./i18n.js";
+import { apiErrorText, applyI18n, botLevelWords, languageSwitch, t } from "./i18n.js";
 import { svg } from "./scores.js";
+import { $, $input, copyField, link } from "./dom.js";
+import { count, number, shortDate } from "./format.js";
 
-const $ = (id) => document.getElementById(id);
 const LEADERBOARD_SIZE = 50;
 
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+/** @param {string} id */
+const details = (id) => /** @type {HTMLDetailsElement} */ ($(id));
+
+/**
+ * A line of GET /api/leaderboard.
+ * @typedef {object} RatedPlayer
+ * @property {string} nickname
+ * @property {string} [kind] "human" or "bot:LEVEL"
+ * @property {number} rating
+ * @property {number} [mu]
+ * @property {number} [sigma]
+ * @property {number} matches
+ * @property {number} wins
+ */
+/**
+ * GET /api/players/NICKNAME: the leaderboard's line, the figures and the rated matches.
+ * @typedef {RatedPlayer & {hands?: number, average_penalty?: number | null, opening_turn?: number | null, history?: RatedMatch[]}} Profile
+ */
+/** @typedef {{table_id: string, finished: string, place: number, players: number, rating: number}} RatedMatch */
+/** @typedef {{state: "busy" | "done" | "bad" | "nokey" | "error", nickname?: string, err?: unknown}} Signin */
+
+/**
+ * @type {{view: "board" | "profile" | "signin", board: RatedPlayer[] | null, boardError: unknown,
+ *   profileName: string | null, profile: Profile | null, profileError: unknown, signin: Signin | null,
+ *   justMade: boolean, leagues: {league_id: string, name: string}[] | null, leaguesError: unknown}}
+ */
 const S = {
   view: "board", // "board" | "profile" | "signin"
   board: null, // GET /api/leaderboard's players, once loaded
@@ -35,29 +66,8 @@ const S = {
 
 // Words and numbers in the page's language ---------------------------------------------
 
-function number(value, digits = 1) {
-  if (value === null || value === undefined || Number.isNaN(Number(value))) return "—";
-  return Number(value).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-}
-
-function count(value) {
-  return value === null || value === undefined ? "—" : String(value);
-}
-
-function when(value) {
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) return value ? String(value) : "";
-  return new Date(ms).toLocaleDateString(getLang() === "it" ? "it-IT" : "en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-}
-
-/** "2nd" / "2º": the ordinal's form picked by English rules (Italian has one form). */
+/** "2nd" / "2º": the ordinal's form picked by English rules (Italian has one form).
+ * @param {number} n */
 function ordinal(n) {
   const form = new Intl.PluralRules("en", { type: "ordinal" }).select(Number(n));
   return t(`ordinal.${form}`, { n });
@@ -65,32 +75,31 @@ function ordinal(n) {
 
 // A bot identity rated under an old level name (renamed at its next rated match): the old
 // "strong" was the rollout search, now "search", so its rating is not the Expert's.
+/** @type {{[old: string]: string}} */
 const RATED_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "search" };
 
-/** A rated player's name: a bot's in the page's words ("Bot (Easy)"), a person's as chosen. */
+/** A rated player's name: a bot's in the page's words ("Bot (Easy)"), a person's as chosen.
+ * @param {RatedPlayer} p
+ * @returns {string} */
 function playerName(p) {
   const kind = String(p.kind || "human");
   if (!kind.startsWith("bot:")) return p.nickname;
   return t("bot.rated", { level: botLevelWords(kind.slice(4), RATED_ALIASES) });
 }
 
+/** @param {RatedPlayer} p */
 function isBot(p) {
   return String(p.kind || "").startsWith("bot:");
 }
 
+/** @param {string} nickname */
 function profileHref(nickname) {
   return `/players/${encodeURIComponent(nickname)}`;
 }
 
+/** @param {string} key */
 function signInUrl(key) {
   return `${location.origin}/me#key=${encodeURIComponent(key)}`;
-}
-
-function link(href, text) {
-  const a = document.createElement("a");
-  a.href = href;
-  a.textContent = text;
-  return a;
 }
 
 // This browser's identity ---------------------------------------------------------------
@@ -101,16 +110,17 @@ function renderYou() {
   $("identity").hidden = !id;
   if (!id) return;
   $("you-name").textContent = t("you.are", { name: id.nickname });
-  $("you-page").href = profileHref(id.nickname);
-  $("key-url").value = signInUrl(id.key);
+  /** @type {HTMLAnchorElement} */ ($("you-page")).href = profileHref(id.nickname);
+  $input("key-url").value = signInUrl(id.key);
   $("key-keep").hidden = !S.justMade;
   $("key-keep").textContent = t("you.keep", { name: id.nickname });
-  if (S.justMade) $("key-link").open = true;
+  if (S.justMade) details("key-link").open = true;
   renderLeagues();
 }
 
 // The identity's leagues --------------------------------------------------------------------
 
+/** @param {string} leagueId */
 function leagueHref(leagueId) {
   return `/leagues/${encodeURIComponent(leagueId)}`;
 }
@@ -134,8 +144,7 @@ async function loadLeagues() {
   const id = playerIdentity();
   if (!id) return;
   try {
-    const res = await api("/api/players/signin", { method: "POST", body: { key: id.key } });
-    S.leagues = Array.isArray(res.leagues) ? res.leagues : [];
+    S.leagues = await identityLeagues(id.key);
     S.leaguesError = null;
   } catch (err) {
     S.leagues = null;
@@ -144,30 +153,33 @@ async function loadLeagues() {
   renderLeagues();
 }
 
-/** Start a league: this browser keeps its invitation code, and the league's page opens. */
+/** Start a league: this browser keeps its invitation code, and the league's page opens.
+ * @param {Event} ev */
 async function startLeague(ev) {
   ev.preventDefault();
   const id = playerIdentity();
   $("league-error").textContent = "";
-  const name = $("league-name").value.trim();
+  const name = $input("league-name").value.trim();
   if (!id || !name) return;
-  $("league-btn").disabled = true;
+  button("league-btn").disabled = true;
   try {
     const res = await api("/api/leagues", { method: "POST", body: { name, player_key: id.key } });
     if (res.invite) saveLeagueInvite(res.league_id, res.invite);
     location.href = leagueHref(res.league_id);
   } catch (err) {
     $("league-error").textContent = apiErrorText(err);
-    $("league-btn").disabled = false;
+    button("league-btn").disabled = false;
   }
 }
 
+/** Keep a rating: a new identity, its key kept by this browser.
+ * @param {Event} ev */
 async function makeIdentity(ev) {
   ev.preventDefault();
   $("identity-error").textContent = "";
-  const nickname = $("identity-name").value.trim();
+  const nickname = $input("identity-name").value.trim();
   if (!nickname) return;
-  $("identity-btn").disabled = true;
+  button("identity-btn").disabled = true;
   try {
     const res = await api("/api/players", { method: "POST", body: { nickname } });
     savePlayerIdentity({ key: res.key, player_id: res.player_id, nickname: res.nickname || nickname });
@@ -177,22 +189,17 @@ async function makeIdentity(ev) {
     S.leaguesError = null;
     renderYou();
     renderBoard();
-    $("key-url").focus();
-    $("key-url").select();
+    $input("key-url").focus();
+    $input("key-url").select();
   } catch (err) {
     $("identity-error").textContent = apiErrorText(err);
   } finally {
-    $("identity-btn").disabled = false;
+    button("identity-btn").disabled = false;
   }
 }
 
 async function copyKeyLink() {
-  try {
-    await navigator.clipboard.writeText($("key-url").value);
-    $("key-copy").textContent = t("you.copied");
-  } catch {
-    $("key-url").select();
-  }
+  if (await copyField($input("key-url"))) $("key-copy").textContent = t("you.copied");
 }
 
 function signOut() {
@@ -201,7 +208,7 @@ function signOut() {
   S.justMade = false;
   S.leagues = null;
   S.leaguesError = null;
-  $("key-link").open = false;
+  details("key-link").open = false;
   renderYou();
   renderBoard();
 }
@@ -209,17 +216,18 @@ function signOut() {
 // The leaderboard -------------------------------------------------------------------------
 
 function renderBoard() {
-  const body = document.querySelector("#leaderboard tbody");
+  const body = /** @type {HTMLTableSectionElement} */ (document.querySelector("#leaderboard tbody"));
   body.replaceChildren();
   $("board-error").textContent = S.boardError ? t("err.generic", { message: apiErrorText(S.boardError) }) : "";
   if (S.board === null) {
     $("board-none").hidden = true;
     return;
   }
-  $("board-none").hidden = S.board.length > 0;
-  $("leaderboard").hidden = S.board.length === 0;
+  const board = S.board;
+  $("board-none").hidden = board.length > 0;
+  $("leaderboard").hidden = board.length === 0;
   const me = playerIdentity();
-  S.board.forEach((p, i) => {
+  board.forEach((p, i) => {
     const tr = body.insertRow();
     tr.dataset.nickname = p.nickname;
     if (me && !isBot(p) && p.nickname === me.nickname) tr.classList.add("me");
@@ -252,6 +260,7 @@ async function loadBoard() {
 
 // A profile -------------------------------------------------------------------------------
 
+/** @param {HTMLElement} list @param {string} label @param {string} value */
 function stat(list, label, value) {
   const box = document.createElement("div");
   const dt = document.createElement("dt");
@@ -297,14 +306,14 @@ function renderProfile() {
   $("profile-none").hidden = history.length > 0;
   drawChart();
   $("profile-matches").hidden = history.length === 0;
-  const body = document.querySelector("#player-matches tbody");
+  const body = /** @type {HTMLTableSectionElement} */ (document.querySelector("#player-matches tbody"));
   body.replaceChildren();
   // The newest match first in the list (the chart reads left to right, oldest first).
   for (const m of [...history].reverse()) {
     const tr = body.insertRow();
     tr.dataset.table = m.table_id;
     // The date links to the match's replay.
-    const replay = link(`/replay/${encodeURIComponent(m.table_id)}`, when(m.finished));
+    const replay = link(`/replay/${encodeURIComponent(m.table_id)}`, shortDate(m.finished));
     replay.title = t("prof.replay");
     tr.insertCell().append(replay);
     const place = tr.insertCell();
@@ -325,7 +334,8 @@ function drawChart() {
   host.append(ratingChart(history, width));
 }
 
-/** Round steps for an axis: about `want` ticks over [lo, hi]. */
+/** Round steps for an axis: about `want` ticks over [lo, hi].
+ * @param {number} lo @param {number} hi @param {number} want @returns {number} */
 function niceStep(lo, hi, want) {
   const raw = Math.max((hi - lo) / want, 1e-9);
   const power = 10 ** Math.floor(Math.log10(raw));
@@ -334,7 +344,10 @@ function niceStep(lo, hi, want) {
 }
 
 /** The rating after each match, oldest first: a line with a dot per match, both axes
- * labelled (drawn with the score chart's helper, no chart library). */
+ * labelled (drawn with the score chart's helper, no chart library).
+ * @param {RatedMatch[]} history
+ * @param {number} W
+ * @returns {SVGElement} */
 function ratingChart(history, W) {
   const H = 220;
   const pad = { l: 46, r: 14, t: 12, b: 40 };
@@ -349,7 +362,9 @@ function ratingChart(history, W) {
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
   const n = history.length;
+  /** @param {number} i */
   const x = (i) => pad.l + (n === 1 ? (W - pad.l - pad.r) / 2 : ((W - pad.l - pad.r) * i) / (n - 1));
+  /** @param {number} v */
   const y = (v) => H - pad.b - ((H - pad.t - pad.b) * (v - lo)) / (hi - lo);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("prof.chart") });
   root.append(svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#fbfbf8" }));
@@ -382,7 +397,7 @@ function ratingChart(history, W) {
 
 async function loadProfile() {
   try {
-    S.profile = await api(`/api/players/${encodeURIComponent(S.profileName)}`);
+    S.profile = await api(`/api/players/${encodeURIComponent(/** @type {string} */ (S.profileName))}`);
     S.profileError = null;
   } catch (err) {
     S.profile = null;
@@ -394,6 +409,7 @@ async function loadProfile() {
 // Signing in with a link ------------------------------------------------------------------
 
 function renderSignin() {
+  /** @type {Signin} */
   const s = S.signin || { state: "busy" };
   const status = $("signin-status");
   status.className = s.state === "bad" || s.state === "nokey" || s.state === "error" ? "error" : "";
@@ -403,7 +419,7 @@ function renderSignin() {
   else if (s.state === "nokey") status.textContent = t("me.noKey");
   else status.textContent = t("err.generic", { message: apiErrorText(s.err) });
   $("signin-links").hidden = s.state !== "done";
-  if (s.state === "done") $("signin-page").href = profileHref(s.nickname);
+  if (s.state === "done") /** @type {HTMLAnchorElement} */ ($("signin-page")).href = profileHref(/** @type {string} */ (s.nickname));
 }
 
 async function signIn() {
@@ -440,6 +456,8 @@ function render() {
   if (S.view === "profile") renderProfile();
 }
 
+/** Which view the address asks for (and the profile's name).
+ * @returns {{view: "board" | "profile" | "signin", name?: string}} */
 function route() {
   const path = location.pathname.replace(/\/+$/, "");
   if (path === "/me") return { view: "signin" };
@@ -477,7 +495,8 @@ function start() {
   $("sign-out").addEventListener("click", signOut);
   $("league-form").addEventListener("submit", startLeague);
   render();
-  let resizing = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let resizing = undefined;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
     resizing = setTimeout(() => S.view === "profile" && drawChart(), 150);

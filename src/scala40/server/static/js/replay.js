@@ -1,41 +1,49 @@
+// @ts-check
 // The replay viewer: steps through a finished match with every hand shown, from the
 // sequence of full states GET /api/tables/{id}/replay sends (docs/protocol.md, Replay).
 
 import { api } from "./api.js";
 import { cardBack, cardElement, meldPoints, prettyCard, prettyCards, sortKey } from "./cards.js";
-import { apiErrorText, applyI18n, languageSwitch, seatName as wordedSeatName, t, tn } from "./i18n.js";
+import { apiErrorText, applyI18n, languageSwitch, recordSeatName, t, tn } from "./i18n.js";
 import { renderFairBadge } from "./fair.js";
 import { renderScores } from "./scores.js";
+import { $, $input, $select } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+/** @typedef {import("./types.js").Replay} Replay */
+/** @typedef {import("./types.js").ReplayStep} ReplayStep */
+
+/** The replay (once it came), the step shown and the timer of "play".
+ * @type {{data: Replay | null, i: number, timer: ReturnType<typeof setInterval> | null}} */
 const R = { data: null, i: 0, timer: null };
 
+/** The replay: the page steps through it only once it came.
+ * @returns {Replay} */
+const replay = () => /** @type {Replay} */ (R.data);
+
+/** @param {number} seat @returns {string} */
 function seatName(seat) {
-  const names = R.data?.seats || [];
-  const s = names[seat];
-  const kind = (R.data?.seat_kinds || [])[seat];
-  if (kind && kind !== "human") return wordedSeatName({ seat, kind }); // a bot, in the page's words
-  return s === undefined ? `#${seat + 1}` : typeof s === "string" ? s : s.name;
+  return recordSeatName(R.data?.seats, R.data?.seat_kinds, seat);
 }
 
 function players() {
-  return (R.data?.seats || []).map((s, seat) => ({ seat, name: seatName(seat) }));
+  return (R.data?.seats || []).map((_, seat) => ({ seat, name: seatName(seat) }));
 }
 
+/** @param {ReplayStep} step @returns {string} */
 function actionWords(step) {
   if (!step.action) return t("rep.deal", { n: step.hand });
   const a = step.action;
-  const name = seatName(step.seat);
+  const name = seatName(/** @type {number} */ (step.seat));
   switch (a.type) {
     case "draw":
       return t("ev.draw", { name });
     case "pozzo":
-      return t("ev.pozzo", { name, card: prettyCard(R.data.steps[R.i - 1]?.state?.pozzo?.slice(-1)[0] || "") });
+      return t("ev.pozzo", { name, card: prettyCard(replay().steps[R.i - 1]?.state?.pozzo?.slice(-1)[0] || "") });
     case "discard":
       return t("ev.discard", { name, card: prettyCard(a.card) });
     case "open":
-      return t("ev.open", { name, cards: a.melds.map(prettyCards).join(" | ") });
+      return t("ev.open", { name, cards: /** @type {string[][]} */ (a.melds).map(prettyCards).join(" | ") });
     case "meld":
       return t("ev.meld", { name, cards: prettyCards(a.cards) });
     case "layoff":
@@ -49,10 +57,13 @@ function actionWords(step) {
   }
 }
 
-/** The score sheet up to this step: every hand summary seen so far. */
+/** The score sheet up to this step: every hand summary seen so far.
+ * @param {number} i
+ * @returns {import("./types.js").ScoreLine[]} */
 function scoresUpTo(i) {
+  /** @type {import("./types.js").ScoreLine[]} */
   const rows = [];
-  for (const step of R.data.steps.slice(0, i + 1)) {
+  for (const step of replay().steps.slice(0, i + 1)) {
     if (step.summary) rows.push({ hand: step.summary.hand ?? step.hand, penalties: step.summary.penalties, totals: step.summary.totals });
   }
   return rows;
@@ -65,9 +76,9 @@ function render() {
   const st = step.state;
   $("hand-number").textContent = t("table.hand", { n: step.hand });
   $("counter").textContent = t("rep.step", { i: R.i + 1, n: data.steps.length });
-  $("slider").value = String(R.i);
-  const deal = [...$("hand-jump").options].filter((o) => Number(o.value) <= R.i).pop();
-  if (deal) $("hand-jump").value = deal.value;
+  $input("slider").value = String(R.i);
+  const deal = [...$select("hand-jump").options].filter((o) => Number(o.value) <= R.i).pop();
+  if (deal) $select("hand-jump").value = deal.value;
   let text = actionWords(step);
   if (step.summary) {
     const w = step.summary.winner;
@@ -101,6 +112,7 @@ function render() {
   const hands = $("hands");
   hands.replaceChildren();
   for (const p of players()) {
+    /** @type {string[] | undefined} */
     const cards = st.hands?.[String(p.seat)];
     if (!cards) continue;
     const box = document.createElement("div");
@@ -122,14 +134,15 @@ function render() {
 
 /** A list of the match's hands: choosing one jumps to its deal. */
 function fillHandJump() {
-  const select = $("hand-jump");
+  const select = $select("hand-jump");
   select.replaceChildren();
-  R.data.steps.forEach((step, i) => {
+  replay().steps.forEach((step, i) => {
     if (!step.action) select.add(new Option(t("table.hand", { n: step.hand }), String(i)));
   });
   select.onchange = () => go(Number(select.value));
 }
 
+/** Show step i (clamped to the replay's steps). @param {number} i */
 function go(i) {
   if (!R.data) return;
   R.i = Math.max(0, Math.min(R.data.steps.length - 1, i));
@@ -145,7 +158,7 @@ function togglePlay() {
   }
   $("play").textContent = t("rep.pause");
   R.timer = setInterval(() => {
-    if (R.i >= R.data.steps.length - 1) togglePlay();
+    if (R.i >= replay().steps.length - 1) togglePlay();
     else go(R.i + 1);
   }, 700);
 }
@@ -157,29 +170,32 @@ async function start() {
     render();
     if (R.data) renderFairBadge($("fair-badge"), tableId, R.data.fair, R.data.fair?.hands_shown || []);
   });
-  $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  /** @type {HTMLAnchorElement} */ ($("download")).href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("download").setAttribute("download", `scala40-${tableId}.json`);
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(R.i - 1));
   $("next").addEventListener("click", () => go(R.i + 1));
   $("last").addEventListener("click", () => go(Infinity));
   $("play").addEventListener("click", togglePlay);
-  $("slider").addEventListener("input", (ev) => go(Number(ev.target.value)));
+  $input("slider").addEventListener("input", () => go(Number($input("slider").value)));
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "ArrowRight") go(R.i + 1);
     if (ev.key === "ArrowLeft") go(R.i - 1);
   });
+  /** @type {Replay} */
+  let data;
   try {
-    R.data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+    R.data = data;
   } catch (err) {
     $("error").hidden = false;
     $("error").textContent = t("rep.missing", { message: apiErrorText(err) });
     return;
   }
-  $("slider").max = String(Math.max(0, R.data.steps.length - 1));
+  $input("slider").max = String(Math.max(0, data.steps.length - 1));
   fillHandJump();
   render();
-  renderFairBadge($("fair-badge"), tableId, R.data.fair, R.data.fair?.hands_shown || []);
+  renderFairBadge($("fair-badge"), tableId, data.fair, data.fair?.hands_shown || []);
 }
 
 start();

@@ -1,3 +1,4 @@
+// @ts-check
 // Where a refusal's "why?" points: the rules page section (/rules#anchor) the server maps
 // each refusal code to (rule_book.REFUSAL_ANCHORS, in GET /api/rulebook). The map is asked
 // for once, the first time a refusal is shown.
@@ -5,8 +6,12 @@
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 
+/** @typedef {{[code: string]: string}} Anchors refusal code -> rules page anchor */
+
+/** @type {Promise<Anchors> | null} */
 let anchors = null;
 
+/** @returns {Promise<Anchors>} */
 function refusalAnchors() {
   if (!anchors) {
     anchors = api("/api/rulebook")
@@ -19,9 +24,12 @@ function refusalAnchors() {
   return anchors;
 }
 
+/** @type {string | null} */
 let shownCode = null;
 
-/** Show link as "why?" for code (hidden when the code concerns no rule); null hides it. */
+/** Show link as "why?" for code (hidden when the code concerns no rule); null hides it.
+ * @param {HTMLAnchorElement} link
+ * @param {string | null} code */
 export async function showWhy(link, code) {
   shownCode = code;
   if (!code) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page: the rule book of GET /api/rulebook drawn in the page's language.
 // Every section and every rule key gets an anchor (/rules#opening, /rules#fit_discard_ban)
 // that the lobby's "?" links, the table's "why?" links and the guided first hand use.
@@ -5,32 +6,66 @@
 
 import { api } from "./api.js";
 import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, t } from "./i18n.js";
+import { $, el } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types.js").Json} Json */
+/** Anything with members in both languages: {title_en, title_it, ...}.
+ * @typedef {{[field: string]: unknown}} Bilingual */
+/**
+ * A rule key of the book: the lobby's catalogue entry (import("./types.js").RuleKey) with
+ * its example, and a number key's bounds.
+ * @typedef {Bilingual & {key: string, default: Json, choices?: Bilingual[], type?: string, min?: number, max?: number | null, max_with_decks?: {[decks: string]: number}}} BookKey
+ */
+/**
+ * GET /api/rulebook (scala40.server.rule_book): sections, keys by group, presets.
+ * @typedef {object} RuleBook
+ * @property {(Bilingual & {anchor: string})[]} sections
+ * @property {(Bilingual & {anchor: string, keys: BookKey[]})[]} groups
+ * @property {{[preset: string]: Bilingual & {changes?: {[key: string]: Json}}}} [presets]
+ */
+
+/** @type {RuleBook | null} */
 let BOOK = null;
 
-/** The English or Italian member of a {name_en, name_it} pair. */
-function words(entry, name) {
+/** The English or Italian member of a {name_en, name_it} pair.
+ * @param {Bilingual} entry
+ * @param {string} name
+ * @returns {unknown} */
+function member(entry, name) {
   return entry[`${name}_${getLang() === "it" ? "it" : "en"}`] ?? entry[`${name}_en`] ?? "";
 }
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+/** `member` for words.
+ * @param {Bilingual} entry
+ * @param {string} name
+ * @returns {string} */
+function words(entry, name) {
+  return /** @type {string} */ (member(entry, name));
 }
 
-/** A value of a key in plain words: its choice's label, a number, yes/no, none's meaning. */
+/** `member` for paragraphs (a section's text).
+ * @param {Bilingual} entry
+ * @param {string} name
+ * @returns {string[]} */
+function paragraphs(entry, name) {
+  return /** @type {string[]} */ (member(entry, name));
+}
+
+/** A value of a key in plain words: its choice's label, a number, yes/no, none's meaning.
+ * @param {BookKey} key
+ * @param {unknown} value
+ * @returns {string} */
 function valueWords(key, value) {
   const choice = (key.choices || []).find((c) => JSON.stringify(c.value) === JSON.stringify(value));
   if (choice) return words(choice, "label");
-  if (value === null && key[`none_label_${getLang()}`]) return key[`none_label_${getLang()}`];
+  if (value === null && key[`none_label_${getLang()}`]) return String(key[`none_label_${getLang()}`]);
   if (typeof value === "number") return String(value);
   return ruleValueWords(value);
 }
 
-/** What values a number key takes, from its bounds (the engine's NUMBER_RANGES). */
+/** What values a number key takes, from its bounds (the engine's NUMBER_RANGES).
+ * @param {BookKey} key
+ * @returns {string} */
 function rangeWords(key) {
   const parts = [
     key.max === null || key.max === undefined
@@ -46,43 +81,49 @@ function rangeWords(key) {
   return parts.join("; ");
 }
 
+/** @param {string} text */
 function example(text) {
-  const p = el("p", "example");
-  p.append(el("strong", "", `${t("book.example")}: `), text);
+  const p = el("p", { class: "example" });
+  p.append(el("strong", {}, `${t("book.example")}: `), text);
   return p;
 }
 
+/** @param {RuleBook["sections"][number]} s */
 function sectionBlock(s) {
-  const box = el("section", "panel rule");
+  const box = el("section", { class: "panel rule" });
   box.id = s.anchor;
-  box.append(el("h2", "", words(s, "title")));
-  for (const para of words(s, "text")) box.append(el("p", "", para));
+  box.append(el("h2", {}, words(s, "title")));
+  for (const para of paragraphs(s, "text")) box.append(el("p", {}, para));
   box.append(example(words(s, "example")), topLink());
   return box;
 }
 
 function topLink() {
-  const a = el("a", "top", t("book.top"));
+  const a = el("a", { class: "top" }, t("book.top"));
   a.href = "#contents";
   return a;
 }
 
+/**
+ * @param {BookKey} key
+ * @param {NonNullable<RuleBook["presets"]>} presets
+ */
 function keyBlock(key, presets) {
-  const box = el("article", "rule-key");
+  const box = el("article", { class: "rule-key" });
   box.id = key.key;
   const head = el("h4");
-  head.append(el("span", "", words(key, "label")), " ");
-  const name = el("code", "key-name", key.key);
+  head.append(el("span", {}, words(key, "label")), " ");
+  const name = el("code", { class: "key-name" }, key.key);
   name.setAttribute("translate", "no"); // a name typed after --rule, not words to translate
   head.append(name);
   box.append(head);
-  const facts = el("dl", "facts");
-  facts.append(el("dt", "", t("book.default")), el("dd", "", valueWords(key, key.default)));
-  facts.append(el("dt", "", t("book.values")));
+  const facts = el("dl", { class: "facts" });
+  facts.append(el("dt", {}, t("book.default")), el("dd", {}, valueWords(key, key.default)));
+  facts.append(el("dt", {}, t("book.values")));
   const values = el("dd");
   if (key.choices) {
-    const ul = el("ul", "choices");
-    for (const c of key.choices) ul.append(el("li", "", words(c, "label")));
+    const ul = el("ul", { class: "choices" });
+    for (const c of key.choices) ul.append(el("li", {}, words(c, "label")));
     values.append(ul);
   } else if (String(key.type || "").startsWith("bool")) {
     values.textContent = [ruleValueWords(false), ruleValueWords(true)].join(", ");
@@ -91,10 +132,11 @@ function keyBlock(key, presets) {
   }
   facts.append(values);
   for (const preset of Object.values(presets)) {
-    if (!(key.key in (preset.changes || {}))) continue;
+    const changes = preset.changes || {};
+    if (!(key.key in changes)) continue;
     facts.append(
-      el("dt", "", words(preset, "label")),
-      el("dd", "", valueWords(key, preset.changes[key.key])),
+      el("dt", {}, words(preset, "label")),
+      el("dd", {}, valueWords(key, changes[key.key])),
     );
   }
   box.append(facts, example(words(key, "example")));
@@ -109,28 +151,28 @@ function render() {
   book.replaceChildren();
   for (const s of BOOK.sections) {
     const li = el("li");
-    const a = el("a", "", words(s, "title"));
+    const a = el("a", {}, words(s, "title"));
     a.href = `#${s.anchor}`;
     li.append(a);
     toc.append(li);
     book.append(sectionBlock(s));
   }
-  const keys = el("section", "panel rule");
+  const keys = el("section", { class: "panel rule" });
   keys.id = "keys";
-  keys.append(el("h2", "", t("book.keys")), el("p", "muted", t("book.keysIntro", { panel: t("lobby.moreRules") })));
+  keys.append(el("h2", {}, t("book.keys")), el("p", { class: "muted" }, t("book.keysIntro", { panel: t("lobby.moreRules") })));
   const li = el("li");
-  const a = el("a", "", t("book.keys"));
+  const a = el("a", {}, t("book.keys"));
   a.href = "#keys";
   li.append(a);
   const sub = el("ol");
   for (const g of BOOK.groups) {
-    const group = el("div", "key-group");
+    const group = el("div", { class: "key-group" });
     group.id = g.anchor;
-    group.append(el("h3", "", words(g, "title")));
+    group.append(el("h3", {}, words(g, "title")));
     for (const key of g.keys) group.append(keyBlock(key, BOOK.presets || {}));
     keys.append(group);
     const gi = el("li");
-    const ga = el("a", "", words(g, "title"));
+    const ga = el("a", {}, words(g, "title"));
     ga.href = `#${g.anchor}`;
     gi.append(ga);
     sub.append(gi);

@@ -1,3 +1,4 @@
+// @ts-check
 // The score sheet across hands: a table of penalties and totals, and an SVG chart of the
 // totals with the elimination line (no chart library: a few SVG elements).
 
@@ -7,10 +8,19 @@ export const SEAT_COLOURS = ["#2f6fde", "#d9480f", "#2b8a3e", "#9c36b5", "#e8590
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @typedef {import("./types.js").ScoreLine} ScoreLine */
+/** A seat as the sheet names it.
+ * @typedef {{seat: number, name: string}} SheetPlayer */
+
+/** A new SVG element with these attributes (and text).
+ * @param {string} tag
+ * @param {{[name: string]: string | number}} attrs
+ * @param {string | number} [text]
+ * @returns {SVGElement} */
 export function svg(tag, attrs, text) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (text !== undefined) el.textContent = text;
+  if (text !== undefined) el.textContent = String(text);
   return el;
 }
 
@@ -19,6 +29,12 @@ export function svg(tag, attrs, text) {
  * players: [{seat, name}], scores: [{hand, penalties: {seat: n}, totals: {seat: n}}].
  * A one-hand match (`single`) keeps no running total: the hand's row is the result, so
  * there is no total row and no chart of totals.
+ * @param {HTMLElement} tableHost
+ * @param {HTMLElement} chartHost
+ * @param {SheetPlayer[]} players
+ * @param {ScoreLine[]} scores
+ * @param {number | null | undefined} elimination
+ * @param {{single?: boolean}} [options]
  */
 export function renderScores(tableHost, chartHost, players, scores, elimination, { single = false } = {}) {
   tableHost.replaceChildren(scoreTable(players, scores, elimination, single));
@@ -26,6 +42,13 @@ export function renderScores(tableHost, chartHost, players, scores, elimination,
   if (scores.length && !single) chartHost.append(legend(players), chart(players, scores, elimination));
 }
 
+/**
+ * @param {SheetPlayer[]} players
+ * @param {ScoreLine[]} scores
+ * @param {number | null | undefined} elimination
+ * @param {boolean} [single]
+ * @returns {HTMLTableElement}
+ */
 function scoreTable(players, scores, elimination, single = false) {
   const table = document.createElement("table");
   table.className = "scores";
@@ -61,6 +84,7 @@ function scoreTable(players, scores, elimination, single = false) {
   return table;
 }
 
+/** @param {SheetPlayer[]} players */
 function legend(players) {
   const div = document.createElement("div");
   div.className = "legend";
@@ -74,6 +98,12 @@ function legend(players) {
   return div;
 }
 
+/**
+ * @param {SheetPlayer[]} players
+ * @param {ScoreLine[]} scores
+ * @param {number | null | undefined} elimination
+ * @returns {SVGElement}
+ */
 function chart(players, scores, elimination) {
   const W = 320;
   const H = 170;
@@ -81,7 +111,9 @@ function chart(players, scores, elimination) {
   const totals = scores.flatMap((row) => players.map((p) => row.totals?.[String(p.seat)] ?? 0));
   const top = Math.max(elimination || 0, ...totals, 10) * 1.08;
   const hands = scores.length;
+  /** @param {number} i */
   const x = (i) => pad.l + ((W - pad.l - pad.r) * i) / Math.max(hands, 1);
+  /** @param {number} v */
   const y = (v) => H - pad.b - ((H - pad.t - pad.b) * v) / top;
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("table.scores") });
   root.append(svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#fbfbf8" }));
@@ -106,6 +138,7 @@ function chart(players, scores, elimination) {
   }
   players.forEach((p, i) => {
     const colour = SEAT_COLOURS[i % SEAT_COLOURS.length];
+    /** @type {[number, number][]} */
     const pts = [[x(0), y(0)]];
     scores.forEach((row, h) => pts.push([x(h + 1), y(row.totals?.[String(p.seat)] ?? 0)]));
     root.append(svg("polyline", {

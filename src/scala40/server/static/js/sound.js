@@ -1,3 +1,4 @@
+// @ts-check
 // Short table sounds synthesised with the Web Audio API (no audio files): your turn, a
 // draw, a discard, a meld, going out. On by default, but silent until the player first
 // touches the page (browsers refuse audio before that); the mute button in the header
@@ -5,10 +6,13 @@
 
 const KEY = "scala40:sound";
 
+/** @type {AudioContext | null} */
 let audio = null; // the AudioContext, made at the first user gesture
 let touched = false;
 
 // Each sound: notes of [frequency Hz, start s, length s], a wave and a loudness.
+/** @typedef {{wave: OscillatorType, gain: number, notes: [number, number, number][], drop?: number}} Sound */
+/** @type {{[name: string]: Sound}} */
 const SOUNDS = {
   turn: { wave: "sine", gain: 0.18, notes: [[660, 0, 0.14], [880, 0.12, 0.22]] },
   draw: { wave: "triangle", gain: 0.12, notes: [[520, 0, 0.07]] },
@@ -21,16 +25,21 @@ const SOUNDS = {
   },
 };
 
+/** Whether the table's sounds are on (the mute button's choice, remembered).
+ * @returns {boolean} */
 export function soundOn() {
   return localStorage.getItem(KEY) !== "off";
 }
 
+/** @param {boolean} on */
 function setSoundOn(on) {
   localStorage.setItem(KEY, on ? "on" : "off");
 }
 
 /** A speaker drawn in SVG (an emoji may have no font to show it), with waves when on and
- * a cross when muted. */
+ * a cross when muted.
+ * @param {boolean} on
+ * @returns {SVGSVGElement} */
 function speaker(on) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -38,6 +47,7 @@ function speaker(on) {
   svg.setAttribute("width", "18");
   svg.setAttribute("height", "18");
   svg.setAttribute("aria-hidden", "true");
+  /** @type {[string, {[name: string]: string}][]} */
   const parts = [["path", { d: "M3 9h4l5-4v14l-5-4H3z", fill: "currentColor" }]];
   if (on) parts.push(["path", { d: "M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12", fill: "none" }]);
   else parts.push(["path", { d: "M16 9l6 6M22 9l-6 6", fill: "none" }]);
@@ -52,7 +62,8 @@ function speaker(on) {
   return svg;
 }
 
-/** Wire the mute button and wait for the first touch of the page to allow audio. */
+/** Wire the mute button and wait for the first touch of the page to allow audio.
+ * @param {HTMLElement} button */
 export function initSound(button) {
   const show = () => {
     const on = soundOn();
@@ -68,7 +79,8 @@ export function initSound(button) {
   const unlock = () => {
     touched = true;
     if (!audio) {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
+      // Older Safari names it webkitAudioContext.
+      const Ctx = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
       if (Ctx) audio = new Ctx();
     }
     if (audio && audio.state === "suspended") audio.resume().catch(() => {});
@@ -76,7 +88,8 @@ export function initSound(button) {
   for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, unlock, { capture: true });
 }
 
-/** Play one of the sounds (nothing when muted or before the first touch of the page). */
+/** Play one of the sounds (nothing when muted or before the first touch of the page).
+ * @param {string} name "turn", "draw", "discard", "meld" or "out" */
 export function playSound(name) {
   const s = SOUNDS[name];
   if (!s || !soundOn() || !touched || !audio || audio.state !== "running") return;
@@ -98,7 +111,9 @@ export function playSound(name) {
   }
 }
 
-/** The sound for an event of the table, or null. */
+/** The sound for an event of the table, or null.
+ * @param {import("./types.js").GameEvent | null | undefined} ev
+ * @returns {"draw" | "discard" | "meld" | null} */
 export function soundFor(ev) {
   switch (ev && ev.type) {
     case "draw":
