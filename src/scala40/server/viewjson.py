@@ -25,6 +25,7 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
+from scala40.engine.analysis import Candidate, candidate_melds
 from scala40.engine.cards import KINDS
 from scala40.engine.discard import discard_refusal, legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
@@ -45,7 +46,7 @@ from scala40.notation.codec import (
     rules_from_changes,
     table_meld_from_dict,
 )
-from scala40.notation.view import TEXT, cards, turn_start_json, view_to_dict
+from scala40.notation.view import TEXT, cards, meld_json, turn_start_json, view_to_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,8 @@ def legal_json(view: PlayerView, hand: Deal | None = None) -> JSONDict:
     """
     if not view.my_turn or view.phase == Phase.OVER:
         return {}
-    acts = legal_actions(checking_world(view) if hand is None else hand)
+    deal = checking_world(view) if hand is None else hand
+    acts = legal_actions(deal)
     out: JSONDict = {
         "draw": any(isinstance(a, DrawStock) for a in acts),
         "pozzo": any(isinstance(a, TakePozzo) for a in acts),
@@ -121,8 +123,44 @@ def legal_json(view: PlayerView, hand: Deal | None = None) -> JSONDict:
             for a in acts
             if isinstance(a, SwapJoker)
         ],
+        "melds": melds_json(deal.hands[deal.turn.player], deal.rules),
     }
     return out
+
+
+def melds_json(counts: Sequence[int], rules: Rules) -> list[JSONDict]:
+    """Every meld the engine accepts from a hand, one entry per way to lay it.
+
+    The page asks this list instead of judging a selection itself: a selection of cards
+    from the hand is a meld exactly when some entry lays those cards (its ``cards`` with
+    each ``JK=…`` read as a joker), and the entries that do are the joker-identity choices
+    it offers, each with its ``points`` (the running total of an opening). The list is the
+    engine's own (:func:`candidate_melds`: the shape rules of every house key), memoized
+    per hand, so sending it to the seat to move costs a few microseconds a VIEW. Whether a
+    meld may be laid *now* (the opening's points, the cards left in hand) stays the
+    engine's answer to the move itself.
+    """
+    cache = _MELD_OPTIONS
+    out: list[JSONDict] = []
+    for c in candidate_melds(counts, rules):
+        key = (c.shape, c.points)
+        entry = cache.get(key)
+        if entry is None:
+            if len(cache) > _MELD_OPTIONS_LIMIT:
+                cache.clear()
+            entry = cache[key] = _meld_option(c)
+        out.append(entry)
+    return out
+
+
+_MELD_OPTIONS: dict[tuple[object, ...], JSONDict] = {}
+"""Each candidate shape's JSON (with its points under the face values it was worth):
+a few thousand shapes exist, and the same ones recur move after move."""
+_MELD_OPTIONS_LIMIT = 50_000
+
+
+def _meld_option(c: Candidate) -> JSONDict:
+    return {"cards": meld_json(c.meld)["cards"], "points": c.points}
 
 
 def reasons_json(hand: Deal, pozzo_ok: bool = False) -> JSONDict:
