@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -94,10 +95,20 @@ class Shown:
             ws.send(json.dumps(message))
 
 
-def show(page: Page, base: str, actor: TableActor, lang: str) -> Shown:
-    """Open the table page on ``actor``'s position as seat 0 in ``lang``."""
+def show(
+    page: Page,
+    base: str,
+    actor: TableActor,
+    lang: str,
+    edit: Callable[[dict[str, Any]], None] | None = None,
+) -> Shown:
+    """Open the table page on ``actor``'s position as seat 0 in ``lang``; ``edit`` changes
+    the state message first (to show that the page follows what the VIEW says)."""
     shown = Shown()
     state = actor.state(0)
+    if edit is not None:
+        state = json.loads(json.dumps(state))
+        edit(state)
 
     def handler(ws: WebSocketRoute) -> None:
         shown.sockets.append(ws)
@@ -133,5 +144,14 @@ def everything_open() -> TableActor:
     hand = Deal.setup(
         rules, [_kinds(anna), _kinds("2D 6C 9S KH 3C 7C 8C 4D")], table=[run], opened=[True, True]
     )
+    hand.apply(DrawStock())
+    return actor_at(hand, "fisca")
+
+
+def drawn_under(changes: dict[str, object], anna: str) -> TableActor:
+    """Anna, not opened, has drawn under the house rule ``changes``, holding ``anna``."""
+    rules = Rules.build("fisca", {"players": 2, **changes})
+    bruno = "2C 5H 9S KH QH 3C 7C 8C 4D AD JD 6H 9H"
+    hand = Deal.setup(rules, [_kinds(anna), _kinds(bruno)], pozzo=[parse_card("8D")])
     hand.apply(DrawStock())
     return actor_at(hand, "fisca")

@@ -160,7 +160,8 @@ _MELD_OPTIONS_LIMIT = 50_000
 
 
 def _meld_option(c: Candidate) -> JSONDict:
-    return {"cards": meld_json(c.meld)["cards"], "points": c.points}
+    written = meld_json(c.meld)
+    return {"kind": written["kind"], "cards": written["cards"], "points": c.points}
 
 
 def reasons_json(hand: Deal, pozzo_ok: bool = False) -> JSONDict:
