@@ -155,3 +155,19 @@ def drawn_under(changes: dict[str, object], anna: str) -> TableActor:
     hand = Deal.setup(rules, [_kinds(anna), _kinds(bruno)], pozzo=[parse_card("8D")])
     hand.apply(DrawStock())
     return actor_at(hand, "fisca")
+
+
+def joker_to_lay_off() -> TableActor:
+    """Anna has opened and drawn, holding a joker: it may go at either end of the run
+    8♥ 9♥ 10♥ J♥ (as 7♥ or Q♥) or take the missing suit of the set 5♥ 5♦ 5♣ (the 5♠)."""
+    rules = Rules.build("fisca", {"players": 2})
+    run = table_meld_from_dict({"kind": "run", "cards": ["8H", "9H", "10H", "JH"]}, rules)
+    group = table_meld_from_dict({"kind": "set", "cards": ["5H", "5D", "5C"]}, rules)
+    hand = Deal.setup(
+        rules,
+        [_kinds("JK 2C 7S 9D KS 5D 3C"), _kinds("2D 6C 9S KH 3C 7C 8C 4D")],
+        table=[run, group],
+        opened=[True, True],
+    )
+    hand.apply(DrawStock())
+    return actor_at(hand, "fisca")

@@ -21,7 +21,7 @@ from scala40.engine.rules import Rules
 from scala40.notation.errors import NotationError
 from scala40.notation.melds import parse_table_meld
 
-from .positions import Shown, drawn_under, everything_open, show
+from .positions import Shown, drawn_under, everything_open, joker_to_lay_off, show
 
 PHONE = {"width": 390, "height": 844}
 NOT_A_MELD = {
@@ -151,3 +151,52 @@ def test_a_selection_the_view_does_not_list_is_refused_in_the_engines_words(
     phone.wait_for_selector("#message.error")
     assert phone.locator("#message").inner_text().startswith(NOT_A_MELD[lang])
     assert shown.actions() == []
+
+
+def _lay(page: Page, card: str, target: int) -> None:
+    page.locator(f'#hand .card[data-card="{card}"]').first.click()
+    page.locator(f'#melds .meld[data-id="{target}"]').click()
+
+
+def test_a_joker_on_a_run_asks_for_the_ends_the_engine_lists(server: str, phone: Page) -> None:
+    actor = joker_to_lay_off()
+    ends = [x["end"] for x in actor.view_json(0)["legal"]["layoff"] if x["target"] == 0]
+    assert sorted(ends) == ["high", "low"]
+    shown = show(phone, server, actor, "en")
+    _lay(phone, "JK", 0)
+    phone.wait_for_selector("#choice:not([hidden])")
+    labels = phone.locator("#choice-buttons button").all_inner_texts()
+    assert labels == ["Low end — joker = 7♥", "High end — joker = Q♥"]
+    phone.locator("#choice-buttons button").nth(1).click()
+    assert _wait_sent(phone, shown)["action"] == {
+        "type": "layoff",
+        "card": "JK",
+        "target": 0,
+        "end": "high",
+    }
+
+
+def test_a_joker_on_a_set_of_three_takes_the_missing_suit(server: str, phone: Page) -> None:
+    shown = show(phone, server, joker_to_lay_off(), "en")
+    _lay(phone, "JK", 1)
+    assert _wait_sent(phone, shown)["action"] == {
+        "type": "layoff",
+        "card": "JK",
+        "target": 1,
+        "declared": "5S",
+    }
+
+
+@pytest.mark.parametrize(
+    ("card", "action"),
+    [
+        ("10H", {"type": "swap", "card": "10H", "target": 0}),
+        ("QH", {"type": "layoff", "card": "QH", "target": 0}),
+    ],
+)
+def test_a_card_played_on_a_meld_is_the_swap_or_lay_off_the_engine_lists(
+    server: str, phone: Page, card: str, action: dict[str, Any]
+) -> None:
+    shown = show(phone, server, everything_open(), "en")
+    _lay(phone, card, 0)
+    assert _wait_sent(phone, shown)["action"] == action
