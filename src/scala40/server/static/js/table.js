@@ -565,7 +565,7 @@ async function chooseMeldOption(options) {
     const label = jokers.map((j) => t("table.jokerAs", { card: prettyCard(j.slice(3)) })).join(", ");
     return { label: `${label} (${o.points})`, value: o.cards, option: o };
   });
-  const title = options[0].kind === "set" ? t("table.chooseSuit") : t("table.chooseEnd");
+  const title = options.every((o) => o.kind === "set") ? t("table.chooseSuit") : t("table.chooseEnd");
   const cards = await choose(title, buttons);
   return cards ? buttons.find((b) => b.value === cards).option : null;
 }
@@ -1387,7 +1387,6 @@ function hintHeadline(a) {
   return text === key ? "" : text;
 }
 
-/** Why the selected cards are not a meld, in the page's language (cards.js codes). */
 function renderLog() {
   const ul = $("log");
   ul.replaceChildren();
