@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -94,10 +95,20 @@ class Shown:
             ws.send(json.dumps(message))
 
 
-def show(page: Page, base: str, actor: TableActor, lang: str) -> Shown:
-    """Open the table page on ``actor``'s position as seat 0 in ``lang``."""
+def show(
+    page: Page,
+    base: str,
+    actor: TableActor,
+    lang: str,
+    edit: Callable[[dict[str, Any]], None] | None = None,
+) -> Shown:
+    """Open the table page on ``actor``'s position as seat 0 in ``lang``; ``edit`` changes
+    the state message first (to show that the page follows what the VIEW says)."""
     shown = Shown()
     state = actor.state(0)
+    if edit is not None:
+        state = json.loads(json.dumps(state))
+        edit(state)
 
     def handler(ws: WebSocketRoute) -> None:
         shown.sockets.append(ws)
@@ -132,6 +143,31 @@ def everything_open() -> TableActor:
     anna = "5D 5C 5S 10H QH 2C 7S 9D KS"
     hand = Deal.setup(
         rules, [_kinds(anna), _kinds("2D 6C 9S KH 3C 7C 8C 4D")], table=[run], opened=[True, True]
+    )
+    hand.apply(DrawStock())
+    return actor_at(hand, "fisca")
+
+
+def drawn_under(changes: dict[str, object], anna: str) -> TableActor:
+    """Anna, not opened, has drawn under the house rule ``changes``, holding ``anna``."""
+    rules = Rules.build("fisca", {"players": 2, **changes})
+    bruno = "2C 5H 9S KH QH 3C 7C 8C 4D AD JD 6H 9H"
+    hand = Deal.setup(rules, [_kinds(anna), _kinds(bruno)], pozzo=[parse_card("8D")])
+    hand.apply(DrawStock())
+    return actor_at(hand, "fisca")
+
+
+def joker_to_lay_off() -> TableActor:
+    """Anna has opened and drawn, holding a joker: it may go at either end of the run
+    8♥ 9♥ 10♥ J♥ (as 7♥ or Q♥) or take the missing suit of the set 5♥ 5♦ 5♣ (the 5♠)."""
+    rules = Rules.build("fisca", {"players": 2})
+    run = table_meld_from_dict({"kind": "run", "cards": ["8H", "9H", "10H", "JH"]}, rules)
+    group = table_meld_from_dict({"kind": "set", "cards": ["5H", "5D", "5C"]}, rules)
+    hand = Deal.setup(
+        rules,
+        [_kinds("JK 2C 7S 9D KS 5D 3C"), _kinds("2D 6C 9S KH 3C 7C 8C 4D")],
+        table=[run, group],
+        opened=[True, True],
     )
     hand.apply(DrawStock())
     return actor_at(hand, "fisca")

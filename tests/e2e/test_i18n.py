@@ -23,8 +23,6 @@ FAMILIES = {
     "lobby.status": ["waiting", "playing", "over"],
     "lobby.preset": ["fisca", "house"],
     "bot.level": ["beginner", "easy", "club", "expert", "search"],
-    "meldWhy": ["too_few", "only_jokers", "neither", "set_suits", "set_size", "run_gap"],
-    "meldWhy.too_many_jokers": ["one", "other"],
     "ev": [
         "draw",
         "pozzo",

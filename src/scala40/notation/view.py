@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from scala40.engine.cards import KINDS
-from scala40.engine.melds import TableMeld
+from scala40.engine.cards import KINDS, SUIT_LETTERS, card_value_table
+from scala40.engine.melds import TableMeld, meld_points
 from scala40.engine.phases import Drew, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.turn import Turn, TurnStart
@@ -51,6 +51,53 @@ def meld_json(meld: TableMeld) -> JSONDict:
 
     The dict is shared too: callers serialize it and never change it."""
     return table_meld_to_dict(meld)
+
+
+@lru_cache(maxsize=8192)
+def table_meld_json(meld: TableMeld, face_values: str) -> JSONDict:
+    """A meld on the table as the VIEW shows it: :func:`meld_json` with what the engine
+    reads from it, so a page shows it without a rule of its own: its ``points`` under the
+    table's face values, and its ends (a run's ``suit``, ``lo`` and ``hi``, 14 the ace
+    above the king; a set's ``rank``). Written once per meld and face values (shared,
+    never changed).
+
+    >>> from scala40.notation.codec import parse_table_meld
+    >>> table_meld_json(parse_table_meld("QS KS JK"), "standard")
+    {'kind': 'run', 'cards': ['QS', 'KS', 'JK=AS'], 'points': 31, 'suit': 'S', 'lo': 12, 'hi': 14}
+    >>> table_meld_json(parse_table_meld("AH AD AC"), "high")["points"]
+    42
+    """
+    out = dict(meld_json(meld))
+    out["points"] = meld_points(meld, card_value_table(face_values))
+    if meld.is_run:
+        out["suit"] = SUIT_LETTERS[meld.suit]
+        out["lo"] = meld.lo
+        out["hi"] = meld.hi
+    else:
+        out["rank"] = meld.rank
+    return out
+
+
+@lru_cache(maxsize=256)
+def limits_json(rules: Rules) -> JSONDict:
+    """The rule limits a page shows, resolved by :class:`Rules` (the preset's and the
+    table's keys over FISCA's defaults), so no page keeps defaults of its own. Written
+    once per rule set (shared, never changed).
+
+    >>> limits_json(Rules.build(None, {"jokers_per_meld": "any"}))["max_jokers"]
+    99
+    """
+    return {
+        "opening_points": rules.opening_points,
+        "face_values": rules.face_values,
+        "max_jokers": rules.max_jokers,
+        "min_naturals": rules.natural_minimum,
+        "max_run": rules.max_run,
+        "two_natural_aces_in_run": rules.two_natural_aces_in_run,
+        "keep_pozzo_card": rules.keep_pozzo_card,
+        "open_from_pozzo": rules.open_from_pozzo,
+        "single_hand": rules.single_hand,
+    }
 
 
 @lru_cache(maxsize=256)
@@ -138,7 +185,9 @@ def view_to_dict(view: PlayerView) -> JSONDict:
         "seat": view.seat,
         "players": players,
         "hand": cards(view.hand),
-        "table": [{"id": i, **meld_json(m)} for i, m in enumerate(view.table)],
+        "table": [
+            {"id": i, **table_meld_json(m, rules.face_values)} for i, m in enumerate(view.table)
+        ],
         "pozzo": cards(view.pozzo),
         "stock": view.stock_size,
         "stock_bottom": cards(view.stock_bottom),
@@ -150,7 +199,11 @@ def view_to_dict(view: PlayerView) -> JSONDict:
         "opened_now": turn.opened_now,
         "drew": turn.drew.value,
         "pozzo_card": None if turn.pozzo_card is None else TEXT[turn.pozzo_card],
-        "rules": {"changes": dict(changes_json(rules)), "opening_points": rules.opening_points},
+        "rules": {
+            "changes": dict(changes_json(rules)),
+            "opening_points": rules.opening_points,
+            "limits": limits_json(rules),
+        },
         "elimination": rules.elimination,
         "order": list(view.seats),
         "spectator": view.is_public,

@@ -12,10 +12,10 @@ from typing import Any
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.state import Deal
 from scala40.notation.actions import parse_action
-from scala40.notation.codec import JSONDict, action_to_dict, table_meld_to_dict
+from scala40.notation.codec import JSONDict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.notation.record import NotVerified, load_record, start_match, verify
-from scala40.notation.view import cards
+from scala40.notation.view import cards, table_meld_json
 
 
 def summary_json(record: HandRecord, match: Match) -> JSONDict:
@@ -37,10 +37,13 @@ def summary_json(record: HandRecord, match: Match) -> JSONDict:
 
 
 def full_state(deal: Deal, totals: Sequence[int]) -> JSONDict:
-    """The whole table, every hand shown (for the replay of a finished match only)."""
+    """The whole table, every hand shown (for the replay of a finished match only); each
+    meld as the VIEW shows it (its points and ends read by the engine: the replay page
+    keeps no rule of its own)."""
+    faces = deal.rules.face_values
     return {
         "hands": {str(s): cards(deal.hand_cards(p)) for p, s in enumerate(deal.seats)},
-        "table": [{"id": i, **table_meld_to_dict(m)} for i, m in enumerate(deal.table)],
+        "table": [{"id": i, **table_meld_json(m, faces)} for i, m in enumerate(deal.table)],
         "pozzo": cards(deal.pozzo),
         "stock": len(deal.stock),
         "current": deal.seats[deal.current],

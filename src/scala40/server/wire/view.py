@@ -24,6 +24,7 @@ from scala40.engine.actions import (
     TakeBack,
     TakePozzo,
 )
+from scala40.engine.analysis import Candidate, candidate_melds
 from scala40.engine.cards import KINDS
 from scala40.engine.discard import discard_refusal, legal_discards
 from scala40.engine.errors import IllegalAction, Refusal
@@ -31,6 +32,7 @@ from scala40.engine.legal import legal_actions
 from scala40.engine.match import HandRecord
 from scala40.engine.phases import Phase
 from scala40.engine.pozzo import take_refusal
+from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, checking_world
 from scala40.notation.cards import format_card
@@ -39,7 +41,7 @@ from scala40.notation.codec import (
     action_to_dict,
     facts_to_dict,
 )
-from scala40.notation.view import TEXT, cards, turn_start_json, view_to_dict
+from scala40.notation.view import TEXT, cards, meld_json, turn_start_json, view_to_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,8 @@ def legal_json(view: PlayerView, deal: Deal | None = None) -> JSONDict:
     """
     if not view.my_turn or view.phase == Phase.OVER:
         return {}
-    acts = legal_actions(checking_world(view) if deal is None else deal)
+    world = checking_world(view) if deal is None else deal
+    acts = legal_actions(world)
     out: JSONDict = {
         "draw": any(isinstance(a, DrawStock) for a in acts),
         "pozzo": any(isinstance(a, TakePozzo) for a in acts),
@@ -94,8 +97,45 @@ def legal_json(view: PlayerView, deal: Deal | None = None) -> JSONDict:
             for a in acts
             if isinstance(a, SwapJoker)
         ],
+        "melds": melds_json(world.hands[world.turn.player], world.rules),
     }
     return out
+
+
+def melds_json(counts: Sequence[int], rules: Rules) -> list[JSONDict]:
+    """Every meld the engine accepts from a hand, one entry per way to lay it.
+
+    The page asks this list instead of judging a selection itself: a selection of cards
+    from the hand is a meld exactly when some entry lays those cards (its ``cards`` with
+    each ``JK=…`` read as a joker), and the entries that do are the joker-identity choices
+    it offers, each with its ``points`` (the running total of an opening). The list is the
+    engine's own (:func:`candidate_melds`: the shape rules of every house key), memoized
+    per hand, so sending it to the seat to move costs a few microseconds a VIEW. Whether a
+    meld may be laid *now* (the opening's points, the cards left in hand) stays the
+    engine's answer to the move itself.
+    """
+    cache = _MELD_OPTIONS
+    out: list[JSONDict] = []
+    for c in candidate_melds(counts, rules):
+        key = (c.shape, c.points)
+        entry = cache.get(key)
+        if entry is None:
+            if len(cache) > _MELD_OPTIONS_LIMIT:
+                cache.clear()
+            entry = cache[key] = _meld_option(c)
+        out.append(entry)
+    return out
+
+
+_MELD_OPTIONS: dict[tuple[object, ...], JSONDict] = {}
+"""Each candidate shape's JSON (with its points under the face values it was worth):
+a few thousand shapes exist, and the same ones recur move after move."""
+_MELD_OPTIONS_LIMIT = 50_000
+
+
+def _meld_option(c: Candidate) -> JSONDict:
+    written = meld_json(c.meld)
+    return {"kind": written["kind"], "cards": written["cards"], "points": c.points}
 
 
 def reasons_json(deal: Deal, pozzo_ok: bool = False) -> JSONDict:

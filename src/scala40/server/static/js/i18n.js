@@ -218,7 +218,6 @@ const STRINGS = {
     "table.full": "Every seat at this table is taken.",
     "table.selectCards": "Select cards in your hand first.",
     "table.selectOne": "Select exactly one card.",
-    "table.notMeld": "These cards are not a meld: {why}",
     "table.chooseEnd": "Which end of the run?",
     "table.low": "Low end",
     "table.high": "High end",
@@ -383,14 +382,6 @@ const STRINGS = {
     "bot.level.search": "Search (study)",
 
     // Why the selected cards are not a meld (cards.js planMeld codes).
-    "meldWhy.too_few": "a meld needs at least 3 cards",
-    "meldWhy.only_jokers": "a meld of only jokers is never legal",
-    "meldWhy.too_many_jokers.one": "at most 1 joker per meld",
-    "meldWhy.too_many_jokers.other": "at most {n} jokers per meld",
-    "meldWhy.neither": "neither a run (one suit, in sequence) nor a set (one rank)",
-    "meldWhy.set_suits": "a set needs cards of different suits",
-    "meldWhy.set_size": "a set holds at most 4 cards",
-    "meldWhy.run_gap": "a run needs consecutive cards of one suit",
 
     // The one-line rules summary of a table (lobby list, join form), from the server's facts.
     "rules.opening.one": "1 point to open",
@@ -896,7 +887,6 @@ const STRINGS = {
     "table.full": "Tutti i posti di questo tavolo sono occupati.",
     "table.selectCards": "Prima seleziona delle carte in mano.",
     "table.selectOne": "Seleziona una sola carta.",
-    "table.notMeld": "Queste carte non sono una combinazione: {why}",
     "table.chooseEnd": "Da quale parte della scala?",
     "table.low": "In basso",
     "table.high": "In alto",
@@ -1057,14 +1047,6 @@ const STRINGS = {
     "bot.level.expert": "Esperto",
     "bot.level.search": "Ricerca (studio)",
 
-    "meldWhy.too_few": "una combinazione vuole almeno 3 carte",
-    "meldWhy.only_jokers": "una combinazione di soli jolly non è mai valida",
-    "meldWhy.too_many_jokers.one": "al massimo 1 jolly per combinazione",
-    "meldWhy.too_many_jokers.other": "al massimo {n} jolly per combinazione",
-    "meldWhy.neither": "non è né una scala (stesso seme, in sequenza) né un tris (stesso valore)",
-    "meldWhy.set_suits": "un tris vuole carte di semi diversi",
-    "meldWhy.set_size": "un tris ha al massimo 4 carte",
-    "meldWhy.run_gap": "una scala vuole carte in sequenza dello stesso seme",
 
     "rules.opening.one": "si apre con 1 punto",
     "rules.opening.other": "si apre con {n} punti",

@@ -3,7 +3,7 @@
 // sequence of full states GET /api/tables/{id}/replay sends (docs/protocol.md, Replay).
 
 import { api } from "./api.js";
-import { cardBack, cardElement, meldPoints, prettyCard, prettyCards, sortKey } from "./cards.js";
+import { cardBack, cardElement, prettyCard, prettyCards, sortKey } from "./cards.js";
 import { apiErrorText, applyI18n, languageSwitch, recordSeatName, t, tn } from "./i18n.js";
 import { renderFairBadge } from "./fair.js";
 import { renderScores } from "./scores.js";
@@ -104,7 +104,7 @@ function render() {
     el.className = "meld";
     const tag = document.createElement("span");
     tag.className = "tag";
-    tag.textContent = `${m.id + 1} · ${meldPoints(m.cards)}`;
+    tag.textContent = `${m.id + 1} · ${m.points}`;
     el.append(tag, ...m.cards.map((c) => cardElement(c)));
     melds.append(el);
   }

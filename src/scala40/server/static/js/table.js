@@ -4,8 +4,8 @@
 
 import { api, ApiError, forgetSeatToken, lastNickname, playerIdentity, saveNickname, seatToken, takeSeat } from "./api.js";
 import {
-  actionCards, cardBack, cardElement, layoffChoices, meldPoints, parseCard, planMeld,
-  prettyCard, prettyCards, sortKey, swapsJoker,
+  actionCards, cardBack, cardElement, cardText, parseCard, prettyCard, prettyCards, selectionKey, SUITS,
+  sortKey,
 } from "./cards.js";
 import { rememberSeen, renderAway, resultOf, retiredReport } from "./away.js";
 import { TableConnection } from "./connection.js";
@@ -502,23 +502,31 @@ function myTurn() {
   return !!(S.view && S.view.my_turn && S.view.status === "playing");
 }
 
-function faceValues() {
-  return S.view?.rules?.changes?.face_values || S.view?.rules?.face_values || "standard";
-}
-
-function maxJokers() {
-  const j = S.view?.rules?.changes?.jokers_per_meld ?? S.view?.rules?.jokers_per_meld ?? 1;
-  return j === "any" ? 99 : Number(j) || 1;
-}
-
-/** Under keep_pozzo_card (or open_from_pozzo = keep) the card taken may stay in hand. */
-function keepsPozzoCard() {
-  const c = S.view?.rules?.changes || {};
-  return c.keep_pozzo_card === true || c.open_from_pozzo === "keep";
+/** The rule limits of the table, resolved by the engine's Rules (rules.limits). */
+function limits() {
+  return S.view?.rules?.limits || {};
 }
 
 function openingNeed() {
-  return S.view?.rules?.opening_points ?? S.view?.rules?.changes?.opening_points ?? 40;
+  return limits().opening_points ?? S.view?.rules?.opening_points;
+}
+
+/**
+ * The engine's ways to lay the selected cards as a new meld: the entries of legal.melds
+ * (each an option of the jokers' identities, its cards in table order and its points)
+ * that lay exactly these cards, the most points first; [] when the engine does not take
+ * them for a meld. The page asks this list; it does not judge a meld itself.
+ */
+function meldOptions(entries) {
+  const key = selectionKey(entries.map((e) => e.card));
+  return (legal().melds || [])
+    .filter((m) => selectionKey(m.cards) === key)
+    .sort((a, b) => b.points - a.points);
+}
+
+/** The words for a selection the engine does not take for a meld: its own refusal. */
+function notMeldWords() {
+  return refusal("invalid_meld");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -549,15 +557,17 @@ function takePozzo() {
   sendAction({ type: "pozzo" });
 }
 
-async function chooseMeldOption(plan) {
-  if (plan.options.length === 1) return plan.options[0];
-  const buttons = plan.options.map((cards) => {
-    const jokers = cards.filter((c) => c.startsWith("JK="));
+/** One of the engine's options for the selection: asked only when there are several. */
+async function chooseMeldOption(options) {
+  if (options.length === 1) return options[0];
+  const buttons = options.map((o) => {
+    const jokers = o.cards.filter((c) => c.startsWith("JK="));
     const label = jokers.map((j) => t("table.jokerAs", { card: prettyCard(j.slice(3)) })).join(", ");
-    return { label: `${label} (${meldPoints(cards, faceValues())})`, value: cards };
+    return { label: `${label} (${o.points})`, value: o.cards, option: o };
   });
-  const title = plan.kind === "set" ? t("table.chooseSuit") : t("table.chooseEnd");
-  return choose(title, buttons);
+  const title = options.every((o) => o.kind === "set") ? t("table.chooseSuit") : t("table.chooseEnd");
+  const cards = await choose(title, buttons);
+  return cards ? buttons.find((b) => b.value === cards).option : null;
 }
 
 async function planSelected() {
@@ -566,14 +576,14 @@ async function planSelected() {
     showMessage(() => t("table.selectCards"), true);
     return null;
   }
-  const plan = planMeld(entries.map((e) => e.card), { maxJokers: maxJokers() });
-  if (!plan.ok) {
-    showMessage(() => t("table.notMeld", { why: meldWhy(plan) }), true);
+  const options = meldOptions(entries);
+  if (!options.length) {
+    showRefusal("invalid_meld", "");
     return null;
   }
-  const cards = await chooseMeldOption(plan);
-  if (!cards) return null;
-  return { ids: entries.map((e) => e.id), cards, points: meldPoints(cards, faceValues()) };
+  const picked = await chooseMeldOption(options);
+  if (!picked) return null;
+  return { ids: entries.map((e) => e.id), cards: picked.cards, points: picked.points };
 }
 
 async function addMeld() {
@@ -633,17 +643,28 @@ function discard(e = singleSelected()) {
 async function playOnMeld(e, target) {
   const m = S.view.table.find((x) => x.id === target);
   if (!m) return;
-  if (swapsJoker(m, e.card)) {
+  const joker = parseCard(e.card).joker;
+  const listed = (legal().layoff || []).filter((x) => x.target === target && sameCard(x.card, e.card));
+  // A swap the engine lists, or (nothing listed) the swap the card's place on the meld
+  // names ("JK=7D" for the 7♦): sent so the engine answers, with its reason if refused.
+  const swap = (legal().swap || []).some((x) => x.target === target && sameCard(x.card, e.card))
+    || (!joker && !listed.length && m.cards.includes("JK=" + parseCard(e.card).text));
+  if (swap) {
     sendAction({ type: "swap", card: e.card, target });
     return;
   }
-  // The server lists the legal lay-offs, with the run end where it is a choice; the
-  // client works out a set joker's possible suits.
-  const listed = (legal().layoff || []).filter((x) => x.target === target && sameCard(x.card, e.card));
+  // The server lists the legal lay-offs, with the run end where it is a choice (its lo
+  // and hi name what a joker stands for there); a joker on a set stands for a suit the
+  // set does not show.
   const ends = [...new Set(listed.map((x) => x.end).filter(Boolean))];
-  let options = layoffChoices(m, e.card);
-  if (ends.length) {
-    options = ends.map((end) => options.find((o) => o.end === end) || { end, declared: null });
+  let options = ends.map((end) => ({
+    end,
+    declared: null,
+    as: joker && m.kind === "run" ? cardText(end === "low" ? m.lo - 1 : m.hi + 1, m.suit) : null,
+  }));
+  if (joker && m.kind === "set" && m.cards.length < 4) {
+    const shown = m.cards.map((c) => parseCard(c)).map((c) => (c.joker ? c.declared?.suit : c.suit));
+    options = SUITS.filter((x) => !shown.includes(x)).map((x) => ({ end: null, declared: cardText(m.rank, x) }));
   }
   let pick = options[0] || { end: null, declared: null };
   if (options.length > 1) {
@@ -673,7 +694,7 @@ function layoffButton() {
 function swapButton() {
   const e = singleSelected();
   if (!e) return;
-  const targets = S.view.table.filter((m) => swapsJoker(m, e.card)).map((m) => m.id);
+  const targets = [...new Set((legal().swap || []).filter((x) => sameCard(x.card, e.card)).map((x) => x.target))];
   if (targets.length === 1) sendAction({ type: "swap", card: e.card, target: targets[0] });
   else showMessage(() => t("table.clickMeld"));
 }
@@ -731,7 +752,7 @@ function showSummary(sum) {
   table.replaceChildren();
   const head = table.createTHead().insertRow();
   // A one-hand match keeps no running total: the hand's penalties are the result.
-  const single = !!S.view.rules?.changes?.single_hand;
+  const single = !!limits().single_hand;
   for (const key of single ? ["sum.player", "sum.penalty"] : ["sum.player", "sum.penalty", "sum.total"]) {
     const th = document.createElement("th");
     th.textContent = t(key);
@@ -866,7 +887,7 @@ function render() {
   renderHint();
   renderGuide($("guide"), tableId, v, { askHint, canHint: () => myTurn() && !S.pending });
   const named = v.players.map((p) => ({ ...p, name: p.taken === false ? `(${t("lobby.free")})` : seatName(p) }));
-  renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination, { single: !!v.rules?.changes?.single_hand });
+  renderScores($("scores"), $("chart"), named, v.scores || [], v.elimination, { single: !!limits().single_hand });
   renderLog();
   if (S.watching) $("rematch").hidden = true;
   else renderRematch($("rematch"), v, tableId, (m) => S.conn.send(m));
@@ -1000,7 +1021,9 @@ function renderTurn() {
     if (!myTurn()) text = t("table.turnOf", { name: playerName(v.current) });
     else if (v.phase === "draw") text = t(legal().pozzo ? "table.yourTurnDraw" : "table.yourTurnDrawStock");
     else text = playLine();
-    if (myTurn() && v.phase === "play" && v.pozzo_card && !v.pozzo_used && !keepsPozzoCard()) {
+    // pozzo_used is the engine's word that the card taken need not be used any more
+    // (kept under keep_pozzo_card or open_from_pozzo = keep, or used already).
+    if (myTurn() && v.phase === "play" && v.pozzo_card && !v.pozzo_used) {
       text += " · " + t("table.usePozzo", { card: prettyCard(v.pozzo_card) });
     }
   } else if (v.status === "over") {
@@ -1109,6 +1132,7 @@ function renderMelds() {
   const sel = selectedEntries();
   const one = sel.length === 1 ? sel[0] : null;
   const layoffs = legal().layoff || [];
+  const swaps = legal().swap || [];
   const hintTarget = S.hint?.action?.target;
   for (const m of v.table) {
     const el = document.createElement("div");
@@ -1116,10 +1140,11 @@ function renderMelds() {
     el.dataset.id = String(m.id);
     const tag = document.createElement("span");
     tag.className = "tag";
-    tag.textContent = `${m.id + 1} · ${meldPoints(m.cards, faceValues())}`;
+    tag.textContent = `${m.id + 1} · ${m.points}`;
     el.append(tag);
     for (const c of m.cards) el.append(cardElement(c, { small: false }));
-    if (one && (layoffs.some((x) => x.target === m.id && sameCard(x.card, one.card)) || swapsJoker(m, one.card))) {
+    const here = (x) => x.target === m.id && sameCard(x.card, one.card);
+    if (one && (layoffs.some(here) || swaps.some(here))) {
       el.classList.add("target");
     }
     if (hintTarget === m.id) el.classList.add("hinted");
@@ -1181,9 +1206,9 @@ function renderStaging() {
   const sel = selectedEntries();
   let why = "";
   if (sel.length >= 3) {
-    const plan = planMeld(sel.map((e) => e.card), { maxJokers: maxJokers() });
-    if (plan.ok) points += meldPoints(plan.options[0], faceValues());
-    else why = t("table.notMeld", { why: meldWhy(plan) });
+    const options = meldOptions(sel);
+    if (options.length) points += options[0].points;
+    else why = notMeldWords();
   }
   const show = myTurn() && ((!opened && (S.staged.length > 0 || sel.length >= 3)) || !!why);
   opening.hidden = !show;
@@ -1360,15 +1385,6 @@ function hintHeadline(a) {
   const key = `hint.${a.type}`;
   const text = t(key, { card, cards, target: a.target !== undefined ? a.target + 1 : "" });
   return text === key ? "" : text;
-}
-
-/** Why the selected cards are not a meld, in the page's language (cards.js codes). */
-function meldWhy(plan) {
-  if (!plan.code) return plan.why || "";
-  const key = `meldWhy.${plan.code}`;
-  if (plan.n !== undefined) return tn(key, plan.n);
-  const text = t(key);
-  return text === key ? plan.why || "" : text;
 }
 
 function renderLog() {

@@ -34,6 +34,20 @@
  * @property {number} id
  * @property {"run" | "set"} kind
  * @property {Card[]} cards
+ * @property {number} [points] under the table's face values (the engine's count)
+ * @property {string} [suit] a run's suit letter
+ * @property {number} [lo] a run's lowest rank (1..14)
+ * @property {number} [hi] a run's highest rank (14: the ace above the king)
+ * @property {number} [rank] a set's rank (1..13)
+ */
+
+/**
+ * A meld the engine accepts from the hand of the seat to move (`legal.melds`): its cards
+ * in table order, each joker with the identity it takes, and its points.
+ * @typedef {object} MeldOption
+ * @property {"run" | "set"} kind
+ * @property {Card[]} cards
+ * @property {number} points
  */
 
 /**
@@ -65,6 +79,7 @@
  * @property {boolean} [can_meld]
  * @property {CardOnMeld[]} [layoff]
  * @property {CardOnMeld[]} [swap]
+ * @property {MeldOption[]} [melds]
  * @property {{pozzo?: Reason, draw?: Reason, discard?: {[card: string]: Reason}}} [why]
  */
 
@@ -74,6 +89,21 @@
  * @property {string} preset "fisca" or "house"
  * @property {{[key: string]: Json}} changes every key that differs from FISCA
  * @property {number} opening_points
+ * @property {RuleLimits} [limits]
+ */
+
+/**
+ * The rule limits a page shows, resolved by the engine's `Rules` (`rules.limits`).
+ * @typedef {object} RuleLimits
+ * @property {number} opening_points
+ * @property {string} face_values
+ * @property {number} max_jokers 99: any
+ * @property {number} min_naturals
+ * @property {number} max_run
+ * @property {boolean} two_natural_aces_in_run
+ * @property {boolean} keep_pozzo_card
+ * @property {string} open_from_pozzo
+ * @property {boolean} single_hand
  */
 
 /**
