@@ -60,8 +60,8 @@ def now() -> datetime:
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     seat: int
-    kind: str
-    """``"human"`` or ``"bot:LEVEL"``."""
+    occupant: str
+    """Who sits here: ``"human"`` or ``"bot:LEVEL"`` (stored as the seat's ``kind``)."""
     name: str
     token_hash: str | None
     claim_hash: str | None = None
@@ -269,7 +269,7 @@ class Store:
                 {
                     "table_id": table.id,
                     "seat": s.seat,
-                    "kind": s.kind,
+                    "kind": s.occupant,
                     "name": s.name,
                     "token_hash": s.token_hash,
                     "claim_hash": s.claim_hash,

@@ -32,7 +32,7 @@ def clean_name(raw: object) -> str:
     return name
 
 
-def seat_kind(raw: object, programs: Collection[str] = ()) -> str:
+def occupant_of(raw: object, programs: Collection[str] = ()) -> str:
     """``"human"`` or ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
     ``programs`` (a 400 ``bad_seat`` naming them otherwise). An old level name
     (``bot:heuristic``) is still accepted and stored under its canonical name (``bot:club``)."""
@@ -87,8 +87,8 @@ def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
     kinds = body.get("seats")
     if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
         raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
-    seat_kinds = tuple(seat_kind(k, programs) for k in kinds)
-    if "human" not in seat_kinds:
+    occupants = tuple(occupant_of(k, programs) for k in kinds)
+    if "human" not in occupants:
         raise ApiError(400, "bad_seats", "a table needs at least one human seat")
     name = clean_name(body.get("nickname"))
     turn_seconds = body.get("turn_seconds")
@@ -107,9 +107,9 @@ def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
     if not isinstance(rules_body, dict):
         raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
     preset = rules_body.get("preset")
-    rules = table_rules(preset, rules_body.get("changes"), len(seat_kinds))
+    rules = table_rules(preset, rules_body.get("changes"), len(occupants))
     return TableSpec(
-        seat_kinds=seat_kinds,
+        occupants=occupants,
         preset=preset if isinstance(preset, str) else "fisca",
         rules=rules,
         nickname=name,

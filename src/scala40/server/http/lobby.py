@@ -82,7 +82,7 @@ def _summary(
 
 def live_summary(actor: TableActor) -> dict[str, Any]:
     """A table this server plays, as the lobby lists it."""
-    seats = [(s.seat, s.kind, s.name, s.taken) for s in actor.seats]
+    seats = [(s.seat, s.occupant, s.name, s.taken) for s in actor.seats]
     return _summary(
         actor.table, seats, actor.status, actor.rules, actor.league_name, len(actor.watchers)
     )
@@ -102,7 +102,8 @@ def stored_summary(
     node plays (a seat is taken once someone holds its token)."""
     rules = rules_from_changes(table.changes)
     listed = [
-        (s.seat, s.kind, s.name, s.kind != "human" or s.token_hash is not None) for s in seats
+        (s.seat, s.occupant, s.name, s.occupant != "human" or s.token_hash is not None)
+        for s in seats
     ]
     return _summary(table, listed, table.status, rules, league_name)
 

@@ -57,7 +57,7 @@ def build_router(tables: Tables) -> APIRouter:
         return {
             "table_id": table.id,
             "seats": rec["seats"],
-            "seat_kinds": [s.kind for s in seats],
+            "seat_kinds": [s.occupant for s in seats],
             "rules": {
                 "preset": table.preset,
                 "changes": dict(table.changes),
@@ -79,7 +79,7 @@ def build_router(tables: Tables) -> APIRouter:
                 {
                     "table_id": table.id,
                     "players": [s.name for s in seats],
-                    "seat_kinds": [s.kind for s in seats],
+                    "seat_kinds": [s.occupant for s in seats],
                     "winner": _winner_name(table.winner, seats, rules),
                     "winner_seat": table.winner,
                     "finished": None if table.finished is None else table.finished.isoformat(),

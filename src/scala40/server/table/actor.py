@@ -292,7 +292,7 @@ class TableActor:
             seats=[
                 SeatFacts(
                     s.name,
-                    s.kind,
+                    s.occupant,
                     s.is_bot or s.outbox is not None,
                     s.stand_in or (timed_out and current == s.seat),
                     s.taken,

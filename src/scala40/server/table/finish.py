@@ -31,7 +31,9 @@ def seat_places(seats: list[Seat], match: Match) -> list[SeatPlace]:
     units = sorted({rules.unit_of(s.seat) for s in seats})
     place = places(units, dict(enumerate(match.totals)), match.winner)
     return [
-        SeatPlace(s.seat, rules.unit_of(s.seat), place[rules.unit_of(s.seat)], s.player_id, s.kind)
+        SeatPlace(
+            s.seat, rules.unit_of(s.seat), place[rules.unit_of(s.seat)], s.player_id, s.occupant
+        )
         for s in seats
     ]
 

@@ -47,7 +47,7 @@ class TableSpec:
     the seats' occupants (``"human"`` or ``"bot:LEVEL"``), the rules, the creator's name,
     the timer, the bots' pace and the league (id, name) it is played for."""
 
-    seat_kinds: tuple[str, ...]
+    occupants: tuple[str, ...]
     preset: str
     rules: Rules
     nickname: str
@@ -232,20 +232,22 @@ class Tables:
     async def create(self, spec: TableSpec, player_id: str | None = None) -> NewTable:
         """A new table; the creator (a rated identity with ``player_id``) takes its first
         human seat. The lobby has checked the request and admitted its address."""
-        seat_kinds = spec.seat_kinds
+        occupants = spec.occupants
         token = new_token()
-        creator = seat_kinds.index("human")
+        creator = occupants.index("human")
         seats: list[SeatRow] = []
-        for i, kind in enumerate(seat_kinds):
+        for i, occupant in enumerate(occupants):
             if i == creator:
                 seats.append(
-                    SeatRow(i, kind, spec.nickname, token_hash(token), player_id=player_id)
+                    SeatRow(i, occupant, spec.nickname, token_hash(token), player_id=player_id)
                 )
-            elif kind == "human":
-                seats.append(SeatRow(i, kind, "", None))
+            elif occupant == "human":
+                seats.append(SeatRow(i, occupant, "", None))
             else:
-                seats.append(SeatRow(i, kind, f"Bot {i + 1} ({level_label(kind[4:])})", None))
-        waiting = seat_kinds.count("human") > 1
+                seats.append(
+                    SeatRow(i, occupant, f"Bot {i + 1} ({level_label(occupant[4:])})", None)
+                )
+        waiting = occupants.count("human") > 1
         league = spec.league
         table = TableRow(
             id=new_table_id(),
@@ -253,7 +255,7 @@ class Tables:
             preset=spec.preset,
             changes=dict(spec.rules.changes()),
             seed=secrets.randbits(63),
-            first_dealer=secrets.randbelow(len(seat_kinds)),
+            first_dealer=secrets.randbelow(len(occupants)),
             turn_seconds=spec.turn_seconds,
             status="waiting" if waiting else "playing",
             bot_pace=spec.bot_pace,

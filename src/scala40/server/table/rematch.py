@@ -90,11 +90,13 @@ def rematch_rows(
     rows: list[SeatRow] = []
     for s in seats:
         if s.is_bot:
-            rows.append(SeatRow(s.seat, s.kind, s.name, None))
+            rows.append(SeatRow(s.seat, s.occupant, s.name, None))
             continue
         tokens[s.seat] = new_token()
         rows.append(
-            SeatRow(s.seat, s.kind, s.name, token_hash(tokens[s.seat]), s.token_hash, s.player_id)
+            SeatRow(
+                s.seat, s.occupant, s.name, token_hash(tokens[s.seat]), s.token_hash, s.player_id
+            )
         )
     table = TableRow(
         id=new_table_id(),

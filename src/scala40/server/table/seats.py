@@ -25,7 +25,8 @@ class Seat:
     """A seat as the actor keeps it: who sits there and how to reach them."""
 
     seat: int
-    kind: str
+    occupant: str
+    """Who sits here: ``"human"`` or ``"bot:LEVEL"``."""
     name: str
     token_hash: str | None
     outbox: Outbox | None = None
@@ -43,7 +44,7 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        return self.occupant.startswith("bot:")
 
     @property
     def taken(self) -> bool:
@@ -63,14 +64,16 @@ def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Sea
     """The seats of a stored table, each bot seat with its bot: a built-in level, or a
     program the server's admin registered (``scala40 serve --bot``)."""
     seats = [
-        Seat(r.seat, r.kind, r.name, r.token_hash, claim_hash=r.claim_hash, player_id=r.player_id)
+        Seat(
+            r.seat, r.occupant, r.name, r.token_hash, claim_hash=r.claim_hash, player_id=r.player_id
+        )
         for r in rows
     ]
     programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
     for s in seats:
         if not s.is_bot:
             continue
-        level = s.kind.split(":", 1)[1]
+        level = s.occupant.split(":", 1)[1]
         canonical = _canonical_or_none(level)
         if level in programs.commands:
             s.program = programs.seat(level)
@@ -78,7 +81,7 @@ def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Sea
         elif canonical is not None:
             # A table stored under an old level name (bot:heuristic) plays on as its
             # canonical level, and shows it so.
-            s.kind = f"bot:{canonical}"
+            s.occupant = f"bot:{canonical}"
             s.bot = make_bot(canonical)
         else:
             # A program registered when the table was made, not since a restart.

@@ -49,7 +49,8 @@ class SeatFacts:
     """What everyone may know about a seat besides the cards: who sits there."""
 
     name: str
-    kind: str
+    occupant: str
+    """``"human"`` or ``"bot:LEVEL"`` (the VIEW's ``kind``)."""
     connected: bool = False
     stand_in: bool = False
     """A bot plays this human seat now (turn timeout or a dropped connection)."""
@@ -214,7 +215,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
     out = view_to_dict(view)
     for entry, info in zip(out["players"], facts.seats, strict=True):
         entry["name"] = info.name
-        entry["kind"] = info.kind
+        entry["kind"] = info.occupant
         entry["connected"] = info.connected
         entry["stand_in"] = info.stand_in
         entry["taken"] = info.taken
