@@ -307,6 +307,55 @@ def build_meld(
     return meld
 
 
+def selection_refusal(cards: Sequence[int], rules: Rules) -> IllegalAction | None:
+    """Why ``cards``, picked from a hand in any order, make no new meld; ``None`` when some
+    order of them does.
+
+    A player's selection has no order yet: the page of the seat to move shows this reason
+    while cards are selected (the VIEW lists the melds the hand can make, not why the
+    others fail). :func:`build_meld` judges the cards in the order a player would lay
+    them: a set as picked, a run by rank with each joker in a gap first, then at the ends
+    (the ace low, then high). The first refusal is the one a player means.
+    """
+    naturals = sorted((c for c in cards if c != JOKER), key=rank_of)
+    jokers = [c for c in cards if c == JOKER]
+    orders = [list(cards)]
+    if len({suit_of(c) for c in naturals}) == 1 and len({rank_of(c) for c in naturals}) > 1:
+        orders = [_run_order(naturals, jokers, high) for high in (False, True)]
+    first: IllegalAction | None = None
+    for order in orders:
+        try:
+            build_meld(order, None, rules, require_set_suits=False)
+        except IllegalAction as refused:
+            first = first or refused
+            continue
+        return None
+    return first
+
+
+def _run_order(naturals: list[int], jokers: list[int], high_ace: bool) -> list[int]:
+    """``naturals`` of one suit by rank (an ace above the king when ``high_ace``; of two
+    aces, one below and one above), each gap filled with jokers while they last, the rest
+    of the jokers at the high end, or the low end past the ace."""
+    aces = [c for c in naturals if rank_of(c) == ACE]
+    placed = [(rank_of(c), c) for c in naturals if rank_of(c) != ACE]
+    if len(aces) == 2:
+        placed += [(ACE, aces[0]), (HIGH_ACE, aces[1])]
+    else:
+        placed += [(HIGH_ACE if high_ace else ACE, c) for c in aces]
+    placed.sort()
+    spare = len(jokers)
+    out: list[int] = []
+    for i, (rank, card) in enumerate(placed):
+        if i:
+            gap = min(spare, max(0, rank - placed[i - 1][0] - 1))
+            out.extend([JOKER] * gap)
+            spare -= gap
+        out.append(card)
+    above = min(spare, HIGH_ACE - placed[-1][0])
+    return [JOKER] * (spare - above) + out + [JOKER] * above
+
+
 def _build_set(
     cards: Sequence[int], decl: Sequence[int | None], naturals: list[int], require: bool
 ) -> TableMeld:

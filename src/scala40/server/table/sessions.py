@@ -20,8 +20,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
+from scala40.engine.melds import selection_refusal
 from scala40.engine.views import PlayerView
-from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
+from scala40.notation.cards import parse_card
+from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict, facts_to_dict
 from scala40.notation.errors import NotationError
 from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
@@ -40,6 +42,9 @@ from scala40.server.table.commands import (
 from scala40.server.wire.jsonin import BadJson, decode_json
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, Code, Refusal, TableRefusal
+
+MAX_CHECKED = 14
+"""Most cards one ``check`` names: a hand after its draw."""
 
 
 class Session:
@@ -190,6 +195,8 @@ class SeatSession(Session):
             self.entropy(data)
         elif kind == "chat":
             self.chat(data)
+        elif kind == "check":
+            self.check(data)
         elif kind == "rematch":
             self.actor.submit(AskRematch(self.seat, self.outbox))
         else:
@@ -215,6 +222,36 @@ class SeatSession(Session):
             )
             return
         self.actor.submit(Entropy(self.seat, hand, raw, self.outbox))
+
+    def check(self, data: JSONDict) -> None:
+        """Whether the selected cards make a meld, by the engine: ``{"type": "check",
+        "cards": [...]}`` is answered ``{"type": "check", "cards": [...], "ok": ...}`` with
+        the engine's refusal (code, message, facts) when they make none. The page asks it
+        while cards are selected that ``legal.melds`` does not list, so it can say why in
+        the player's language without a rule of its own; nothing changes at the table."""
+        texts = data.get("cards")
+        if (
+            not isinstance(texts, list)
+            or not 1 <= len(texts) <= MAX_CHECKED
+            or not all(isinstance(t, str) for t in texts)
+        ):
+            self.refuse(
+                TableRefusal.BAD_MESSAGE, f'check carries "cards": 1 to {MAX_CHECKED} card texts'
+            )
+            return
+        try:
+            kinds = [parse_card(t) for t in texts]
+        except NotationError as err:
+            self.refuse(TableRefusal.BAD_MESSAGE, f"check: {err}")
+            return
+        refused = selection_refusal(kinds, self.actor.rules)
+        answer: JSONDict = {"type": "check", "cards": texts, "ok": refused is None}
+        if refused is not None:
+            answer["code"] = refused.code.value
+            answer["message"] = refused.reason
+            if refused.facts:
+                answer["facts"] = facts_to_dict(refused.facts)
+        self.outbox.put(answer)
 
     def chat(self, data: JSONDict) -> None:
         """A quick-chat phrase or short free text, checked here; the actor paces each seat
