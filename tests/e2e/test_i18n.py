@@ -47,7 +47,7 @@ def _used_keys() -> set[str]:
         keys |= set(
             re.findall(r'data-i18n(?:-title|-placeholder|-aria)?="([^"]+)"', page.read_text())
         )
-    for script in (STATIC / "js").glob("*.js"):
+    for script in (STATIC / "js").rglob("*.js"):  # the table page's parts in js/table/ too
         text = script.read_text()
         keys |= set(re.findall(r'\bt\("([a-zA-Z_.]+)"', text))
         # A counted string (tn) is two keys: the one and the many.

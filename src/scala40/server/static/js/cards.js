@@ -1,15 +1,33 @@
+// @ts-check
 // Cards as the notation writes them ("7H", "10H", "JK", "JK=7D"): reading, drawing and
 // sorting. No rule lives here: what makes a meld and what it is worth come from the
 // server's VIEW (legal.melds, each table meld's points), decided by the engine.
 
 import { t } from "./i18n.js";
 
+/** @typedef {import("./types.js").Card} Card */
+
+/**
+ * A card read: its text, joker or not, rank (1..13, 0 for a joker), suit ("H".."S" or "")
+ * and, for a joker that stands for a card, that card read.
+ * @typedef {object} ParsedCard
+ * @property {string} text
+ * @property {boolean} joker
+ * @property {number} rank
+ * @property {string} suit
+ * @property {ParsedCard | null} declared
+ */
+
 export const SUITS = ["H", "D", "C", "S"]; // the engine's suit order
+/** @type {{[suit: string]: string}} */
 export const SUIT_SYMBOL = { H: "♥", D: "♦", C: "♣", S: "♠" };
+/** @type {{[rank: string]: number}} */
 const RANK_OF = { A: 1, J: 11, Q: 12, K: 13, T: 10 };
 const RANK_TEXT = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
-/** {text, joker, rank (1..13, 0 for a joker), suit ("H".."S" or ""), declared (card or null)} */
+/** {text, joker, rank (1..13, 0 for a joker), suit ("H".."S" or ""), declared (card or null)}
+ * @param {Card} text
+ * @returns {ParsedCard} */
 export function parseCard(text) {
   const raw = String(text).trim().toUpperCase();
   if (raw.startsWith("JK")) {
@@ -22,22 +40,34 @@ export function parseCard(text) {
   return { text: raw, joker: false, rank, suit, declared: null };
 }
 
+/** The text of the card of this rank and suit ("10H").
+ * @param {number} rank
+ * @param {string} suit
+ * @returns {Card} */
 export function cardText(rank, suit) {
   return RANK_TEXT[rank] + suit;
 }
 
-/** "7♥", "JK", "JK(7♦)" for people. */
+/** "7♥", "JK", "JK(7♦)" for people.
+ * @param {Card} text
+ * @returns {string} */
 export function prettyCard(text) {
   const c = parseCard(text);
   if (c.joker) return c.declared ? `JK(${prettyCard(c.declared.text)})` : "JK";
   return RANK_TEXT[c.rank] + SUIT_SYMBOL[c.suit];
 }
 
+/** Cards for people, one space between them.
+ * @param {Card[]} texts
+ * @returns {string} */
 export function prettyCards(texts) {
   return texts.map(prettyCard).join(" ");
 }
 
-/** A card drawn as HTML: rank and suit in the corner, a big suit in the middle. */
+/** A card drawn as HTML: rank and suit in the corner, a big suit in the middle.
+ * @param {Card} text
+ * @param {{small?: boolean}} [options]
+ * @returns {HTMLElement} */
 export function cardElement(text, { small = false } = {}) {
   const c = parseCard(text);
   const el = document.createElement("div");
@@ -73,18 +103,24 @@ export function cardElement(text, { small = false } = {}) {
   return el;
 }
 
-/** A face-down card (the stock). */
+/** A face-down card (the stock).
+ * @param {{small?: boolean}} [options]
+ * @returns {HTMLElement} */
 export function cardBack({ small = false } = {}) {
   const el = document.createElement("div");
   el.className = "card back" + (small ? " small" : "");
   return el;
 }
 
+/** @param {ParsedCard} c */
 function isRed(c) {
   return c.suit === "H" || c.suit === "D";
 }
 
-/** Sort key: by suit (suit, then rank) or by rank (rank, then suit); jokers last. */
+/** Sort key: by suit (suit, then rank) or by rank (rank, then suit); jokers last.
+ * @param {Card} text
+ * @param {string} by "suit" or "rank"
+ * @returns {number} */
 export function sortKey(text, by) {
   const c = parseCard(text);
   if (c.joker) return 1000;
@@ -96,17 +132,32 @@ export function sortKey(text, by) {
  * The cards a selection holds, as one text: card texts sorted, every joker "JK" whatever
  * it stands for. A selection and a meld the server lists (legal.melds) lay the same cards
  * exactly when their keys are equal: the page looks the selection up, it does not judge it.
+ * @param {Card[]} texts
+ * @returns {string}
  */
 export function selectionKey(texts) {
   return texts.map((x) => (parseCard(x).joker ? "JK" : parseCard(x).text)).sort().join(" ");
 }
 
-/** Every card text an action names (to highlight a hint's cards). */
+/** Every card text an action names (to highlight a hint's cards).
+ * @param {{card?: Card, cards?: Card[], melds?: Card[][]} | null | undefined} action
+ * @returns {Card[]} */
 export function actionCards(action) {
   if (!action) return [];
+  /** @param {Card} t */
   const strip = (t) => (t.startsWith("JK") ? "JK" : t);
   if (action.melds) return action.melds.flat().map(strip);
   if (action.cards) return action.cards.map(strip);
   if (action.card) return [strip(action.card)];
   return [];
+}
+
+/** Whether two card texts are the same card (a joker is a joker, whatever it stands for).
+ * @param {Card} a
+ * @param {Card} b
+ * @returns {boolean} */
+export function sameCard(a, b) {
+  const x = parseCard(a);
+  const y = parseCard(b);
+  return x.joker ? y.joker : !y.joker && x.rank === y.rank && x.suit === y.suit;
 }

@@ -41,15 +41,15 @@ function actionWords(step) {
     case "pozzo":
       return t("ev.pozzo", { name, card: prettyCard(replay().steps[R.i - 1]?.state?.pozzo?.slice(-1)[0] || "") });
     case "discard":
-      return t("ev.discard", { name, card: prettyCard(a.card) });
+      return t("ev.discard", { name, card: prettyCard(/** @type {string} */ (a.card)) });
     case "open":
       return t("ev.open", { name, cards: /** @type {string[][]} */ (a.melds).map(prettyCards).join(" | ") });
     case "meld":
-      return t("ev.meld", { name, cards: prettyCards(a.cards) });
+      return t("ev.meld", { name, cards: prettyCards(/** @type {string[]} */ (a.cards)) });
     case "layoff":
-      return t("ev.layoff", { name, card: prettyCard(a.declared ? `JK=${a.declared}` : a.card) });
+      return t("ev.layoff", { name, card: prettyCard(a.declared ? `JK=${a.declared}` : /** @type {string} */ (a.card)) });
     case "swap":
-      return t("ev.swap", { name, card: prettyCard(a.card) });
+      return t("ev.swap", { name, card: prettyCard(/** @type {string} */ (a.card)) });
     case "takeback":
       return t("ev.takeback", { name });
     default:

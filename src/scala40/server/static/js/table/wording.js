@@ -1,0 +1,86 @@
+// @ts-check
+// The page's sentences for what the server sends (events, a refusal's facts, the engine's
+// reasons, a hint's move, the connection's state), in the page's language. No DOM and no
+// page state: a seat's name comes from the caller.
+
+import { parseCard, prettyCard, prettyCards } from "../cards.js";
+import { refusal, t } from "../i18n.js";
+
+/** @typedef {import("../types.js").Card} Card */
+/** @typedef {import("../types.js").GameEvent} GameEvent */
+/** @typedef {import("../types.js").Reason} Reason */
+/** @typedef {(seat: number) => string} NameOf a seat's player's name */
+/** @typedef {{[name: string]: unknown}} Facts */
+
+/** One event of the log in the page's language ("" for a kind the page does not word).
+ * @param {GameEvent} ev
+ * @param {NameOf} nameOf
+ * @returns {string} */
+export function eventLine(ev, nameOf) {
+  const name = ev.seat !== undefined && ev.seat !== null ? nameOf(ev.seat) : "";
+  const cards = ev.melds ? ev.melds.map((m) => prettyCards(m)).join(" | ") : ev.cards ? prettyCards(ev.cards) : "";
+  const key = `ev.${ev.type}`;
+  const text = t(key, { name, card: ev.card ? prettyCard(ev.card) : "", cards });
+  return text === key ? "" : text;
+}
+
+/** A refusal's facts ready for the page's sentences: cards as the page shows them, a seat
+ * as its player's name, numbers as they are.
+ * @param {Facts | null | undefined} facts
+ * @param {NameOf} nameOf
+ * @returns {Facts | null} */
+export function factWords(facts, nameOf) {
+  if (!facts || typeof facts !== "object") return null;
+  /** @type {Facts} */
+  const out = { ...facts };
+  /** @param {Card} c */
+  const one = (c) => (parseCard(c).joker && !parseCard(c).declared ? t("card.joker") : prettyCard(c));
+  if (typeof facts.card === "string") out.card = one(facts.card);
+  if (Array.isArray(facts.cards)) out.cards = prettyCards(facts.cards);
+  if (Number.isInteger(facts.seat)) out.name = nameOf(Number(facts.seat));
+  return out;
+}
+
+/** Words for one of the engine's reasons sent with the view: for a reason about a card,
+ * the page's sentence for the code naming that card as the page shows cards ("Joker",
+ * "10♥", not the engine's "JK"); otherwise the refusal words for the code (the engine's
+ * own sentence in English).
+ * @param {Reason & {facts?: Facts | null}} reason
+ * @param {NameOf} nameOf
+ * @returns {string} */
+export function reasonWords(reason, nameOf) {
+  const key = `why.${reason.code}`;
+  if (reason.card || reason.taken) {
+    /** @param {Card | undefined} c */
+    const name = (c) => (!c ? "" : parseCard(c).joker ? t("card.joker") : prettyCard(c));
+    const text = t(key, { card: name(reason.card), taken: name(reason.taken) });
+    if (text !== key) return text;
+  }
+  return refusal(reason.code, reason.message, factWords(reason.facts, nameOf));
+}
+
+/** The hint's move in the page's language (the server explains it in English).
+ * @param {import("./state.js").Action | null | undefined} a
+ * @returns {string} */
+export function hintHeadline(a) {
+  if (!a) return "";
+  const cards = a.melds ? a.melds.map(prettyCards).join(" | ") : a.cards ? prettyCards(a.cards) : "";
+  const card = a.card ? prettyCard(a.declared ? `JK=${a.declared}` : a.card) : "";
+  const key = `hint.${a.type}`;
+  const text = t(key, { card, cards, target: a.target !== undefined ? a.target + 1 : "" });
+  return text === key ? "" : text;
+}
+
+/** The connection's state in the page's language ("" for none to show).
+ * @param {import("./state.js").ConnectionStatus} kind
+ * @param {string | number} [detail] the seconds before a retry
+ * @returns {string} */
+export function connWords(kind, detail) {
+  if (kind === "open") return t("table.connected");
+  if (kind === "connecting") return t("table.connecting");
+  if (kind === "retry") return t("table.reconnecting", { s: detail });
+  if (kind === "replaced") return t("table.replaced");
+  if (kind === "gone") return t("table.gone");
+  if (kind === "crowded") return t("watch.crowded");
+  return "";
+}
