@@ -25,6 +25,7 @@ from scala40.notation.cards import parse_card
 from scala40.notation.codec import rules_changes, table_meld_from_dict
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
+from scala40.server.table.sessions import meld_check
 from scala40.storage.store import SeatRow, TableRow
 
 ANNA = "2H 5D 9C KS QS 3D 7H 8H 4C AD JC 6S 9D"
@@ -118,6 +119,8 @@ def show(
             shown.sent.append(msg)
             if msg.get("type") == "sync":
                 ws.send(json.dumps(state))
+            elif msg.get("type") == "check":  # answered as the server answers it
+                ws.send(json.dumps(meld_check(msg, actor.rules)))
 
         ws.on_message(on_message)
 

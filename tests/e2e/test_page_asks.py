@@ -11,6 +11,7 @@ words. Positions are set up with the engine and written by the server's own VIEW
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,10 +24,22 @@ from scala40.notation.melds import parse_table_meld
 
 from .positions import Shown, drawn_under, everything_open, joker_to_lay_off, show
 
+ARTIFACTS = Path(__file__).parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
 NOT_A_MELD = {
     "en": "These cards do not make a valid meld (a run or a set).",
     "it": "Queste carte non formano una combinazione valida (una scala o un tris).",
+}
+WHY_NOT = {
+    # The engine's reason for each refused house-key selection, in the page's words.
+    "max_run_length_5": {
+        "en": "A run may hold at most 5 cards: 3♥ 4♥ 5♥ 6♥ 7♥ 8♥.",
+        "it": "Una scala può avere al massimo 5 carte: 3♥ 4♥ 5♥ 6♥ 7♥ 8♥.",
+    },
+    "jokers_per_meld": {
+        "en": "A meld with a joker needs at least 2 natural cards: 5♥ JK JK.",
+        "it": "Una combinazione con il jolly vuole almeno 2 carte naturali: 5♥ JK JK.",
+    },
 }
 
 HOUSE_CASES = [
@@ -90,12 +103,31 @@ def test_the_page_answers_a_selection_as_the_engine_does_under_house_keys(
         assert phone.locator("#staging .staged .pts").inner_text() == f"{points} pts"
         assert phone.locator("#message.error").count() == 0
     else:
-        assert opening.inner_text() == NOT_A_MELD["en"]
+        # The page asks the server why (a check), and says the engine's reason.
+        (key,) = changes
+        words = WHY_NOT[key]["en"]
+        phone.wait_for_function(
+            "(w) => document.getElementById('opening').innerText === w", arg=words
+        )
+        assert [m["cards"] for m in shown.sent if m.get("type") == "check"] == [selection.split()]
         phone.click("#btn-add")
         phone.wait_for_selector("#message.error")
-        assert phone.locator("#message").inner_text().startswith(NOT_A_MELD["en"])
+        assert phone.locator("#message").inner_text().startswith(words)
         assert phone.locator("#staging .staged").count() == 0
     assert shown.actions() == []
+
+
+@pytest.mark.parametrize(("changes", "anna", "selection"), HOUSE_CASES[1:], ids=lambda x: str(x))
+def test_the_engines_reason_for_a_refused_selection_is_said_in_italian(
+    server: str, phone: Page, changes: dict[str, object], anna: str, selection: str
+) -> None:
+    (key,) = changes
+    show(phone, server, drawn_under(changes, anna), "it")
+    _select(phone, selection)
+    phone.wait_for_function(
+        "(w) => document.getElementById('opening').innerText === w", arg=WHY_NOT[key]["it"]
+    )
+    phone.screenshot(path=str(ARTIFACTS / f"page-asks-{key}-it-phone.png"))
 
 
 def _tampered(state: dict[str, Any]) -> None:

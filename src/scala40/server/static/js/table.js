@@ -7,7 +7,8 @@
 //   start.js, join.js, ended.js    the page's start, the join form, a table no longer in play
 //   messages.js, hint.js           messages from the server; the hint
 //   hand.js, order.js              the hand as the player keeps it (order.js: no DOM)
-//   facts.js                       facts about the VIEW (legal.*: the page keeps no rule)
+//   facts.js, checks.js            facts about the VIEW (legal.*: the page keeps no rule); the
+//                                  engine's word on a selection it does not list (a `check`)
 //   intents.js, melding.js         sending intents; laying cards
 //   say.js, dialogs.js, summary.js the message line and refusals; the choice; a hand's summary
 //   render.js, seats.js, board.js, actions.js, share.js   drawing, part by part

@@ -224,7 +224,7 @@
  * What a table's socket sends (docs/protocol.md, "Server → client"): one object whose
  * `type` says which fields it has.
  * @typedef {object} ServerMessage
- * @property {string} type "state", "patch", "error", "hint", "hand_over", "pong", "chat", "rematch"
+ * @property {string} type "state", "patch", "error", "hint", "hand_over", "pong", "chat", "rematch", "check"
  * @property {number} [v]
  * @property {View} [view]
  * @property {GameEvent | null} [event]
@@ -242,6 +242,18 @@
  * @property {string} [phrase]
  * @property {string} [table_id]
  * @property {string} [token]
+ * @property {Card[]} [cards] a `check`'s cards, as asked
+ * @property {boolean} [ok] a `check`: whether the cards make a meld
+ */
+
+/**
+ * The engine's word on selected cards (a `check` answer): whether they make a meld, and
+ * when not, its refusal.
+ * @typedef {object} CheckAnswer
+ * @property {boolean} ok
+ * @property {string} [code]
+ * @property {string} [message]
+ * @property {{[name: string]: Json}} [facts]
  */
 
 /**

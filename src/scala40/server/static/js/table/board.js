@@ -4,7 +4,8 @@
 
 import { cardBack, cardElement, sameCard } from "../cards.js";
 import { $ } from "../dom.js";
-import { refusal, t, tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
+import { notMeldWords } from "./checks.js";
 import { barredWhy, legal, me, meldOptions, myTurn, openingNeed, why } from "./facts.js";
 import { selectedEntries, stagedIds } from "./hand.js";
 import { render } from "./render.js";
@@ -148,7 +149,7 @@ export function renderStaging() {
   if (sel.length >= 3) {
     const options = meldOptions(sel);
     if (options.length) points += options[0].points;
-    else whyNot = notMeldWords();
+    else whyNot = notMeldWords(sel.map((e) => e.card));
   }
   const show = myTurn() && ((!opened && (S.staged.length > 0 || sel.length >= 3)) || !!whyNot);
   opening.hidden = !show;
@@ -163,7 +164,3 @@ export function renderStaging() {
   }
 }
 
-/** The words for a selection the engine does not take for a meld: its own refusal. */
-function notMeldWords() {
-  return refusal("invalid_meld");
-}

@@ -6,6 +6,7 @@
 import { parseCard, prettyCard, sameCard } from "../cards.js";
 import { t } from "../i18n.js";
 import { isSwap, layoffChoices } from "./choices.js";
+import { notMeld } from "./checks.js";
 import { choose } from "./dialogs.js";
 import { legal, meldOptions } from "./facts.js";
 import { selectedEntries } from "./hand.js";
@@ -46,7 +47,8 @@ async function planSelected() {
   }
   const options = meldOptions(entries);
   if (!options.length) {
-    showRefusal("invalid_meld", "");
+    const why = notMeld(entries.map((e) => e.card));
+    showRefusal(why.code, why.message, null, why.facts);
     return null;
   }
   const picked = await chooseMeldOption(options);

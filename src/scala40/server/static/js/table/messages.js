@@ -9,6 +9,7 @@ import { onFair } from "../fair.js";
 import { animateEvent } from "../motion.js";
 import { onRematchInfo, onRematchToken } from "../rematch.js";
 import { playSound, soundFor } from "../sound.js";
+import { onCheck } from "./checks.js";
 import { myTurn, playerName } from "./facts.js";
 import { reconcileHand } from "./hand.js";
 import { clearHint, onHint } from "./hint.js";
@@ -56,6 +57,10 @@ export function onMessage(msg) {
       break;
     case "chat":
       onChat(msg);
+      break;
+    case "check":
+      onCheck(msg);
+      render();
       break;
     case "rematch":
       onRematchToken(/** @type {{table_id: string, token: string}} */ (msg));

@@ -93,6 +93,8 @@
  * @property {boolean} watching a spectator: no seat, the public view, nothing to play
  * @property {boolean} syncAsked a patch did not fit: the whole VIEW is asked for (onPatch)
  * @property {RematchInfo | null} rematchInfo the `rematch` of the last state
+ * @property {Map<string, import("../types.js").CheckAnswer | null>} checks the engine's word on
+ *   selections legal.melds does not list, by selection key (null: asked, not yet answered)
  */
 
 /** The table of this page, from its address (`/t/ID`). */
@@ -110,6 +112,7 @@ export const S = {
   fresh: new Set(),
   selected: new Set(),
   staged: [],
+  checks: new Map(),
   sort: /** @type {SortBy} */ (localStorage.getItem("scala40:sort") || "suit"),
   groupEnds: new Set(),
   sent: null,
