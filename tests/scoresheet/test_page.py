@@ -44,6 +44,8 @@ from scala40.server.schema import score_sheets
 from scala40.server.scoresheet_api import SheetStore, TerminalSheets, build_router
 from scala40.server.store import Store
 
+pytestmark = pytest.mark.slow
+
 CHROMIUM = "/usr/bin/chromium"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).parent.parent / "e2e" / "artifacts"

@@ -7,7 +7,11 @@ from __future__ import annotations
 import asyncio
 import secrets
 
+import pytest
+
 from scala40.server.bus import Kind, NodeBus, inbox
+
+pytestmark = pytest.mark.slow
 
 
 def _node() -> str:
