@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from scala40.cli import main
 
 
+@pytest.mark.slow  # a benchmark run, OpenSpiel included
 def test_bench_measures_the_engine_the_anchors_way_and_beside_openspiel() -> None:
     result = CliRunner().invoke(main, ["bench", "--json", "--seconds", "0.3"])
     assert result.exit_code == 0, result.output

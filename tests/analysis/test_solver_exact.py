@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,8 @@ from scala40.engine.melds import build_meld
 from scala40.engine.rules import Rules
 
 from .brute import best, hand_penalty, meld_value, options
+
+pytestmark = pytest.mark.slow
 
 RULESETS = {
     "default": Rules(),

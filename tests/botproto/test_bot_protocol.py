@@ -92,7 +92,8 @@ MISBEHAVIOURS = [
     ("garbage", Reason.BAD_JSON, False, ()),
     ("illegal", Reason.ILLEGAL, False, ()),
     ("unreadable", Reason.BAD_ACTION, False, ()),
-    ("sleepy", Reason.TIMEOUT, False, ("--think-ms", "100")),
+    # It waits out the time limit and the game after it: the inner loop leaves it out.
+    pytest.param("sleepy", Reason.TIMEOUT, False, ("--think-ms", "100"), marks=pytest.mark.slow),
     ("quitter", Reason.CRASH, True, ()),
     ("hog", Reason.CRASH, True, ()),
     ("flood", Reason.TOO_MUCH_OUTPUT, True, ()),

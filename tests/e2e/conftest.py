@@ -1,13 +1,26 @@
-"""Fixtures of the browser tests: one server for the session, one chromium per module."""
+"""Fixtures of the browser tests: one server for the session, one chromium per module.
+
+Every test in this directory is marked ``slow`` (it drives chromium against a server
+process), so the inner loop, ``pytest -m "not slow"``, leaves them out."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from .support import CHROMIUM, CHROMIUM_ARGS, Server, free_port
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark this directory's tests ``slow`` (a hook sees every item of the session)."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -516,6 +516,8 @@ def test_the_lobby_offers_the_four_levels_by_name(server: str, browser: Browser)
     page.select_option("#seat-count", "2")
     seat = page.locator('#seats select[data-seat="1"]')
     options = seat.locator("option")
+    # The lobby draws the seats once it has the rules and the programs from the server.
+    seat.locator('option[value="bot:expert"]').wait_for(state="attached")
     values = options.evaluate_all("(os) => os.map((o) => o.value)")
     texts = options.evaluate_all("(os) => os.map((o) => o.textContent)")
     # The built-in levels, then any program the server registered (bot:simple here).

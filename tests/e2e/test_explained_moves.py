@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .positions import barred_six, everything_open, joker_on_the_pozzo, show
 from .support import post_json
@@ -51,9 +52,24 @@ def _shown_buttons(page: Page) -> list[str]:
     return [b.get_attribute("id") or "" for b in page.locator("#actions button:visible").all()]
 
 
+ONE_ROW = """() => {
+    const shown = [...document.querySelectorAll("#actions button")].filter(
+        (b) => b.getClientRects().length > 0 && getComputedStyle(b).visibility !== "hidden");
+    const tops = new Set(shown.map((b) => Math.round(b.getBoundingClientRect().y)));
+    return shown.length > 0 && tops.size === 1;
+}"""
+"""True when the shown buttons of the bar stand in one row (at least one is shown)."""
+
+
 def _one_row(page: Page) -> bool:
-    tops = {round(b.bounding_box()["y"]) for b in page.locator("#actions button:visible").all()}  # type: ignore[index]
-    return len(tops) == 1
+    """The bar's shown buttons stand in one row, once the page has drawn the state it was
+    sent (a snapshot taken while a busy machine is still drawing it may catch the bar of
+    the phase before); ``False`` if they do not within 5 s."""
+    try:
+        page.wait_for_function(ONE_ROW, timeout=5_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("preset", ["fisca", "house"])

@@ -7,7 +7,11 @@ from __future__ import annotations
 import asyncio
 import secrets
 
+import pytest
+
 from scala40.server.cluster.bus import Kind, NodeBus, inbox
+
+pytestmark = pytest.mark.slow
 
 
 def _node() -> str:

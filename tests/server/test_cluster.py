@@ -26,6 +26,8 @@ from scala40.storage.store import Store, StoredTable
 from .cluster_nodes import Cluster, ConnectionClosed, NodeProcess, Player, own_database
 from .conftest import free_port
 
+pytestmark = pytest.mark.slow
+
 REPLAYED_KEYS = ("hand", "table", "pozzo", "stock", "current", "phase", "hand_number", "players")
 """The parts of a VIEW the replayed record decides (who is connected is not in it)."""
 

@@ -18,6 +18,8 @@ import websockets
 
 from .conftest import free_port
 
+pytestmark = pytest.mark.slow
+
 REQUEST_SECONDS = 1.0
 WS_IDLE_SECONDS = 1.5
 PER_ADDRESS = 6

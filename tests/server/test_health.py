@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from .cluster_nodes import Cluster, own_database
 from .conftest import MakeClient, free_port, start_redis
@@ -58,6 +59,7 @@ def _until(node_url: str, status: int, seconds: float = 10.0) -> dict[str, Any]:
         time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_a_node_that_lost_redis_is_unavailable_until_redis_is_back(
     postgres_url: str, tmp_path: Path
 ) -> None:

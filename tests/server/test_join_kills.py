@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .join_kills import run
+
+pytestmark = pytest.mark.slow
 
 
 def test_kills_during_joins_leave_no_stuck_table_and_every_joiner_a_seat() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import websockets
 
 from scala40 import loadtest
@@ -24,6 +25,8 @@ from scala40.notation.view import view_from_json
 
 from .helpers import same_table
 from .serving import free_port, serve
+
+pytestmark = pytest.mark.slow
 
 
 async def _next_state(ws: Any) -> dict[str, Any]:

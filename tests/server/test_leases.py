@@ -15,7 +15,7 @@ from scala40.storage.store import SeatRow, Store, TableRow, now
 from .helpers import own_database
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def store(request: pytest.FixtureRequest, db_url: str) -> Iterator[Store]:
     url = (
         db_url

@@ -105,6 +105,7 @@ def _status(db_url: str, table_id: str) -> str:
         store.close()
 
 
+@pytest.mark.slow  # waits on the clock
 def test_bots_stop_when_nobody_is_there_and_play_on_when_someone_returns(
     make_client: Any,
 ) -> None:

@@ -62,6 +62,7 @@ def test_a_restarted_server_resumes_every_table_at_its_last_action(make_client: 
     _restart_keeps_the_table(make_client)
 
 
+@pytest.mark.slow
 def test_postgresql_stores_and_resumes_a_game(postgres_url: str, make_client: Any) -> None:
     store = Store(postgres_url)
     try:
@@ -109,7 +110,7 @@ def test_a_group_commit_with_a_bad_row_still_stores_the_others(db_url: str) -> N
         store.close()
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def test_the_migrations_make_exactly_the_schema_the_server_declares(
     backend: str, db_url: str, request: pytest.FixtureRequest
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from .helpers import create, join, until, wait_over, ws_url
 
 
@@ -114,6 +116,7 @@ def _bot_answer_seconds(make_client: Any, pace: str) -> float:
         return time.monotonic() - sent
 
 
+@pytest.mark.slow  # waits out the paces
 def test_the_bots_move_at_the_chosen_pace(make_client: Any) -> None:
     assert _bot_answer_seconds(make_client, "fast") < 0.35  # a quarter of 0.4 s, and margin
     assert _bot_answer_seconds(make_client, "slow") >= 0.75  # twice 0.4 s

@@ -35,6 +35,7 @@ def test_bots_in_worker_processes_play_their_turns(
     assert [s.bot is not None for s in seats] == [False, True, True]
 
 
+@pytest.mark.slow  # kills a server process
 def test_the_workers_of_a_killed_server_leave_with_it(tmp_path: Path) -> None:
     """A server killed with SIGKILL cannot shut its pool down: its workers go by themselves."""
     script = tmp_path / "server.py"

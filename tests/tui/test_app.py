@@ -336,6 +336,7 @@ def test_hand_rows_break_lines_and_keep_the_mark_under_its_card() -> None:
     assert rows == ["10♥ 7♥", f" [b]{MARK}[/b]"]
 
 
+@pytest.mark.slow
 async def test_a_whole_hand_by_keys_to_the_summary_and_the_end_of_the_match() -> None:
     """The person plays as the hint says, by keys only, and goes out: the summary shows
     the table, what everyone pays and the scores; with the limit at 1 the match ends."""
