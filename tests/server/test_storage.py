@@ -84,11 +84,11 @@ def test_postgresql_stores_and_resumes_a_game(postgres_url: str, make_client: An
 def test_a_group_commit_with_a_bad_row_still_stores_the_others(db_url: str) -> None:
     import asyncio
 
-    from scala40.storage.db import Db
+    from scala40.storage.db import AsyncStore
 
     store = Store(db_url)
     _table(store)
-    db = Db(store)
+    db = AsyncStore(store)
 
     async def together() -> list[BaseException | None]:
         results = await asyncio.gather(

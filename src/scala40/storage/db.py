@@ -11,7 +11,7 @@ from scala40.storage.store import Store
 T = TypeVar("T")
 
 
-class Db:
+class AsyncStore:
     """Runs store calls in worker threads (one writer for SQLite) off the event loop.
 
     Actions are group-committed: while one transaction is being written, the actions of

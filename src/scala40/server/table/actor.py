@@ -71,7 +71,7 @@ from scala40.server.wire.view import (
     seat_view_json,
     view_to_json,
 )
-from scala40.storage.db import Db
+from scala40.storage.db import AsyncStore
 from scala40.storage.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 
 log = logging.getLogger("scala40.server")
@@ -98,7 +98,9 @@ class Refused(Exception):
 class TableActor:
     """The authority over one table: its match, seats, version and connections."""
 
-    def __init__(self, table: TableRow, seats: list[SeatRow], db: Db, settings: Settings) -> None:
+    def __init__(
+        self, table: TableRow, seats: list[SeatRow], db: AsyncStore, settings: Settings
+    ) -> None:
         self.table = table
         self.db = db
         self.settings = settings
@@ -132,7 +134,7 @@ class TableActor:
 
     # Life --------------------------------------------------------------------------------
     @classmethod
-    def rebuild(cls, stored: StoredTable, db: Db, settings: Settings) -> TableActor:
+    def rebuild(cls, stored: StoredTable, db: AsyncStore, settings: Settings) -> TableActor:
         """A stored table as it was at its last stored action (replayed through the engine)."""
         actor = cls(stored.table, stored.seats, db, settings)
         for hand, _seat, data in stored.entropy:

@@ -7,13 +7,13 @@ from scala40.engine.match import Match
 from scala40.notation.codec import JSONDict
 from scala40.server.table.commands import error
 from scala40.server.wire.refusals import TableRefusal
-from scala40.storage.db import Db
+from scala40.storage.db import AsyncStore
 
 
 class FairShuffle:
     """One table's commitments (each computed once) and its entropy from the seats."""
 
-    def __init__(self, match: Match, db: Db, table_id: str) -> None:
+    def __init__(self, match: Match, db: AsyncStore, table_id: str) -> None:
         self.match = match
         self.db = db
         self.table_id = table_id

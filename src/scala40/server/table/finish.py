@@ -7,12 +7,12 @@ from scala40.engine.match import HandRecord, Match
 from scala40.engine.rules import Rules
 from scala40.notation.record import Recorder, dump_record
 from scala40.server.table.seats import Seat
-from scala40.storage.db import Db
+from scala40.storage.db import AsyncStore
 from scala40.storage.players import Players, SeatPlace, places
 
 
 async def store_finish(
-    db: Db, table_id: str, recorder: Recorder, seats: list[Seat], names: list[str]
+    db: AsyncStore, table_id: str, recorder: Recorder, seats: list[Seat], names: list[str]
 ) -> None:
     """Store the finished match: its record (under the seats' ``names`` at the end), its
     winner, and the rated identities' new ratings, in one write (players.py)."""

@@ -23,7 +23,7 @@ from scala40.server.table.rematch import rematch_rows
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
-from scala40.storage.db import Db
+from scala40.storage.db import AsyncStore
 from scala40.storage.leagues import Leagues
 from scala40.storage.store import SeatRow, Store, StoredTable, TableRow, now
 from scala40.storage.tokens import new_table_id, new_token, token_hash
@@ -104,7 +104,7 @@ class Tables:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.db = Db(store)
+        self.db = AsyncStore(store)
         self.actors: dict[str, TableActor] = {}
         self._retiring: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from scala40.notation.codec import JSONDict
 from scala40.server.table.commands import Claim, RematchRefused
 from scala40.server.table.seats import Seat
-from scala40.storage.db import Db
+from scala40.storage.db import AsyncStore
 from scala40.storage.store import SeatRow, TableRow, now
 from scala40.storage.tokens import new_table_id, new_token, token_hash
 
@@ -63,7 +63,7 @@ class Rematch:
         return None
 
 
-async def claim(seats: list[Seat], db: Db, table_id: str, cmd: Claim) -> int | None:
+async def claim(seats: list[Seat], db: AsyncStore, table_id: str, cmd: Claim) -> int | None:
     """Open a rematch seat with the seat's token at the finished table: once, for a
     player who was not connected when the rematch was made (``None``: none opened)."""
     for s in seats:
