@@ -88,7 +88,10 @@ def test_a_hand_played_on_patches_matches_the_whole_views(
     and a hand can end in a dozen moves), so the hands revealed at its end and the next
     deal come as patches too."""
     client = make_client(rate_per_second=1000.0)  # a move and a sync each turn, quickly
-    table = create(client, ["human", "human"], rules={"changes": {"stock_out": "end_hand"}})
+    # No elimination within reach: a hand that costs a seat 100 or more (not opened,
+    # doubled) does not end the match before the floor of moves below.
+    changes = {"stock_out": "end_hand", "elimination": 100_000}
+    table = create(client, ["human", "human"], rules={"changes": changes})
     other = join(client, table["table_id"], "Bruno")
     bot, rng = make_bot("easy"), random.Random(7)
     patches = moves = 0
