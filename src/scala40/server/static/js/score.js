@@ -22,7 +22,7 @@ const SHEETS = "scala40:sheets";
 const FOLLOW_MS = 10000; // how often a read-only sheet asks the server for news
 const MAX_LISTED = 100; // the server lists at most this many ids at once
 
-// What /api/scoresheets answers (src/scala40/server/scoresheet_api.py), as this page reads it.
+// What /api/scoresheets answers (src/scala40/server/http/scoresheets.py, storage/sheets.py), as this page reads it.
 
 /**
  * The rules a sheet scores by (the setup form's choices).
