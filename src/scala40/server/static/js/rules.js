@@ -17,7 +17,7 @@ import { $, el } from "./dom.js";
  * @typedef {Bilingual & {key: string, default: Json, choices?: Bilingual[], type?: string, min?: number, max?: number | null, max_with_decks?: {[decks: string]: number}}} BookKey
  */
 /**
- * GET /api/rulebook (scala40.server.rule_book): sections, keys by group, presets.
+ * GET /api/rulebook (scala40.rulebook.book): sections, keys by group, presets.
  * @typedef {object} RuleBook
  * @property {(Bilingual & {anchor: string})[]} sections
  * @property {(Bilingual & {anchor: string, keys: BookKey[]})[]} groups
