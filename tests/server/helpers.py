@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
+from scala40.engine.state import Deal
 from scala40.notation.cards import parse_card, parse_meld_card
+from scala40.notation.codec import rules_changes
 from scala40.notation.errors import NotationError
+from scala40.server.settings import Settings
+from scala40.server.table.actor import TableActor
+from scala40.storage.store import SeatRow, TableRow
 
 
 def create(client: Any, seats: list[str], nickname: str = "Anna", **extra: Any) -> dict[str, Any]:
@@ -140,3 +146,20 @@ def own_database(server_url: str, prefix: str) -> str:
     finally:
         admin.dispose()
     return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+def kinds(text: str) -> list[int]:
+    """The kinds of a list of card texts (``"5H JK 7H"``), in order."""
+    return [parse_card(c) for c in text.split()]
+
+
+def actor_at(deal: Deal) -> TableActor:
+    """A table actor of two people (no database, no loop) whose match stands at ``deal``:
+    its VIEWs are what the server would send at that position."""
+    row = TableRow(
+        "t1", datetime.now(UTC), "fisca", rules_changes(deal.rules), 1, 0, None, "playing"
+    )
+    seats = [SeatRow(0, "human", "Anna", None), SeatRow(1, "human", "Bruno", None)]
+    actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
+    actor.match.deal = deal
+    return actor

@@ -10,7 +10,6 @@ tests hold those fields to the engine's own checks.
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -22,14 +21,13 @@ from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.notation.cards import parse_card
-from scala40.notation.codec import rules_changes, table_meld_from_dict
+from scala40.notation.codec import table_meld_from_dict
 from scala40.notation.errors import NotationError
 from scala40.notation.melds import parse_table_meld
-from scala40.server.settings import Settings
-from scala40.server.table.actor import TableActor
 from scala40.server.table.summaries import full_state
 from scala40.server.wire.view import legal_json
-from scala40.storage.store import SeatRow, TableRow
+
+from .helpers import actor_at, kinds
 
 BRUNO = "2C 5H 9S KH QH 3C 7C 8C 4D AD JD 6H 9H"
 
@@ -44,20 +42,6 @@ HOUSE_CASES = [
     ({"max_run_length_5": True}, "3H 4H 5H 6H 7H 8H 2D 9C KS QS 3D", "3H 4H 5H 6H 7H 8H", False),
     ({"jokers_per_meld": "any"}, "5H JK JK 2D 9C KS QS 3D 7C 4C", "5H JK JK", False),
 ]
-
-
-def _kinds(text: str) -> list[int]:
-    return [parse_card(c) for c in text.split()]
-
-
-def _actor(deal: Deal) -> TableActor:
-    row = TableRow(
-        "t1", datetime.now(UTC), "fisca", rules_changes(deal.rules), 1, 0, None, "playing"
-    )
-    seats = [SeatRow(0, "human", "Anna", None), SeatRow(1, "human", "Bruno", None)]
-    actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
-    actor.match.deal = deal
-    return actor
 
 
 def _selection(entry: dict[str, Any]) -> tuple[str, ...]:
@@ -79,8 +63,8 @@ def test_the_melds_listed_are_the_engines_answer_under_house_keys(
 ) -> None:
     assert _engine_accepts(changes, selection) is accepted
     rules = Rules.build("fisca", {"players": 2, **changes})
-    deal = Deal.setup(rules, [_kinds(anna), _kinds(BRUNO)], pozzo=[parse_card("8D")])
-    actor = _actor(deal)
+    deal = Deal.setup(rules, [kinds(anna), kinds(BRUNO)], pozzo=[parse_card("8D")])
+    actor = actor_at(deal)
     for phase in ("draw", "play"):
         view = actor.view_json(0)
         assert view["phase"] == phase
@@ -117,9 +101,9 @@ def test_a_table_meld_carries_its_points_and_ends() -> None:
     run = table_meld_from_dict({"cards": ["QS", "KS", "JK=AS"]}, rules)
     group = table_meld_from_dict({"cards": ["AH", "AD", "AC"]}, rules)
     deal = Deal.setup(
-        rules, [_kinds("2H 5D 9C"), _kinds("2C 5H 9S")], table=[run, group], opened=[True, True]
+        rules, [kinds("2H 5D 9C"), kinds("2C 5H 9S")], table=[run, group], opened=[True, True]
     )
-    table = _actor(deal).view_json(1)["table"]
+    table = actor_at(deal).view_json(1)["table"]
     assert table[0] == {
         "id": 0,
         "kind": "run",

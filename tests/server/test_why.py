@@ -7,7 +7,6 @@ see (its own hand, the table, the pozzo).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from scala40.engine.actions import DrawStock
@@ -15,31 +14,14 @@ from scala40.engine.cards import JOKER
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.notation.cards import format_card, parse_card
-from scala40.notation.codec import rules_changes, table_meld_from_dict
+from scala40.notation.codec import table_meld_from_dict
 from scala40.rulebook.labels import rules_summary
-from scala40.server.settings import Settings
-from scala40.server.table.actor import TableActor
-from scala40.storage.store import SeatRow, TableRow
 
 from .conftest import MakeClient
-from .helpers import card_kinds, create, join, strings, ws_url
+from .helpers import actor_at, card_kinds, create, join, kinds, strings, ws_url
 
 ANNA = "2H 5D 9C KS QS 3D 7H 8H 4C AD JC 6S 9D"
 BRUNO = "2C 5H 9S KH QH 3C 7C 8C 4D AS JD 6H 9H"
-
-
-def _kinds(text: str) -> list[int]:
-    return [parse_card(c) for c in text.split()]
-
-
-def _actor(deal: Deal) -> TableActor:
-    row = TableRow(
-        "t1", datetime.now(UTC), "fisca", rules_changes(deal.rules), 1, 0, None, "playing"
-    )
-    seats = [SeatRow(0, "human", "Anna", None), SeatRow(1, "human", "Bruno", None)]
-    actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
-    actor.match.deal = deal
-    return actor
 
 
 def _seen_by(view: dict[str, Any]) -> set[int]:
@@ -58,13 +40,13 @@ def test_a_barred_card_has_the_engines_reason_for_the_seat_to_move_only() -> Non
     run = table_meld_from_dict({"kind": "run", "cards": ["3S", "4S", "5S"]}, rules)
     hand = Deal.setup(
         rules,
-        [_kinds(ANNA), _kinds(BRUNO)],
+        [kinds(ANNA), kinds(BRUNO)],
         table=[run],
         pozzo=[parse_card("8D")],
         opened=[False, True],
     )
     hand.apply(DrawStock())
-    actor = _actor(hand)
+    actor = actor_at(hand)
     mine = actor.view_json(0)
     why = mine["legal"]["why"]
     assert why["draw"]["code"] == "already_drew"
@@ -80,8 +62,8 @@ def test_a_barred_card_has_the_engines_reason_for_the_seat_to_move_only() -> Non
 def test_a_barred_pozzo_names_only_the_pozzo_card() -> None:
     for preset, code in (("fisca", "not_opened_pozzo"), ("house", "pozzo_needs_opening")):
         rules = Rules.build(preset, {"players": 2})
-        hand = Deal.setup(rules, [_kinds(ANNA), _kinds(BRUNO)], pozzo=[parse_card("4S"), JOKER])
-        view = _actor(hand).view_json(0)
+        hand = Deal.setup(rules, [kinds(ANNA), kinds(BRUNO)], pozzo=[parse_card("4S"), JOKER])
+        view = actor_at(hand).view_json(0)
         assert view["legal"]["pozzo"] is False
         assert view["legal"]["why"] == {
             "pozzo": {
