@@ -6,11 +6,14 @@ pages show the message and programs branch on the stable code, whatever route re
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from scala40.server.guard.limits import PerAddress
 from scala40.server.wire.jsonin import BadJson, decode_json
 
 MAX_BODY = 16384
@@ -56,3 +59,20 @@ async def read_json_object(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return data
+
+
+def client_address(request: Request) -> str:
+    """The client's address as uvicorn reports it (the proxy's client, when trusted)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def admit(
+    limiter: PerAddress, request: Request, unlimited: Collection[str], code: str, words: str
+) -> None:
+    """Count one creation for the request's address, or refuse it (429 ``code``: "at most
+    ``words`` from one address") while the address is over ``limiter``'s limit."""
+    address = client_address(request)
+    if address in unlimited or limiter.allow(address):
+        return
+    wait = math.ceil(limiter.retry_after(address))
+    raise ApiError(429, code, f"at most {words} from one address: try again in {wait} s")

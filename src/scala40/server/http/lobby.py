@@ -7,7 +7,6 @@ sentence naming the problem rather than a validation dump.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +17,7 @@ from scala40.notation.codec import rules_from_changes
 from scala40.rulebook.labels import rules_facts, rules_summary
 from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, read_json_object
+from scala40.server.http.errors import admit as admit_address
 from scala40.server.http.forms import clean_name, client_token, table_spec
 from scala40.server.http.players import player_of_key
 from scala40.server.table.actor import TableActor
@@ -36,11 +36,6 @@ JOIN_STATUS = {
     TableRefusal.SERVER_ERROR: 503,
 }
 """HTTP status of a refused join (the others, a full table or a taken seat, are 409)."""
-
-
-def client_address(request: Request) -> str:
-    """The client's address as uvicorn reports it (the proxy's client, when trusted)."""
-    return request.client.host if request.client is not None else "unknown"
 
 
 def page_number(request: Request, name: str, default: int, low: int, high: int) -> int:
@@ -114,8 +109,8 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
 
     creations = PerAddress(tables.settings.tables_per_minute, 60.0)
 
-    def admit(address: str) -> None:
-        """May ``address`` create a table now? (:class:`ApiError` 429 or 503 if not)."""
+    def admit(request: Request) -> None:
+        """May the request's address create a table now? (:class:`ApiError` 429 or 503 if not)."""
         settings = tables.settings
         if tables.live_count() >= settings.max_live_tables:
             raise ApiError(
@@ -124,14 +119,10 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
                 f"the server holds {settings.max_live_tables} tables, its limit:"
                 " join an open table or try again later",
             )
-        if address not in settings.unlimited_addresses and not creations.allow(address):
-            wait = math.ceil(creations.retry_after(address))
-            raise ApiError(
-                429,
-                "too_many_tables",
-                f"at most {settings.tables_per_minute} new tables a minute from one"
-                f" address: try again in {wait} s",
-            )
+        per_minute = f"{settings.tables_per_minute} new tables a minute"
+        admit_address(
+            creations, request, settings.unlimited_addresses, "too_many_tables", per_minute
+        )
 
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -146,7 +137,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         spec = table_spec(body, programs)
         if league is not None:
             spec = replace(spec, league=(league.id, league.name))
-        admit(client_address(request))
+        admit(request)
         made = await tables.create(spec, None if player is None else player.id)
         table_id = made.actor.table.id
         return {

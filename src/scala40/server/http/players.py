@@ -3,13 +3,13 @@ one, signing in with its key, the leaderboard, a player's page, and friends' lea
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, read_json_object
+from scala40.server.http.errors import admit as admit_address
 from scala40.server.http.forms import TOKEN_TEXT, clean_name
 from scala40.server.table.registry import Tables
 from scala40.storage.leagues import NAME_MAX, Leagues
@@ -59,15 +59,9 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     def admit(request: Request) -> None:
         """An anonymous visitor makes a few identities and leagues a minute, not
         thousands: each is a row kept for good (limits.py)."""
-        address = request.client.host if request.client is not None else "unknown"
-        if address in settings.unlimited_addresses or creations.allow(address):
-            return
-        wait = math.ceil(creations.retry_after(address))
-        raise ApiError(
-            429,
-            "too_many_identities",
-            f"at most {settings.identities_per_minute} new players and leagues a minute"
-            f" from one address: try again in {wait} s",
+        per_minute = f"{settings.identities_per_minute} new players and leagues a minute"
+        admit_address(
+            creations, request, settings.unlimited_addresses, "too_many_identities", per_minute
         )
 
     @router.post("/api/players", status_code=201)
