@@ -9,58 +9,28 @@ clones of the hand), and only the types close it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import grimp
 
 PACKAGE = "scala40"
 
 
 def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan, iterative), each
-    sorted, in a stable order."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
+    """The groups of modules that import each other, directly or around a loop (each group
+    sorted, the groups in a stable order): a module is in one when a module it imports
+    leads back to it, and two such modules share a group when each leads to the other."""
+
+    def leads(a: str, b: str) -> bool:
+        return graph.chain_exists(importer=a, imported=b)
+
+    looped = sorted(
+        m
+        for m in graph.modules
+        if any(leads(n, m) for n in graph.find_modules_directly_imported_by(m))
+    )
     found: list[list[str]] = []
-
-    def imported(module: str) -> Iterator[str]:
-        return iter(sorted(graph.find_modules_directly_imported_by(module)))
-
-    for root in sorted(graph.modules):
-        if root in index:
-            continue
-        work = [(root, imported(root))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            module, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, imported(child)))
-                elif child in on_stack:
-                    low[module] = min(low[module], index[child])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[module])
-            if low[module] == index[module]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == module:
-                        break
-                if len(component) > 1:
-                    found.append(sorted(component))
+    for m in looped:
+        if not any(m in circle for circle in found):
+            found.append([x for x in looped if x == m or (leads(m, x) and leads(x, m))])
     return sorted(found)
 
 
