@@ -80,6 +80,14 @@ def table_rules(preset: object, changes: object, players: int) -> Rules:
         raise ApiError(400, "bad_rules", str(err)) from None
 
 
+def rules_part(body: dict[str, Any]) -> dict[str, Any]:
+    """The ``rules`` of a new table's body: ``{"preset": ..., "changes": {...}}`` or none."""
+    rules = body.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+    return rules
+
+
 def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
     """The table a ``POST /api/tables`` body asks for (without its league, which the
     route looks up): 2 to 6 seats with at least one human, the rules, the creator's
@@ -103,9 +111,7 @@ def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
         bot_pace = "normal"
     if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
         raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
-    rules_body = body.get("rules") or {}
-    if not isinstance(rules_body, dict):
-        raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+    rules_body = rules_part(body)
     preset = rules_body.get("preset")
     rules = table_rules(preset, rules_body.get("changes"), len(occupants))
     return TableSpec(

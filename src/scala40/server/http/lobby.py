@@ -18,7 +18,7 @@ from scala40.rulebook.labels import rules_facts, rules_summary
 from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, read_json_object
 from scala40.server.http.errors import admit as admit_address
-from scala40.server.http.forms import clean_name, client_token, table_spec
+from scala40.server.http.forms import clean_name, client_token, rules_part, table_spec
 from scala40.server.http.players import player_of_key
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
@@ -127,8 +127,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await read_json_object(request)
-        if not isinstance(body.get("rules") or {}, dict):
-            raise ApiError(400, "bad_rules", 'rules is {"preset": ..., "changes": {...}}')
+        rules_part(body)  # refused first, as before the player and the league are read
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
         league = await league_for(body.get("league"), player)
         if player is not None:
