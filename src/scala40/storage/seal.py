@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 KEY_BYTES = 32
@@ -41,13 +42,21 @@ def load_or_create_key(path: Path) -> bytes:
         return key
     path.parent.mkdir(parents=True, exist_ok=True)
     key = secrets.token_bytes(KEY_BYTES)
-    # O_EXCL: two servers starting at once on one data directory keep one key.
+    # The key is written whole to a private temporary file, then linked to its name, which
+    # fails if the name exists: two servers starting at once on one data directory keep one
+    # key, and neither ever reads a key file that is still being written.
+    fd, draft = tempfile.mkstemp(prefix=".server-key-", dir=path.parent)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return load_or_create_key(path)
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(key.hex() + "\n")
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(key.hex() + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            return load_or_create_key(path)
+    finally:
+        os.unlink(draft)
     return key
 
 
