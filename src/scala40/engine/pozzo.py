@@ -27,6 +27,7 @@ from scala40.engine.errors import IllegalAction, Refusal
 from scala40.engine.melds import HIGH, LOW, SWAP, TableMeld, fit_map, lay_off, swap_joker
 from scala40.engine.opening import jokers_barred
 from scala40.engine.phases import Drew
+from scala40.engine.rules import Rules
 
 if TYPE_CHECKING:
     # Type-only, and it must stay so: the hand asks this family whether the pozzo may be
@@ -93,15 +94,13 @@ def _take_code(deal: Deal) -> Refusal | None:
     if mode == "no":
         return Refusal.NOT_OPENED_POZZO
     leave = 1 if deal.first_round_done else 2
-    must: int | None = card
     if mode == "keep":
-        # Any opening will do; the card may stay in hand but is not this turn's discard.
-        must = None
-        if card != JOKER:
-            leave += 1
-    elif mode != "opening" and mode != "any_use":
+        if _keep_opening(counts, card, leave, rules):
+            return None
+        return Refusal.POZZO_NEEDS_OPENING
+    if mode != "opening" and mode != "any_use":
         assert_never(mode)
-    opening = best_opening(counts, rules, must_use=must, leave=leave)
+    opening = best_opening(counts, rules, must_use=card, leave=leave)
     if opening is not None and opening.opens:
         return None
     if mode == "any_use" and (
@@ -110,6 +109,23 @@ def _take_code(deal: Deal) -> Refusal | None:
     ):
         return None
     return Refusal.POZZO_NEEDS_OPENING
+
+
+def _keep_opening(counts: list[int], card: int, leave: int, rules: Rules) -> bool:
+    """``keep``: whether some opening lets the turn end, the taken card used or kept.
+
+    An opening that uses the card needs the hand's usual ``leave``. One that does not keeps
+    the card, which may not be this turn's discard: another card must be left to discard,
+    and after it the kept card is still in hand, so the first round's "nobody goes out
+    yet" is met by the card itself (a joker kept is no discard either, but may be laid).
+    """
+    with_card = best_opening(counts, rules, must_use=card, leave=leave)
+    if with_card is not None and with_card.opens:
+        return True
+    rest = counts[:]
+    rest[card] -= 1
+    without = best_opening(rest, rules, leave=1)
+    return without is not None and without.opens
 
 
 def _usable_after_best_opening(deal: Deal, counts: list[int], card: int, leave: int) -> bool:

@@ -342,7 +342,11 @@ class Deal(Position):
         self._count_play(spec.cards)
         self._put_meld(meld)
         if goes_out:
-            self._end_went_out(p, chiusura=False, without_discard=True)
+            # Opened this turn and laid only new melds: a chiusura in mano, as when the same
+            # melds end with a discard (RULES.md §7, §9).
+            turn = self.turn
+            chiusura = turn.opened_now and not turn.laid_off_now
+            self._end_went_out(p, chiusura=chiusura, without_discard=True)
 
     def _joker_placement_allowed(self) -> None:
         if jokers_barred(self.rules, self.turn.opened_now):
