@@ -54,7 +54,8 @@ from multiprocessing import get_context
 from typing import Any, Final
 
 from scala40.bots import Bot, canonical_level, make_bot
-from scala40.bots.program import PREFIX, ProgramBot
+from scala40.bots.base import PREFIX
+from scala40.bots.program import ProgramBot
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.cards import pack_list
 from scala40.engine.discard import legal_discards

@@ -6,20 +6,26 @@ still accepted everywhere a level is. :data:`OFFERED` are the levels the lobby a
 terminal offer a player, :data:`LABELS` their names in a player's words.
 ``make_bot("cmd:python bot.py")`` builds a :class:`ProgramBot`: an outside program that
 plays over the bot protocol (docs/bot-protocol.md), so every bot list accepts one.
+
+The program seat is imported only when one is asked for: it needs ``subprocess`` and
+``resource``, which a browser's Python (Pyodide) does not have, and the built-in levels
+must import and play there unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from scala40.bots.base import Bot
+from scala40.bots.base import PREFIX, Bot
 from scala40.bots.expert import ExpertBot
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot, Hint
-from scala40.bots.program import PREFIX, ProgramBot
 from scala40.bots.random_bot import RandomBot
 from scala40.bots.strong import StrongBot
+
+if TYPE_CHECKING:
+    from scala40.bots.program import ProgramBot
 
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "beginner": RandomBot,
@@ -88,8 +94,19 @@ def make_bot(level: str) -> Bot:
     program cannot be found, before anything is started.
     """
     if level.strip()[: len(PREFIX)].lower() == PREFIX:
+        from scala40.bots.program import ProgramBot
+
         return ProgramBot(level.strip()[len(PREFIX) :])
     return LEVELS[canonical_level(level)]()
+
+
+def __getattr__(name: str) -> type[ProgramBot]:
+    """``scala40.bots.ProgramBot``, imported on first use (see the module's docstring)."""
+    if name == "ProgramBot":
+        from scala40.bots.program import ProgramBot
+
+        return ProgramBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

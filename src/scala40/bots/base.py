@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack
 from scala40.engine.legal import legal_actions
@@ -20,6 +20,10 @@ from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import Deal
 from scala40.engine.turn_end import way_to_discard
 from scala40.engine.views import PlayerView, checking_world
+
+PREFIX: Final = "cmd:"
+"""How a bot list names a program: ``cmd:python examples/bots/simple.py`` (the program
+seat itself is :class:`~scala40.bots.program.ProgramBot`)."""
 
 
 @runtime_checkable

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import IO, Any, Final
 
-from scala40.bots.base import Bot, world_of
+from scala40.bots.base import PREFIX, Bot, world_of
 from scala40.bots.heuristic import HeuristicBot
 from scala40.engine.actions import Action
 from scala40.engine.legal import legal_actions
@@ -57,8 +57,6 @@ logger = logging.getLogger(__name__)
 PROTOCOL: Final = 1
 """The protocol version this host speaks; the program's ``ready`` must name it."""
 
-PREFIX: Final = "cmd:"
-"""How a bot list names a program: ``cmd:python examples/bots/simple.py``."""
 
 DECISION_MS: Final = 5000.0
 """The default time a program has for one decision, from the request to the answer."""
