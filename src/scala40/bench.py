@@ -316,37 +316,93 @@ def measure_random_legal(seconds: float, seed: int, players: int = 4) -> dict[st
     }
 
 
-def measure_openspiel(seconds: float, seed: int) -> dict[str, Any]:
-    """OpenSpiel's gin rummy (C++, driven from Python) played the same way in the same run,
-    for a fair ratio on this machine under its present load; empty without the rl extra.
+FAIR_ROOTS = 64
+"""Dealt roots each side cycles through in the fair comparison: enough deals that the
+figure is no one deal's, few enough to deal before the clock starts."""
 
-    ``openspiel_steps_per_s`` counts every applied action, chance outcomes (each dealt
-    and drawn card) included: the stricter basis for the ratio, since a Scala 40 draw is
-    one step; ``openspiel_decisions_per_s`` counts the players' decisions only.
-    """
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return {}
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
-    steps = decisions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+def _openspiel_roots(game: Any, rng: random.Random) -> list[Any]:
+    """Gin rummy states dealt up to the first player's decision (chance outcomes drawn by
+    ``rng``), as OpenSpiel's own search and RL loops keep a root and clone it."""
+    roots = []
+    for _ in range(FAIR_ROOTS):
         state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        roots.append(state)
+    return roots
+
+
+def _scala40_decisions(roots: list[Deal], rng: random.Random, seconds: float) -> float:
+    """Random-legal decisions a second, each hand cloned from a dealt root."""
+    decisions = 0
+    start = time.perf_counter()
+    i = 0
+    while time.perf_counter() - start < seconds:
+        deal = roots[i % len(roots)].clone()
+        i += 1
+        taken = 0
+        while not deal.over and taken < RANDOM_LEGAL_CAP:
+            deal.apply(rng.choice(legal_actions(deal)))
+            taken += 1
+        decisions += taken
+    return decisions / (time.perf_counter() - start)
+
+
+def _openspiel_decisions(roots: list[Any], rng: random.Random, seconds: float) -> float:
+    """The same for OpenSpiel: its stock draws are chance outcomes, applied and not
+    counted (a Scala 40 draw is one decision, its card fixed by the stock's order)."""
+    decisions = 0
+    start = time.perf_counter()
+    i = 0
+    while time.perf_counter() - start < seconds:
+        state = roots[i % len(roots)].clone()
+        i += 1
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
+    return decisions / (time.perf_counter() - start)
+
+
+def measure_openspiel(seconds: float, seed: int, rounds: int = 6) -> dict[str, Any]:
+    """Scala 40 against OpenSpiel's gin rummy (C++, driven from Python) on a fair basis;
+    empty without the rl extra.
+
+    Both are two-player games played by uniformly random legal decisions, each game
+    cloned from one of :data:`FAIR_ROOTS` dealt roots, and both count decisions (a legal
+    action list and one applied action). The sides alternate in ``rounds`` rounds (A B,
+    then B A, ...) of ``seconds / rounds`` each, so a change in the machine's load falls on
+    both; the ratio is each round's, given as its median and range.
+    """
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return {}
+    rng = random.Random(seed)
+    rules = Rules.build(None, {"players": 2})
+    ours = [_dealt(rules, rng) for _ in range(FAIR_ROOTS)]
+    theirs = _openspiel_roots(pyspiel.load_game("gin_rummy"), rng)
+    slice_s = seconds / rounds
+    a_rates: list[float] = []
+    b_rates: list[float] = []
+    for r in range(rounds):
+        if r % 2 == 0:
+            a_rates.append(_scala40_decisions(ours, rng, slice_s))
+            b_rates.append(_openspiel_decisions(theirs, rng, slice_s))
+        else:
+            b_rates.append(_openspiel_decisions(theirs, rng, slice_s))
+            a_rates.append(_scala40_decisions(ours, rng, slice_s))
+    ratios = sorted(a / b for a, b in zip(a_rates, b_rates, strict=True))
     return {
-        "openspiel_steps_per_s": round(steps / elapsed),
-        "openspiel_decisions_per_s": round(decisions / elapsed),
-        "openspiel_games": games,
+        "fair_scala40_decisions_per_s": round(statistics.median(a_rates)),
+        "fair_openspiel_decisions_per_s": round(statistics.median(b_rates)),
+        "fair_ratio": round(statistics.median(ratios), 3),
+        "fair_ratio_min": round(ratios[0], 3),
+        "fair_ratio_max": round(ratios[-1], 3),
+        "fair_rounds": rounds,
     }
 
 
@@ -443,10 +499,5 @@ def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
     figures["solver_corpus"] = len(times)
     figures.update(measure_random_legal(seconds, seed))
     figures.update(measure_heuristic_hands(seconds, seed))
-    anchor = measure_openspiel(seconds, seed)
-    if anchor:
-        figures.update(anchor)
-        figures["random_legal_vs_openspiel"] = round(
-            figures["random_legal_steps_per_s"] / anchor["openspiel_steps_per_s"], 3
-        )
+    figures.update(measure_openspiel(seconds, seed))
     return figures
