@@ -803,7 +803,8 @@ def verify(record: str) -> None:
     "--node",
     default=None,
     metavar="NAME",
-    help="This node's name in the cluster, unique among running nodes [host-pid].",
+    help="This node's name in the cluster, unique among running nodes [random, e.g."
+    " node-3f9a0c12d4e6: /api/health shows it, so it names nothing of the host].",
 )
 @click.option(
     "--lease-seconds",
@@ -812,6 +813,14 @@ def verify(record: str) -> None:
     show_default=True,
     help="With --redis: how long a node's hold on a table lasts unless renewed (a dead"
     " node's tables move on after about this).",
+)
+@click.option(
+    "--ipv6-prefix",
+    type=click.IntRange(32, 128),
+    default=64,
+    show_default=True,
+    help="Count IPv6 clients by their network of this many bits in the per-address limits"
+    " (a home is usually given a whole /64); 128 counts each address.",
 )
 @click.option("--dev", is_flag=True, help="Also serve the API docs (/docs, /redoc, /openapi.json).")
 def serve(
@@ -830,6 +839,7 @@ def serve(
     redis_url: str | None,
     node: str | None,
     lease_seconds: float,
+    ipv6_prefix: int,
     dev: bool,
 ) -> None:
     """Start the web table: a lobby, real-time games with friends and bots, history.
@@ -863,6 +873,7 @@ def serve(
         redis_url=redis_url or "",
         node=node or "",
         lease_seconds=lease_seconds,
+        ipv6_prefix=ipv6_prefix,
         dev=dev,
     )
     try:

@@ -6,14 +6,18 @@ nothing is read from the environment at import time and tests can shrink every d
 
 from __future__ import annotations
 
-import os
-import socket
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
 from scala40.storage.store import data_dir, default_db_url
 
 KEY_FILE = "server.key"
+
+
+_PROCESS_NODE = f"node-{secrets.token_hex(6)}"
+"""A node's default name: random, fixed for the process's life, unique among running nodes
+(48 bits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,9 @@ class Settings:
     """Spectators one table sends its public view to; more are turned away (close 4429)."""
     connections_per_address: int = 64
     """Open connections one client address may hold; more are answered 503 and closed."""
+    ipv6_prefix: int = 64
+    """IPv6 clients are counted by their network of this many bits (a home is usually given
+    a whole /64); IPv4 clients by their address (:mod:`~scala40.server.guard.addresses`)."""
     unlimited_addresses: tuple[str, ...] = ("127.0.0.1", "::1")
     """Addresses neither the connection cap nor the creation rate applies to: this machine
     (the operator, the load test, a reverse proxy on the same host — which must send
@@ -112,7 +119,9 @@ class Settings:
     the data directory, created on first start."""
 
     def node_name(self) -> str:
-        return self.node or f"{socket.gethostname()}-{os.getpid()}"
+        """This node's name in the cluster: the one given, or this process's random one
+        (``/api/health`` tells it to anyone, so it says nothing of the host)."""
+        return self.node or _PROCESS_NODE
 
     def database_url(self) -> str:
         return self.db_url or default_db_url()

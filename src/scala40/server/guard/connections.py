@@ -20,6 +20,7 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import get_remote_addr
 
+from scala40.server.guard.addresses import limit_key
 from scala40.server.settings import Settings
 
 log = logging.getLogger("scala40.server")
@@ -95,6 +96,7 @@ def guarded_http(settings: Settings) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol with a whole-request deadline and a per-address cap."""
     counter = AddressCounter(settings.connections_per_address, settings.unlimited_addresses)
     deadline = settings.request_seconds
+    unlimited, prefix = settings.unlimited_addresses, settings.ipv6_prefix
 
     class GuardedHttp(HttpToolsProtocol):
         """Closes connections that are slow to send a request; caps each address."""
@@ -105,7 +107,8 @@ def guarded_http(settings: Settings) -> type[HttpToolsProtocol]:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             remote = get_remote_addr(transport)
-            address = remote[0] if remote else "unknown"
+            host = remote[0] if remote else "unknown"
+            address = host if host in unlimited else limit_key(host, prefix)
             if not counter.admit(address, transport):
                 transport.write(_busy_response())
                 transport.close()

@@ -7,13 +7,14 @@ pages show the message and programs branch on the stable code, whatever route re
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
+from scala40.server.settings import Settings
 from scala40.server.wire.jsonin import BadJson, decode_json
 
 MAX_BODY = 16384
@@ -66,13 +67,14 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
-def admit(
-    limiter: PerAddress, request: Request, unlimited: Collection[str], code: str, words: str
-) -> None:
-    """Count one creation for the request's address, or refuse it (429 ``code``: "at most
-    ``words`` from one address") while the address is over ``limiter``'s limit."""
-    address = client_address(request)
-    if address in unlimited or limiter.allow(address):
+def admit(limiter: PerAddress, request: Request, settings: Settings, code: str, words: str) -> None:
+    """Count one creation for the request's address (an IPv6 client's network), or refuse
+    it (429 ``code``: "at most ``words`` from one address") while it is over the limit."""
+    host = client_address(request)
+    if host in settings.unlimited_addresses:
+        return
+    address = limit_key(host, settings.ipv6_prefix)
+    if limiter.allow(address):
         return
     wait = math.ceil(limiter.retry_after(address))
     raise ApiError(429, code, f"at most {words} from one address: try again in {wait} s")

@@ -120,9 +120,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
                 " join an open table or try again later",
             )
         per_minute = f"{settings.tables_per_minute} new tables a minute"
-        admit_address(
-            creations, request, settings.unlimited_addresses, "too_many_tables", per_minute
-        )
+        admit_address(creations, request, settings, "too_many_tables", per_minute)
 
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:

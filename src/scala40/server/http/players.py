@@ -60,9 +60,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         """An anonymous visitor makes a few identities and leagues a minute, not
         thousands: each is a row kept for good (limits.py)."""
         per_minute = f"{settings.identities_per_minute} new players and leagues a minute"
-        admit_address(
-            creations, request, settings.unlimited_addresses, "too_many_identities", per_minute
-        )
+        admit_address(creations, request, settings, "too_many_identities", per_minute)
 
     @router.post("/api/players", status_code=201)
     async def create_player(request: Request) -> dict[str, Any]:
