@@ -88,11 +88,34 @@ def test_a_league_table_seats_members_only_and_its_match_counts_in_the_standings
     assert sorted(r["name"] for r in match["results"]) == ["Anna", "Bea", "Bot 3 (Easy)"]
     bot = next(r for r in match["results"] if r["kind"] == "bot:easy")  # stored by its new name
     assert bot["seat"] == 2  # so a page words the bot's name in its own language
+    assert match["counted"] is True
     places = {r["name"]: r["place"] for r in match["results"]}
-    for name in ("Anna", "Bea"):
-        # One point per seat that finished behind: 3 seats, so 3 - place.
-        assert standings[name]["points"] == 3 - places[name]
-        assert standings[name]["wins"] == (1 if places[name] == 1 else 0)
+    for name, other in (("Anna", "Bea"), ("Bea", "Anna")):
+        # One point per member who finished behind; the bot earns and gives nothing.
+        ahead = places[name] < places[other]
+        assert standings[name]["points"] == (1 if ahead else 0)
+        assert standings[name]["wins"] == (1 if places[name] <= places[other] else 0)
         assert standings[name]["average_penalty"] is not None
     points = [m["points"] for m in page["members"]]
     assert points == sorted(points, reverse=True)  # the standings' order
+
+
+def test_a_member_alone_with_bots_earns_no_league_points(make_client: Any) -> None:
+    client = make_client(grace_seconds=0.01, bots_pause_seconds=1e6, stand_in_level="greedy")
+    anna = _player(client, "Anna")
+    league = client.post("/api/leagues", json={"name": "Giovedì", "player_key": anna["key"]})
+    league_id = league.json()["league_id"]
+    for _ in range(2):
+        made = create(
+            client,
+            ["human", "bot:beginner", "bot:beginner", "bot:beginner"],
+            rules=ONE_HAND,
+            league=league_id,
+            player_key=anna["key"],
+        )
+        wait_over(client, made["table_id"])
+    page = client.get(f"/api/leagues/{league_id}").json()
+    (anna_line,) = page["members"]
+    assert (anna_line["matches"], anna_line["wins"], anna_line["points"]) == (0, 0, 0)
+    assert anna_line["average_penalty"] is None
+    assert [m["counted"] for m in page["matches"]] == [False, False]

@@ -4,9 +4,12 @@ Why a league beside the ratings: a rating compares everyone the server has seen;
 who meet on Thursdays want their own table of who is ahead this season. A league is a
 name, an invitation code (a secret like a seat token: only its hash is stored; whoever has
 the link may join) and its members, rated identities. A table made "for the league" seats
-members only, and every such match counts in the standings: a member earns one point per
-seat that finished behind them (places as the ratings take them, players.py), then wins,
-then the lower average penalty per hand decide.
+members only, and every such match between members counts in the standings: a member earns
+one point per member who finished behind them (places as the ratings take them,
+players.py), then wins (first among the members), then the lower average penalty per hand
+decide. Bots may fill a league table's seats, but earn and give nothing: a member alone
+with bots plays a match the standings list and do not count, so beating bots is worth
+nothing there.
 """
 
 from __future__ import annotations
@@ -158,6 +161,7 @@ def _page(league: Any, members: Any, played: Any, places: Any, seats: Any) -> di
     }
     paid: dict[str, list[int]] = {x.id: [0, 0] for x in members}  # hands, penalty points
     by_table: dict[str, list[dict[str, Any]]] = {}
+    members_at: dict[str, list[Any]] = {}
     for x in places:
         name, kind = names.get((x.table_id, x.seat), ("", "human"))
         # The seat and its kind let a page word a bot's name in its own language.
@@ -165,10 +169,15 @@ def _page(league: Any, members: Any, played: Any, places: Any, seats: Any) -> di
             {"name": name, "place": x.place, "seat": x.seat, "kind": kind}
         )
         if x.player_id in ids:
+            members_at.setdefault(x.table_id, []).append(x)
+    counted = {table for table, rows in members_at.items() if len(rows) >= 2}
+    for table in counted:
+        rows = members_at[table]
+        for x in rows:
             row = line[x.player_id]
             row["matches"] += 1
-            row["wins"] += 1 if x.place == 1 else 0
-            row["points"] += x.players - x.place
+            row["wins"] += 1 if all(x.place <= y.place for y in rows) else 0
+            row["points"] += sum(1 for y in rows if y.place > x.place)
             paid[x.player_id][0] += x.hands
             paid[x.player_id][1] += x.penalty
     standings = []
@@ -187,6 +196,7 @@ def _page(league: Any, members: Any, played: Any, places: Any, seats: Any) -> di
         {
             "table_id": row.id,
             "finished": _iso(row.finished),
+            "counted": row.id in counted,
             "results": sorted(by_table.get(row.id, []), key=lambda x: x["place"]),
         }
         for row in played

@@ -21,7 +21,7 @@ import { count, number, shortDate } from "./format.js";
  * @property {string} name
  * @property {string} [created]
  * @property {{nickname: string, matches: number, wins: number, points: number, average_penalty: number | null}[]} [members] standings order
- * @property {{table_id: string, finished: string, results?: LeagueResult[]}[]} [matches] newest first
+ * @property {{table_id: string, finished: string, counted?: boolean, results?: LeagueResult[]}[]} [matches] newest first
  */
 /** @typedef {{name: string, place: number, seat?: number, kind?: string}} LeagueResult */
 /** @typedef {import("./api.js").LeagueRef} LeagueRef */
@@ -156,6 +156,12 @@ function renderMatches() {
         results.append(one);
       });
     li.append(date, results);
+    if (m.counted === false) {
+      const note = document.createElement("span");
+      note.className = "muted not-counted";
+      note.textContent = ` (${t("league.notCounted")})`;
+      li.append(note);
+    }
     list.append(li);
   }
 }
