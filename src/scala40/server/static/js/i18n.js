@@ -273,6 +273,11 @@ const STRINGS = {
     "sum.matchOver": "Match over: {name} wins!",
     "sum.next": "Next hand",
     "sum.close": "Close",
+    "pause.next.one": "Next hand in 1 s",
+    "pause.next.other": "Next hand in {n} s",
+    "pause.waiting": "waiting for {names}",
+    "pause.you": "you",
+    "pause.line": "Paused",
 
     "hist.title": "Finished matches",
     "hist.none": "No finished matches yet.",
@@ -942,6 +947,11 @@ const STRINGS = {
     "sum.matchOver": "Partita finita: vince {name}!",
     "sum.next": "Prossima mano",
     "sum.close": "Chiudi",
+    "pause.next.one": "Prossima mano tra 1 s",
+    "pause.next.other": "Prossima mano tra {n} s",
+    "pause.waiting": "in attesa di {names}",
+    "pause.you": "te",
+    "pause.line": "In pausa",
 
     "hist.title": "Partite finite",
     "hist.none": "Ancora nessuna partita finita.",

@@ -152,6 +152,16 @@
  * @property {Json} [unit_totals]
  * @property {Json} [unit_eliminated]
  * @property {FairView | null} [fair]
+ * @property {HandPause | null} [pause] the table waits for the hand's summary to be read
+ */
+
+/**
+ * The pause after a hand (docs/protocol.md): the hand whose summary is read, until when
+ * (Unix seconds) and the seats still waited for.
+ * @typedef {object} HandPause
+ * @property {number} hand
+ * @property {number} until
+ * @property {number[]} waiting
  */
 
 /**

@@ -8,6 +8,7 @@ import { seatName, t, tn } from "../i18n.js";
 import { countdown, parseDeadline } from "./clock.js";
 import { matchLinks } from "./ended.js";
 import { legal, me, myTurn, openingNeed, playerName } from "./facts.js";
+import { pauseWords } from "./pause.js";
 import { S } from "./state.js";
 
 /** Each seat: its name and badges, its cards and total, the cards of it everyone saw. */
@@ -97,7 +98,17 @@ export function renderTurn() {
   clearInterval(S.deadlineTimer);
   bar.classList.remove("hurry");
   const deadline = parseDeadline(v.turn_deadline);
-  if (deadline && v.status === "playing") {
+  const pause = v.status === "playing" ? v.pause : null;
+  bar.classList.toggle("paused", !!pause);
+  if (pause) {
+    // The table waits for the hand's summary to be read: no turn runs yet.
+    const me = S.watching ? -1 : v.seat;
+    const tick = () => {
+      bar.textContent = `${t("pause.line")} · ${pauseWords(pause, Date.now(), playerName, me)}`;
+    };
+    tick();
+    S.deadlineTimer = setInterval(tick, 1000);
+  } else if (deadline && v.status === "playing") {
     const tick = () => {
       // The last seconds of my own turn: say plainly that a bot is about to play it.
       const { s, hurry } = countdown(deadline, Date.now(), myTurn());

@@ -1,13 +1,20 @@
 // @ts-check
 // The hand's summary over the table: why it ended, each player's penalty (and total), the
-// cards left in every hand, who is out or back in, and whether the match is over.
+// cards left in every hand, who is out or back in, and whether the match is over. While it
+// is open the table waits (the VIEW's pause): the dialog counts down and names whom it
+// waits for, and closing it tells the server this person has read it.
 
 import { cardElement } from "../cards.js";
 import { $ } from "../dom.js";
 import { seatName, t } from "../i18n.js";
 import { limits, playerName } from "./facts.js";
+import { pauseWords } from "./pause.js";
 import { renderAwayReport } from "./render.js";
 import { S } from "./state.js";
+
+/** The summary's countdown, ticking each second while the table waits.
+ * @type {ReturnType<typeof setInterval> | undefined} */
+let pauseTimer;
 
 /** Open the summary of a hand over (kept, to word it again on a language switch).
  * @param {import("../types.js").Summary | null | undefined} sum */
@@ -73,5 +80,43 @@ export function showSummary(sum) {
   $("summary-close").textContent = t(sum.match_over ? "sum.close" : "sum.next");
   $("summary").hidden = false;
   S.summaryOpen = true;
+  renderSummaryPause();
   renderAwayReport();
+}
+
+/** The line under the summary while the table waits for it to be read ("Next hand in
+ * 24 s — waiting for Anna"), drawn from the VIEW's pause of this summary's hand; hidden
+ * when the table plays on. Made here, once, so the dialog's markup need not know it. */
+export function renderSummaryPause() {
+  let line = document.getElementById("summary-pause");
+  if (!line) {
+    line = document.createElement("p");
+    line.id = "summary-pause";
+    line.className = "summary-pause";
+    line.setAttribute("role", "timer");
+    $("summary-dialog").insertBefore(line, $("summary-close"));
+  }
+  clearInterval(pauseTimer);
+  const pause = S.view?.pause;
+  const sum = S.lastSummary;
+  const shown = !!(S.summaryOpen && pause && sum && pause.hand === sum.hand);
+  line.hidden = !shown;
+  if (!shown || !pause || !S.view) return;
+  const box = line;
+  const me = S.watching ? -1 : S.view.seat;
+  const tick = () => {
+    box.textContent = pauseWords(pause, Date.now(), playerName, me);
+  };
+  tick();
+  pauseTimer = setInterval(tick, 1000);
+}
+
+/** Close the summary; a player (not a spectator) tells the table they have read it, so
+ * it need not wait for them (docs/protocol.md, "The pause after a hand"). */
+export function closeSummary() {
+  $("summary").hidden = true;
+  S.summaryOpen = false;
+  clearInterval(pauseTimer);
+  const sum = S.lastSummary;
+  if (sum && !sum.match_over && !S.watching) S.conn?.send({ type: "summary_closed", hand: sum.hand });
 }
