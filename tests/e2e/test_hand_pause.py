@@ -154,3 +154,40 @@ def test_the_summary_counts_down_and_closing_it_lets_the_table_play_on(
     assert shown.actions()[-1]["action"] == {"type": "draw"}
     _shot(page, f"resumed-{lang}-phone")
     page.context.close()
+
+
+AWAY_MOVES = 11
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_away_report_shows_every_move_it_counts(
+    server: str, browser: Browser, lang: str
+) -> None:
+    page = _page(browser, lang)
+    actor = hand_two()
+    moves = [{"seat": 0, "type": "draw"}, {"seat": 0, "type": "discard", "card": "7H"}] * 6
+    away = {"moves": moves[:AWAY_MOVES], "summary": None}
+    shown = show(page, server, actor, lang)
+    shown.push({**actor.state(0), "away": away})
+    title = page.locator("#away .away-title")
+    title.wait_for(state="visible")
+    counted = int(re.search(r"\d+", title.inner_text()).group())  # type: ignore[union-attr]
+    assert counted == AWAY_MOVES
+    items = page.locator("#away .away-moves li")
+    assert items.count() == AWAY_MOVES
+    # Every move counted can be read where it is: none hidden in a box that scrolls.
+    hidden = page.evaluate(
+        """() => {
+            const list = document.querySelector("#away .away-moves");
+            const box = list.getBoundingClientRect();
+            return [...list.querySelectorAll("li")].filter((li) => {
+                const r = li.getBoundingClientRect();
+                return r.bottom > box.bottom + 0.5 || r.top < box.top - 0.5;
+            }).length;
+        }"""
+    )
+    assert hidden == 0, f"{hidden} of the {AWAY_MOVES} moves counted are cut off from view"
+    _one_language(page, lang)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"pause-away-{lang}-phone.png"), full_page=True)
+    page.context.close()
