@@ -127,6 +127,9 @@ class TableActor:
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
         self.chat = ChatPaces()
+        self.rating_changes: JSONDict = {}
+        """What the finished match did to each rated seat's rating (by seat, as text), for
+        the last hand's SUMMARY."""
         self.league_name: str | None = None
         """The name of the league this table counts for (``table.league_id``)."""
         self._last_public: JSONDict | None = None
@@ -463,6 +466,8 @@ class TableActor:
         if len(self.match.history) > finished:
             record = self.match.history[-1]
             summary = summary_json(record, self.match)
+            if summary["match_over"]:
+                summary["ratings"] = self.rating_changes
             if self.match.fair:
                 # The hand is over: its secret is told, so anyone can check its deck.
                 summary["fair"] = fair_json(self.match.fair_deal(record.number))
@@ -478,7 +483,8 @@ class TableActor:
     async def _mark_over(self) -> None:
         self.status = "over"
         names = [self.name(s.seat) for s in self.seats]
-        await store_finish(self.db, self.table.id, self.recorder, self.seats, names)
+        changes = await store_finish(self.db, self.table.id, self.recorder, self.seats, names)
+        self.rating_changes = {str(seat): c.to_dict() for seat, c in sorted(changes.items())}
         if self.on_over is not None:
             self.on_over(self)
 
