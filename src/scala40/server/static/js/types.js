@@ -213,6 +213,18 @@
  * @property {{[seat: string]: number}} reentered
  * @property {boolean} match_over
  * @property {number | null} match_winner
+ * @property {{[seat: string]: RatingChange}} [ratings] the match's last hand: what it did to
+ *   each rated seat's rating
+ */
+
+/**
+ * What a finished match did to the rating of a seat's identity (docs/protocol.md).
+ * @typedef {object} RatingChange
+ * @property {number} before
+ * @property {number} after
+ * @property {number} change
+ * @property {number} matches rated matches, this one counted
+ * @property {boolean} provisional
  */
 
 /**

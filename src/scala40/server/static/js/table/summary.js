@@ -7,6 +7,7 @@
 import { cardElement } from "../cards.js";
 import { $ } from "../dom.js";
 import { seatName, t } from "../i18n.js";
+import { ratingChangeWords } from "../rating.js";
 import { limits, playerName } from "./facts.js";
 import { pauseWords } from "./pause.js";
 import { renderAwayReport } from "./render.js";
@@ -35,7 +36,11 @@ export function showSummary(sum) {
   const head = table.createTHead().insertRow();
   // A one-hand match keeps no running total: the hand's penalties are the result.
   const single = !!limits().single_hand;
-  for (const key of single ? ["sum.player", "sum.penalty"] : ["sum.player", "sum.penalty", "sum.total"]) {
+  // The match's end: what it did to each rated seat's rating (docs/server.md).
+  const ratings = sum.match_over && sum.ratings && Object.keys(sum.ratings).length ? sum.ratings : null;
+  const keys = single ? ["sum.player", "sum.penalty"] : ["sum.player", "sum.penalty", "sum.total"];
+  if (ratings) keys.push("sum.rating");
+  for (const key of keys) {
     const th = document.createElement("th");
     th.textContent = t(key);
     head.append(th);
@@ -56,6 +61,11 @@ export function showSummary(sum) {
       tot.className = "num";
       tot.textContent = String(sum.totals?.[seat] ?? "");
     }
+    if (ratings) {
+      const rated = tr.insertCell();
+      rated.className = "num rating-change";
+      rated.textContent = ratings[seat] ? ratingChangeWords(ratings[seat]) : "—";
+    }
     // The cards left in hand, revealed, on a row of their own under the player.
     const left = sum.hands?.[seat] || [];
     if (left.length) {
@@ -63,7 +73,7 @@ export function showSummary(sum) {
       row.className = "cards-row";
       row.dataset.seat = seat;
       const cell = row.insertCell();
-      cell.colSpan = single ? 2 : 3;
+      cell.colSpan = keys.length;
       const cards = document.createElement("div");
       cards.className = "cards";
       cards.setAttribute("aria-label", t("sum.cards"));
