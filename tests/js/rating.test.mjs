@@ -19,7 +19,8 @@ test("a new player's rating after one loss is provisional, not -1.8", () => {
   assert.equal(ratingWords({ rating: -1.8, matches: 1, provisional: true }), "provvisorio · 1 partita");
   assert.equal(ratingWords({ rating: -3.1, matches: 2, provisional: true }), "provvisorio · 2 partite");
   // A history line carries no count: the caller says which match it was.
-  assert.equal(ratingWords({ rating: 0.4, provisional: true }, 3), "provvisorio · 3 partite");
+  assert.equal(ratingWords({ rating: 0.4, provisional: true }, { matches: 3 }), "provvisorio · 3 partite");
+  assert.equal(ratingWords({ rating: -1.8, matches: 1, provisional: true }, { short: true }), "provvisorio");
 });
 
 test("a placed rating is its number, in the page's language", () => {

@@ -310,6 +310,7 @@ class TableActor:
                     s.is_bot or s.outbox is not None,
                     s.stand_in or (timed_out and current == s.seat),
                     s.taken,
+                    s.player_id is not None,
                 )
                 for s in self.seats
             ],

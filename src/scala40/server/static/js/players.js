@@ -242,7 +242,9 @@ function renderBoard() {
     } else {
       name.append(link(profileHref(p.nickname), p.nickname));
     }
-    tr.insertCell().textContent = ratingWords(p);
+    const rating = tr.insertCell();
+    rating.textContent = ratingWords(p, { short: true }); // the matches: next column
+    if (p.provisional) rating.className = "provisional";
     tr.insertCell().textContent = count(p.matches);
     tr.insertCell().textContent = count(p.wins);
   });
@@ -321,7 +323,7 @@ function renderProfile() {
     const place = tr.insertCell();
     place.textContent = t("prof.placeOf", { place: ordinal(m.place), players: m.players });
     if (m.place === 1) place.classList.add("won");
-    tr.insertCell().textContent = ratingWords(m, i + 1);
+    tr.insertCell().textContent = ratingWords(m, { matches: i + 1 });
   }
 }
 

@@ -5,18 +5,22 @@
 // rating is provisional; the page only words it. Nothing here touches the page.
 
 import { locale, number } from "./format.js";
-import { tn } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 /** A rating as the API sends it (a leaderboard line, a profile, a history line).
  * @typedef {{rating: number, matches?: number, provisional?: boolean}} Rated */
 
-/** "12.3", or "provisional · 2 matches" ("provvisorio · 2 partite").
+/** "12.3", or "provisional · 2 matches" ("provvisorio · 2 partite"); where the matches
+ * are shown beside it already (the leaderboard) or room is short (a seat), ``short``:
+ * "provisional" alone.
  * @param {Rated} r
- * @param {number} [matches] the rated matches when `r` does not carry them (a history line)
+ * @param {{matches?: number, short?: boolean}} [options] ``matches``: the rated matches
+ *   when `r` does not carry them (a history line)
  * @returns {string} */
-export function ratingWords(r, matches) {
-  if (r.provisional) return tn("rating.provisional", Number(r.matches ?? matches ?? 0));
-  return number(r.rating);
+export function ratingWords(r, { matches, short = false } = {}) {
+  if (!r.provisional) return number(r.rating);
+  if (short) return t("rating.provisional");
+  return tn("rating.provisional", Number(r.matches ?? matches ?? 0));
 }
 
 /** What a finished match did to a seat's rating, for the match-end summary: "+0.8",

@@ -26,6 +26,7 @@
  * @property {boolean} [taken] false: a free human seat
  * @property {boolean} [stand_in] a bot plays this human seat now
  * @property {boolean} [in_hand] false: eliminated, sits out this hand
+ * @property {boolean} [rated] a rated identity sits here under its nickname
  */
 
 /**

@@ -9,6 +9,7 @@ import { countdown, parseDeadline } from "./clock.js";
 import { matchLinks } from "./ended.js";
 import { legal, me, myTurn, openingNeed, playerName } from "./facts.js";
 import { pauseWords } from "./pause.js";
+import { seatRating } from "./ratings.js";
 import { S } from "./state.js";
 
 /** Each seat: its name and badges, its cards and total, the cards of it everyone saw. */
@@ -50,6 +51,13 @@ export function renderPlayers() {
       ? t("lobby.status.waiting")
       : `${tn("table.cards", p.cards)} · ${t("table.total", { n: p.total ?? 0 })}`;
     el.append(name, meta);
+    const rating = seatRating(p, v.status, renderPlayers);
+    if (rating) {
+      const line = document.createElement("div");
+      line.className = "meta rating";
+      line.textContent = t("table.rating", { rating });
+      el.append(line);
+    }
     if (p.known && p.known.length) {
       const known = document.createElement("div");
       known.className = "known";
