@@ -205,6 +205,33 @@ def test_a_person_who_leaves_during_the_pause_is_waited_for_no_more() -> None:
     run(test)
 
 
+def test_a_reader_who_reloads_the_page_is_shown_the_summary_again() -> None:
+    async def test() -> None:
+        actor = live_actor(going_out(3), ["human", "human", "bot:greedy"])
+        actor.start()
+        anna = Outbox()
+        actor.submit(Connect(0, anna))
+        await settle()
+        ended = await end_hand_one(actor, anna)
+        # The reload's new connection replaces the old one before the old one's close.
+        again = Outbox()
+        actor.submit(Connect(0, again))
+        await settle()
+        sent = drain(again)
+        assert [m["type"] for m in sent] == ["state", "hand_over"]
+        assert sent[0]["view"]["pause"]["waiting"] == [0]
+        assert sent[1]["summary"]["hand"] == 1
+        await asyncio.sleep(0.3)
+        assert actor.version == ended
+        SeatSession(None, actor, 0, again, actor.settings).handle(
+            '{"type": "summary_closed", "hand": 1}'
+        )
+        await wait_for(lambda: actor.version > ended)
+        await actor.stop()
+
+    run(test)
+
+
 def test_a_wrong_hand_number_is_refused_and_an_old_one_ignored() -> None:
     async def test() -> None:
         actor = live_actor(going_out(3), ["human", "human", "bot:greedy"])

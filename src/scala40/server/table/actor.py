@@ -127,6 +127,9 @@ class TableActor:
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
         self.chat = ChatPaces()
+        self._hand_over: JSONDict | None = None
+        """The last ``hand_over`` sent: a reader who reconnects during the pause after it
+        (a page reload) is sent it again, to close it."""
         self.rating_changes: JSONDict = {}
         """What the finished match did to each rated seat's rating (by seat, as text), for
         the last hand's SUMMARY."""
@@ -472,7 +475,9 @@ class TableActor:
             if self.match.fair:
                 # The hand is over: its secret is told, so anyone can check its deck.
                 summary["fair"] = fair_json(self.match.fair_deal(record.number))
-            self.presence.send_all({"type": "hand_over", "v": version, "summary": summary})
+            hand_over = {"type": "hand_over", "v": version, "summary": summary}
+            self.presence.send_all(hand_over)
+            self._hand_over = hand_over
             tell_programs(self.seats, self.match, self.rules, record)
             if not self.match.over:
                 self.pause.begin(record.number, self._readers())
@@ -567,6 +572,10 @@ class TableActor:
         if away is not None:
             welcome["away"] = away
         cmd.outbox.put(welcome)
+        if self.pause.on and cmd.seat in self.pause.waiting and self._hand_over is not None:
+            # A reader's new connection (a reload) replaced the old one: the table still
+            # waits for this seat, so its page is shown the summary again, to close it.
+            cmd.outbox.put(self._hand_over)
         s = self.seats[cmd.seat]
         for other in self.seats:
             if other.outbox is not None and other is not s:
