@@ -13,7 +13,7 @@ from scala40.engine.legal import legal_actions
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.server.table.actor import TableActor
-from scala40.server.table.commands import Act, Connect, Disconnect
+from scala40.server.table.commands import Act, Connect, Disconnect, Watch
 from scala40.server.table.sessions import SeatSession
 from scala40.server.wire.outbox import Outbox
 
@@ -88,13 +88,16 @@ def test_the_bots_wait_until_every_connected_person_closed_the_summary() -> None
     async def test() -> None:
         actor = live_actor(going_out(3), ["human", "human", "bot:greedy"])
         actor.start()
-        anna, bruno = Outbox(), Outbox()
+        anna, bruno, watcher = Outbox(), Outbox(), Outbox()
         actor.submit(Connect(0, anna))
         actor.submit(Connect(1, bruno))
+        actor.submit(Watch(watcher, on=True))
         await settle()
         ended = await end_hand_one(actor, anna)
         assert any(m["type"] == "hand_over" for m in drain(bruno))
         assert actor.match.current_seat == 2, "the bot starts hand 2"
+        # A spectator sees the pause too, and is not waited for.
+        assert last_view(watcher)["pause"]["waiting"] == [0, 1]
         await asyncio.sleep(0.4)
         assert actor.version == ended, "the bot played behind the summary"
         pause = last_view(anna)["pause"]
