@@ -742,6 +742,13 @@ def verify(record: str) -> None:
     "--bot-pause", type=float, default=0.8, show_default=True, help="Seconds a bot waits per move."
 )
 @click.option(
+    "--summary-pause",
+    type=click.FloatRange(0),
+    default=30.0,
+    show_default=True,
+    help="Most seconds a table waits after a hand for its players to close the summary (0: none).",
+)
+@click.option(
     "--secret-file",
     default=None,
     metavar="PATH",
@@ -829,6 +836,7 @@ def serve(
     db_url: str | None,
     grace: float,
     bot_pause: float,
+    summary_pause: float,
     secret_file: str | None,
     origins: tuple[str, ...],
     max_tables: int,
@@ -863,6 +871,7 @@ def serve(
         db_url=db_url or "",
         grace_seconds=grace,
         bot_pause=bot_pause,
+        summary_seconds=summary_pause,
         secret_file=secret_file or "",
         allowed_origins=origins,
         max_live_tables=max_tables,

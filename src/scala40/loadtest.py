@@ -139,6 +139,9 @@ async def _player(
                 continue
             if kind == "hand_over":
                 tally.hands += 1
+                # A player reads the summary, then closes it: the table waits for that.
+                hand = msg["summary"]["hand"]
+                await ws.send(json.dumps({"type": "summary_closed", "hand": hand}))
                 continue
             if kind == "patch":
                 if held is None or msg["from"] != held["v"]:

@@ -80,6 +80,9 @@ class Server:
                 f"sqlite:///{self.data / 'e2e.db'}",
                 "--bot-pause",
                 "0",
+                # Tests that leave a summary open wait this long for the next hand.
+                "--summary-pause",
+                "2",
                 "--bot",
                 f"simple={sys.executable} {SIMPLE_BOT}",
             ],
@@ -138,6 +141,7 @@ class TunedServer(Server):
         settings = {
             "db_url": f"sqlite:///{self.data / 'tuned.db'}",
             "secret_file": str(self.data / "key"),
+            "summary_seconds": 2.0,  # as the session's server (Server.start)
             **self.tuned,
         }
         code = (

@@ -82,6 +82,8 @@ class Cluster:
                 str(self.lease_seconds),
                 "--bot-pause",
                 "0.02",
+                "--summary-pause",
+                "0",
                 "--secret-file",
                 str(self.folder / "server.key"),
             ],

@@ -1,4 +1,5 @@
-"""Fixtures for the web table: an app on a fresh SQLite file, with no bot pauses."""
+"""Fixtures for the web table: an app on a fresh SQLite file, with no bot pauses and no
+pause after a hand."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ def make_client(db_url: str, tmp_path: Path) -> Iterator[MakeClient]:
         values: dict[str, object] = {
             "db_url": db_url,
             "bot_pause": 0.0,
+            "summary_seconds": 0.0,  # no pause after a hand (test_hand_pause tests it)
             "grace_seconds": 30.0,
             "secret_file": str(tmp_path / "server.key"),
         }

@@ -163,3 +163,38 @@ def actor_at(deal: Deal) -> TableActor:
     actor = TableActor(row, seats, db=None, settings=Settings())  # type: ignore[arg-type]
     actor.match.deal = deal
     return actor
+
+
+class Shelf:
+    """A store that keeps nothing: an actor's moves are "stored" at once (for tests that
+    run an actor on a set-up position, whose actions no real store could replay)."""
+
+    store = None
+
+    async def append(self, table_id: str, version: int, seat: int, text: str) -> None:
+        return None
+
+    async def run(self, fn: Any, *args: Any) -> None:
+        return None
+
+
+def live_actor(
+    deal: Deal, occupants: list[str], turn_seconds: float | None = None, **settings: Any
+) -> TableActor:
+    """A table actor whose match stands at ``deal`` (hand 1, dealt by seat 0), its seats
+    ``occupants`` (``human`` ones named Anna, Bruno, …), storing nothing (:class:`Shelf`):
+    started in a running loop, it plays as a live table does, bots and timers included."""
+    row = TableRow(
+        "t1", datetime.now(UTC), "fisca", rules_changes(deal.rules), 1, 0, turn_seconds, "playing"
+    )
+    names = iter(["Anna", "Bruno", "Carla", "Dario"])
+    seats = [
+        SeatRow(
+            i, kind, next(names) if kind == "human" else "", f"h{i}" if kind == "human" else None
+        )
+        for i, kind in enumerate(occupants)
+    ]
+    values: dict[str, Any] = {"bot_pause": 0.0, "grace_seconds": 600.0, **settings}
+    actor = TableActor(row, seats, db=Shelf(), settings=Settings(**values))  # type: ignore[arg-type]
+    actor.match.deal = deal
+    return actor

@@ -37,6 +37,8 @@ def serve(port: int, folder: Path, db: str = "", *options: str) -> subprocess.Po
         str(folder / "server.key"),
         "--bot-pause",
         "0",
+        "--summary-pause",
+        "0",
         *options,
     ]
     log_path = folder / "serve.log"

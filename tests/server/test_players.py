@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scala40.storage.players import PROVISIONAL_MATCHES, Player, provisional
+
 from .helpers import create, wait_over
 
 ONE_HAND = {"preset": "fisca", "changes": {"fixed_hands": 1}}
@@ -103,3 +105,41 @@ def test_one_address_makes_a_few_identities_and_leagues_a_minute(make_client: An
     )
     # Refused, so nothing was made: the nickname is still free.
     assert client.get("/api/players/Bea").status_code == 404
+
+
+def test_the_match_end_tells_each_rated_seat_its_change_and_a_new_rating_is_provisional(
+    make_client: Any,
+) -> None:
+    client = make_client(
+        grace_seconds=0.01, bots_pause_seconds=1e6, stand_in_level="greedy", bot_pause=0.01
+    )
+    anna = _player(client, "Anna")
+    made = create(
+        client, ["human", "bot:greedy"], nickname="x", rules=ONE_HAND, player_key=anna["key"]
+    )
+    with client.websocket_connect(f"/ws/{made['table_id']}?watch=1") as watcher:
+        while True:
+            msg = watcher.receive_json()
+            if msg["type"] == "hand_over" and msg["summary"]["match_over"]:
+                break
+    ratings = msg["summary"]["ratings"]
+    board = {p["nickname"]: p for p in client.get("/api/leaderboard").json()["players"]}
+    # Anna's seat and the bot's (a rated identity of its own), each from a newcomer's 0.
+    assert set(ratings) == {"0", "1"}
+    for seat, nickname in (("0", "Anna"), ("1", "bot:easy")):
+        change = ratings[seat]
+        assert change["before"] == 0.0
+        assert change["after"] == board[nickname]["rating"]
+        assert change["change"] == change["after"]
+        assert change["matches"] == 1 and change["provisional"] is True
+    # After one match the rating is provisional wherever it is read.
+    assert board["Anna"]["provisional"] is True
+    page = client.get("/api/players/Anna").json()
+    assert page["provisional"] is True and page["history"][0]["provisional"] is True
+
+
+def test_a_rating_is_provisional_for_its_first_matches_only() -> None:
+    assert [provisional(n) for n in range(7)] == [True] * PROVISIONAL_MATCHES + [False] * 2
+    placed = Player("p", "Anna", "human", mu=24.0, sigma=7.0, matches=PROVISIONAL_MATCHES)
+    assert placed.to_dict()["provisional"] is False
+    assert placed.to_dict()["rating"] == 3.0

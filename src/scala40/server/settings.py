@@ -30,6 +30,10 @@ class Settings:
     """How long a dropped player's seat waits before a bot plays it until they return."""
     bot_pause: float = 0.8
     """Seconds a bot waits before each move, so people can follow the play."""
+    summary_seconds: float = 30.0
+    """After a hand, how long the table waits at most for the people connected to close the
+    hand's summary before the next hand's turn timer and bots start (table/pause.py); 0
+    means no pause."""
     max_message_bytes: int = 4096
     rate_per_second: float = 20.0
     """Messages a connection may send per second (a short burst of as many is allowed)."""

@@ -9,6 +9,12 @@ Why OpenSkill's Plackett-Luce model (the ``openskill`` library, also the tournam
 Scala 40 is played by 2 to 6 seats, or by partners, and the model rates a whole finishing
 order of teams at once. A player's "rating" is the conservative ordinal mu − 3·sigma.
 
+Why a rating is *provisional* for its first :data:`PROVISIONAL_MATCHES` matches: the
+ordinal starts at 0 and, sigma being large, one loss takes it below 0 (−1.8 after a first
+lost match against a newcomer). That figure says more about the model's doubt than about
+the player, so the pages show "provisional" and the matches played instead of the number
+until the player has played enough to be placed (docs/server.md, "Ratings").
+
 Who is rated: every identified seat of a finished match — the persons who keep an
 identity, and the bots, each level one identity ("bot:easy"), so the leaderboard tells
 how strong each level plays against people. An anonymous player takes part in the update
@@ -63,6 +69,13 @@ def bot_identity(kind: str) -> str:
 
 MODEL: Final = PlackettLuce()
 HUMAN: Final = "human"
+PROVISIONAL_MATCHES: Final = 5
+"""Rated matches an identity plays before its rating is shown as a number."""
+
+
+def provisional(matches: int) -> bool:
+    """Whether a rating after ``matches`` rated matches is still provisional."""
+    return matches < PROVISIONAL_MATCHES
 
 
 class NicknameTaken(ValueError):
@@ -99,6 +112,7 @@ class Player:
             "sigma": round(self.sigma, 3),
             "matches": self.matches,
             "wins": self.wins,
+            "provisional": provisional(self.matches),
         }
 
 
@@ -113,6 +127,29 @@ class SeatPlace:
     place: int
     player_id: str | None
     kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one finished match did to the rating of the identity at a seat: the ratings
+    (mu − 3·sigma) before and after, and its rated matches with this one."""
+
+    seat: int
+    before: float
+    after: float
+    matches: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """As the match's last SUMMARY carries it (docs/protocol.md): the change is the
+        difference of the two ratings as shown, so the figures on a page add up."""
+        before, after = round(self.before, 1), round(self.after, 1)
+        return {
+            "before": before,
+            "after": after,
+            "change": round(after - before, 1),
+            "matches": self.matches,
+            "provisional": provisional(self.matches),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,18 +264,25 @@ class Players:
                 "place": row.place,
                 "players": row.players,
                 "rating": round(row.mu - 3 * row.sigma, 1),
+                "provisional": provisional(n),
             }
-            for row in rows
+            for n, row in enumerate(rows, start=1)
         ]
 
     # Rating a match (inside the transaction that marks it over) ---------------------------
     def rating(
-        self, table_id: str, seats: Sequence[SeatPlace], record: str
+        self,
+        table_id: str,
+        seats: Sequence[SeatPlace],
+        record: str,
+        changes: dict[int, RatingChange] | None = None,
     ) -> Callable[[Connection, datetime], None]:
         """What the store runs in the transaction that marks the match over, so a match is
         over and rated at once, or neither. The seats' figures are read from ``record``
         there, in the store's thread: a replay of a long match is not the event loop's
-        work. A record that cannot be read leaves the match unrated (and over)."""
+        work. A record that cannot be read leaves the match unrated (and over).
+        ``changes``, when given, is filled with what the match did to each rated seat
+        (for the match's last summary)."""
 
         def rate(conn: Connection, finished: datetime) -> None:
             try:
@@ -250,17 +294,21 @@ class Players:
                 RatedSeat(s.seat, s.unit, s.place, s.player_id, s.kind, figures[s.seat])
                 for s in seats
             ]
-            self.rate(conn, table_id, rated, finished)
+            done = self.rate(conn, table_id, rated, finished)
+            if changes is not None:
+                changes.update(done)
 
         return rate
 
     def rate(
         self, conn: Connection, table_id: str, seats: Sequence[RatedSeat], finished: datetime
-    ) -> None:
-        """Update the identified seats' ratings and counters from one finished match."""
+    ) -> dict[int, RatingChange]:
+        """Update the identified seats' ratings and counters from one finished match; what
+        it did to each seat whose identity it rated."""
         players = self._identities(conn, seats)
+        changes: dict[int, RatingChange] = {}
         if not players:
-            return
+            return changes
         ours = _best_seat_of_each(seats, players)
         units = sorted({s.unit for s in seats})
         teams: list[list[PlackettLuceRating]] = []
@@ -287,6 +335,9 @@ class Players:
             player = players[s.seat]
             t, i = where[s.seat]
             after = rated[t][i]
+            changes[s.seat] = RatingChange(
+                s.seat, player.rating, after.mu - 3 * after.sigma, player.matches + 1
+            )
             figures = s.figures
             c = schema.players.c
             conn.execute(
@@ -317,6 +368,7 @@ class Players:
                     penalty=figures.penalty,
                 )
             )
+        return changes
 
     def _identities(self, conn: Connection, seats: Sequence[RatedSeat]) -> dict[int, Player]:
         """The identity at each identified seat, read for update (a bot level's made on

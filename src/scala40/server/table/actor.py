@@ -8,8 +8,8 @@ bot move (the table moved on meanwhile) is simply refused by version.
 
 The actor keeps the match, the version and the queue; its collaborators own the rest and
 never call it back: who is connected (presence.py), the turn's timer and bots
-(turns.py), the verifiable shuffle (fair.py), the rematch (rematch.py) and the end of
-the match (finish.py).
+(turns.py), the pause while a hand's summary is read (pause.py), the verifiable shuffle
+(fair.py), the rematch (rematch.py) and the end of the match (finish.py).
 """
 
 from __future__ import annotations
@@ -47,13 +47,16 @@ from scala40.server.table.commands import (
     GraceOver,
     Join,
     JoinRefused,
+    PauseOver,
     RematchDue,
+    SummaryClosed,
     TurnTimeout,
     Watch,
     error,
 )
 from scala40.server.table.fair import FairShuffle
 from scala40.server.table.finish import store_finish, tell_programs
+from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.rematch import Rematch, claim
 from scala40.server.table.seats import Seat, seat_for, seats_of
@@ -115,6 +118,7 @@ class TableActor:
         self.presence = Presence(self.seats, settings, self.submit)
         self.turns = Turns(table, self.match, self.seats, settings, self.submit, self._version)
         self.fair = FairShuffle(self.match, db, table.id)
+        self.pause = HandPause(settings.summary_seconds, self.submit)
         self.rematch = Rematch(self.seats)
         self.on_over: Callable[[TableActor], None] | None = None
         """Told once the match is over and its record stored (the registry retires it)."""
@@ -123,6 +127,12 @@ class TableActor:
         self.on_rematch: Callable[[TableActor], Awaitable[tuple[str, dict[int, str]]]] | None = None
         """Makes the rematch table (the registry's): its id and each human seat's token."""
         self.chat = ChatPaces()
+        self._hand_over: JSONDict | None = None
+        """The last ``hand_over`` sent: a reader who reconnects during the pause after it
+        (a page reload) is sent it again, to close it."""
+        self.rating_changes: JSONDict = {}
+        """What the finished match did to each rated seat's rating (by seat, as text), for
+        the last hand's SUMMARY."""
         self.league_name: str | None = None
         """The name of the league this table counts for (``table.league_id``)."""
         self._last_public: JSONDict | None = None
@@ -159,7 +169,7 @@ class TableActor:
     async def stop(
         self, code: int = CloseCode.MOVED, reason: str = "the server is restarting"
     ) -> None:
-        tasks = [self._task, *self.turns.tasks(), *self.presence.tasks()]
+        tasks = [self._task, *self.turns.tasks(), *self.presence.tasks(), *self.pause.tasks()]
         for t in tasks:
             if t is not None:
                 t.cancel()
@@ -204,6 +214,11 @@ class TableActor:
                 await self._bot_move(command)
             case TurnTimeout():
                 self._timeout(command)
+            case SummaryClosed():
+                self._summary_closed(command)
+            case PauseOver():
+                if self.pause.time_up(command):
+                    self._play_on()
             case GraceOver():
                 self._grace_over(command)
             case Connect():
@@ -298,13 +313,14 @@ class TableActor:
                     s.is_bot or s.outbox is not None,
                     s.stand_in or (timed_out and current == s.seat),
                     s.taken,
+                    s.player_id is not None,
                 )
                 for s in self.seats
             ],
             history=self.match.history,
             turn_deadline=self.turns.deadline,
             spectator=spectator,
-            extra={"fair": self.fair_json()},
+            extra={"fair": self.fair_json(), "pause": self.pause.json()},
         )
 
     def view_of(self, seat: int) -> PlayerView:
@@ -425,6 +441,7 @@ class TableActor:
                 cmd.outbox.put(refused.message(self.version))
             return
         self.turns.player_back_in_time(cmd.seat)
+        self.pause.done(cmd.seat)  # a player who moves has closed the summary
         await self._commit(cmd.seat, cmd.action, text, cmd.outbox)
 
     async def _commit(self, seat: int, action: Action, text: str, sender: Outbox | None) -> None:
@@ -453,11 +470,17 @@ class TableActor:
         if len(self.match.history) > finished:
             record = self.match.history[-1]
             summary = summary_json(record, self.match)
+            if summary["match_over"]:
+                summary["ratings"] = self.rating_changes
             if self.match.fair:
                 # The hand is over: its secret is told, so anyone can check its deck.
                 summary["fair"] = fair_json(self.match.fair_deal(record.number))
-            self.presence.send_all({"type": "hand_over", "v": version, "summary": summary})
+            hand_over = {"type": "hand_over", "v": version, "summary": summary}
+            self.presence.send_all(hand_over)
+            self._hand_over = hand_over
             tell_programs(self.seats, self.match, self.rules, record)
+            if not self.match.over:
+                self.pause.begin(record.number, self._readers())
         self._schedule()
         event = event_json(seat, action, pozzo_top)
         self.presence.played(seat, event)
@@ -466,9 +489,42 @@ class TableActor:
     async def _mark_over(self) -> None:
         self.status = "over"
         names = [self.name(s.seat) for s in self.seats]
-        await store_finish(self.db, self.table.id, self.recorder, self.seats, names)
+        changes = await store_finish(self.db, self.table.id, self.recorder, self.seats, names)
+        self.rating_changes = {str(seat): c.to_dict() for seat, c in sorted(changes.items())}
         if self.on_over is not None:
             self.on_over(self)
+
+    # The pause after a hand ---------------------------------------------------------------
+    def _readers(self) -> list[int]:
+        """The seats whose person is connected now: each was just sent the hand's summary
+        (bots and stand-ins read none; spectators are not waited for)."""
+        return [s.seat for s in self.seats if not s.is_bot and s.outbox is not None]
+
+    def _summary_closed(self, cmd: SummaryClosed) -> None:
+        """A person closed a hand's summary: the table plays on once nobody is waited for.
+        A summary of an earlier hand (the pause ended meanwhile) is ignored; one of a hand
+        not ended yet is refused."""
+        ended = self.match.history[-1].number if self.match.history else 0
+        if cmd.hand > ended:
+            if cmd.outbox is not None:
+                cmd.outbox.put(
+                    error(
+                        TableRefusal.BAD_MESSAGE,
+                        f"hand {cmd.hand} has not ended: the last hand that ended is {ended}",
+                        self.version,
+                    )
+                )
+            return
+        waited = cmd.seat in self.pause.waiting
+        if self.pause.closed(cmd.seat, cmd.hand):
+            self._play_on()
+        elif waited:
+            self._broadcast(None)  # one reader fewer: the others see for whom it waits
+
+    def _play_on(self) -> None:
+        """The pause is over: the turn timer starts and the bots think."""
+        self._schedule()
+        self._broadcast(None)
 
     # Bots and the timer ------------------------------------------------------------------
     def _bots_paused(self) -> bool:
@@ -478,7 +534,11 @@ class TableActor:
     def _schedule(self) -> None:
         """After every change: arm the turn timer or set the seat's bot thinking."""
         if self.status != "playing" or self.match.over:
+            self.pause.end()
             self.turns.stop()
+            return
+        if self.pause.on:
+            self.turns.hold()  # the people are reading the hand's summary
             return
         self.turns.schedule(self._bots_paused())
 
@@ -489,6 +549,8 @@ class TableActor:
         self._broadcast({"type": "timeout", "seat": self._current()})
 
     async def _bot_move(self, cmd: BotMove) -> None:
+        if self.pause.on:
+            return  # chosen just before the pause: the bot thinks again after it
         if cmd.version != self.version or self.turns.bot_for(cmd.seat) is None:
             self._schedule()
             return
@@ -510,6 +572,10 @@ class TableActor:
         if away is not None:
             welcome["away"] = away
         cmd.outbox.put(welcome)
+        if self.pause.on and cmd.seat in self.pause.waiting and self._hand_over is not None:
+            # A reader's new connection (a reload) replaced the old one: the table still
+            # waits for this seat, so its page is shown the summary again, to close it.
+            cmd.outbox.put(self._hand_over)
         s = self.seats[cmd.seat]
         for other in self.seats:
             if other.outbox is not None and other is not s:
@@ -522,6 +588,8 @@ class TableActor:
     def _disconnect(self, cmd: Disconnect) -> None:
         if not self.presence.disconnect(cmd.seat, cmd.outbox, self.status == "playing"):
             return  # an old connection, already replaced
+        if self.pause.done(cmd.seat):
+            self._schedule()  # the last reader left: nobody is kept waiting
         if self.status == "over" and self.rematch.due(over=True):
             # The last player who had not asked left: the others' rematch is made now.
             self.submit(RematchDue())

@@ -44,6 +44,23 @@ class TurnTimeout:
 
 
 @dataclass(frozen=True)
+class SummaryClosed:
+    """A seat's person closed the summary of hand ``hand`` (the table may play on); a
+    refusal (a hand not ended yet) goes to ``outbox``."""
+
+    seat: int
+    hand: int
+    outbox: Outbox | None
+
+
+@dataclass(frozen=True)
+class PauseOver:
+    """The longest pause after hand ``hand`` has passed (table/pause.py)."""
+
+    hand: int
+
+
+@dataclass(frozen=True)
 class GraceOver:
     """The grace of a seat whose player left ran out (``epoch``: of that leaving)."""
 
@@ -144,6 +161,8 @@ Command = (
     Act
     | BotMove
     | TurnTimeout
+    | SummaryClosed
+    | PauseOver
     | GraceOver
     | Connect
     | Disconnect

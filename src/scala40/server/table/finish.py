@@ -8,20 +8,23 @@ from scala40.engine.rules import Rules
 from scala40.notation.record import Recorder, dump_record
 from scala40.server.table.seats import Seat
 from scala40.storage.db import AsyncStore
-from scala40.storage.players import Players, SeatPlace, places
+from scala40.storage.players import Players, RatingChange, SeatPlace, places
 
 
 async def store_finish(
     db: AsyncStore, table_id: str, recorder: Recorder, seats: list[Seat], names: list[str]
-) -> None:
+) -> dict[int, RatingChange]:
     """Store the finished match: its record (under the seats' ``names`` at the end), its
-    winner, and the rated identities' new ratings, in one write (players.py)."""
+    winner, and the rated identities' new ratings, in one write (players.py); what the
+    match did to the rating at each rated seat."""
     match = recorder.match
     recorder.seats[:] = names
     record = dump_record(recorder.record())
     players = Players(db.store.engine)
-    rate = players.rating(table_id, seat_places(seats, match), record)
+    changes: dict[int, RatingChange] = {}
+    rate = players.rating(table_id, seat_places(seats, match), record, changes)
     await db.run(db.store.mark_over, table_id, match.winner, record, rate)
+    return changes
 
 
 def seat_places(seats: list[Seat], match: Match) -> list[SeatPlace]:

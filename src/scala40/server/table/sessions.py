@@ -37,6 +37,7 @@ from scala40.server.table.commands import (
     Connect,
     Disconnect,
     Entropy,
+    SummaryClosed,
     Watch,
     error,
 )
@@ -231,6 +232,8 @@ class SeatSession(Session):
             self.check(data)
         elif kind == "rematch":
             self.actor.submit(AskRematch(self.seat, self.outbox))
+        elif kind == "summary_closed":
+            self.summary_closed(data)
         else:
             self.refuse(TableRefusal.BAD_MESSAGE, f"unknown message type {kind!r}")
 
@@ -254,6 +257,18 @@ class SeatSession(Session):
             )
             return
         self.actor.submit(Entropy(self.seat, hand, raw, self.outbox))
+
+    def summary_closed(self, data: JSONDict) -> None:
+        """The person closed the summary of a hand: ``{"type": "summary_closed", "hand":
+        N}``. The table waits for it before it plays on (table/pause.py)."""
+        hand = data.get("hand")
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+            self.refuse(
+                TableRefusal.BAD_MESSAGE,
+                'summary_closed carries "hand", the number (1 or more) of the hand summed up',
+            )
+            return
+        self.actor.submit(SummaryClosed(self.seat, hand, self.outbox))
 
     def check(self, data: JSONDict) -> None:
         """Whether the selected cards make a meld (:func:`meld_check`); nothing changes at

@@ -94,6 +94,13 @@ class Turns:
         if self._thinking is not None:
             self._thinking.cancel()
 
+    def hold(self) -> None:
+        """No timer and no bot *yet*: the people are reading the hand's summary
+        (pause.py). The turn is not begun, so when the table plays on the timer starts
+        afresh, its whole time left to the player."""
+        self.stop()
+        self.turn = None
+
     def tasks(self) -> list[asyncio.Task[None] | None]:
         return [self._timer, self._thinking]
 

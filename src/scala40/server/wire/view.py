@@ -56,6 +56,9 @@ class SeatFacts:
     """A bot plays this human seat now (turn timeout or a dropped connection)."""
     taken: bool = True
     """A player (or a bot) sits here; a free human seat waits for someone to join."""
+    rated: bool = False
+    """A rated identity sits here under its nickname (its rating is public: the page may
+    show it, ``GET /api/players/NAME``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +222,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
         entry["connected"] = info.connected
         entry["stand_in"] = info.stand_in
         entry["taken"] = info.taken
+        entry["rated"] = info.rated
     playing = facts.status == "playing" and not facts.spectator
     my_turn = playing and view.my_turn
     out["table_id"] = facts.table_id

@@ -6,6 +6,7 @@ import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveS
 import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 import { $, $input, $select, copyField } from "./dom.js";
+import { ratingWords } from "./rating.js";
 
 /** @typedef {import("./types.js").Json} Json */
 /** @typedef {import("./types.js").RuleKey} RuleKey */
@@ -34,6 +35,9 @@ const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
 /** @type {{league_id: string, name: string}[]} */
 let LEAGUES = []; // the identity's leagues (the sign-in answer), asked on each visit
+/** The identity's rating (its line of GET /api/players/NICKNAME), asked on each visit.
+ * @type {import("./rating.js").Rated | null} */
+let RATING = null;
 let leagueWanted = new URLSearchParams(location.search).get("league") || ""; // the chosen one
 /** @type {string | null} */
 let joining = null;
@@ -86,7 +90,21 @@ function applyIdentity() {
     $(note).hidden = !id;
     if (!id) continue;
     $input(input).value = id.nickname;
-    $(note).textContent = t("lobby.ratedAs", { name: id.nickname });
+    $(note).textContent = RATING
+      ? t("lobby.ratedAsWith", { name: id.nickname, rating: ratingWords(RATING) })
+      : t("lobby.ratedAs", { name: id.nickname });
+  }
+}
+
+/** The identity's rating, to show beside its name (provisional at first: rating.js). */
+async function loadRating() {
+  const id = playerIdentity();
+  if (!id) return;
+  try {
+    const p = await api(`/api/players/${encodeURIComponent(id.nickname)}`);
+    RATING = Number(p.matches) > 0 ? p : null; // no rated match yet: no figure to show
+  } catch {
+    RATING = null; // the note names the identity without its rating
   }
 }
 
@@ -501,6 +519,7 @@ async function start() {
   applyIdentity();
   renderLeagueChoice();
   loadLeagues().then(renderLeagueChoice);
+  loadRating().then(applyIdentity);
   try {
     RULES = await api("/api/rules");
     PROGRAMS = (await api("/api/bots")).programs || [];

@@ -20,6 +20,7 @@ import { apiErrorText, applyI18n, botLevelWords, languageSwitch, t } from "./i18
 import { svg } from "./scores.js";
 import { $, $input, copyField, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
+import { ratingWords } from "./rating.js";
 
 const LEADERBOARD_SIZE = 50;
 
@@ -38,12 +39,13 @@ const details = (id) => /** @type {HTMLDetailsElement} */ ($(id));
  * @property {number} [sigma]
  * @property {number} matches
  * @property {number} wins
+ * @property {boolean} [provisional] too few rated matches for the number to say much
  */
 /**
  * GET /api/players/NICKNAME: the leaderboard's line, the figures and the rated matches.
  * @typedef {RatedPlayer & {hands?: number, average_penalty?: number | null, opening_turn?: number | null, history?: RatedMatch[]}} Profile
  */
-/** @typedef {{table_id: string, finished: string, place: number, players: number, rating: number}} RatedMatch */
+/** @typedef {{table_id: string, finished: string, place: number, players: number, rating: number, provisional?: boolean}} RatedMatch */
 /** @typedef {{state: "busy" | "done" | "bad" | "nokey" | "error", nickname?: string, err?: unknown}} Signin */
 
 /**
@@ -240,7 +242,9 @@ function renderBoard() {
     } else {
       name.append(link(profileHref(p.nickname), p.nickname));
     }
-    tr.insertCell().textContent = number(p.rating);
+    const rating = tr.insertCell();
+    rating.textContent = ratingWords(p, { short: true }); // the matches: next column
+    if (p.provisional) rating.className = "provisional";
     tr.insertCell().textContent = count(p.matches);
     tr.insertCell().textContent = count(p.wins);
   });
@@ -297,7 +301,7 @@ function renderProfile() {
   const rated = Number(p.matches) > 0 || history.length > 0;
   const list = $("stats");
   list.replaceChildren();
-  stat(list, "prof.rating", rated ? number(p.rating) : "—");
+  stat(list, "prof.rating", rated ? ratingWords(p) : "—");
   stat(list, "prof.matches", count(p.matches));
   stat(list, "prof.wins", count(p.wins));
   stat(list, "prof.hands", count(p.hands));
@@ -309,7 +313,7 @@ function renderProfile() {
   const body = /** @type {HTMLTableSectionElement} */ (document.querySelector("#player-matches tbody"));
   body.replaceChildren();
   // The newest match first in the list (the chart reads left to right, oldest first).
-  for (const m of [...history].reverse()) {
+  for (const [i, m] of [...history.entries()].reverse()) {
     const tr = body.insertRow();
     tr.dataset.table = m.table_id;
     // The date links to the match's replay.
@@ -319,7 +323,7 @@ function renderProfile() {
     const place = tr.insertCell();
     place.textContent = t("prof.placeOf", { place: ordinal(m.place), players: m.players });
     if (m.place === 1) place.classList.add("won");
-    tr.insertCell().textContent = number(m.rating);
+    tr.insertCell().textContent = ratingWords(m, { matches: i + 1 });
   }
 }
 
@@ -328,10 +332,13 @@ function renderProfile() {
 function drawChart() {
   const host = $("rating-chart");
   host.replaceChildren();
-  const history = (S.profile && S.profile.history) || [];
+  // A provisional rating is no figure to draw: the line starts once the player is placed
+  // (the first matches are the provisional ones), its matches numbered as in the list.
+  const all = (S.profile && S.profile.history) || [];
+  const history = all.filter((m) => !m.provisional);
   if (!history.length) return;
   const width = Math.round(Math.max(280, Math.min(640, host.clientWidth || 480)));
-  host.append(ratingChart(history, width));
+  host.append(ratingChart(history, width, all.length - history.length + 1));
 }
 
 /** Round steps for an axis: about `want` ticks over [lo, hi].
@@ -347,8 +354,9 @@ function niceStep(lo, hi, want) {
  * labelled (drawn with the score chart's helper, no chart library).
  * @param {RatedMatch[]} history
  * @param {number} W
+ * @param {number} [first] the number of the first match drawn (the player's rated matches)
  * @returns {SVGElement} */
-function ratingChart(history, W) {
+function ratingChart(history, W, first = 1) {
   const H = 220;
   const pad = { l: 46, r: 14, t: 12, b: 40 };
   const values = history.map((m) => Number(m.rating));
@@ -378,7 +386,7 @@ function ratingChart(history, W) {
   const every = Math.max(1, Math.ceil(n / 10));
   for (let i = 0; i < n; i++) {
     if (i % every && i !== n - 1) continue;
-    root.append(svg("text", { x: x(i), y: H - pad.b + 15, "font-size": 11, "text-anchor": "middle", fill: "#666" }, i + 1));
+    root.append(svg("text", { x: x(i), y: H - pad.b + 15, "font-size": 11, "text-anchor": "middle", fill: "#666" }, i + first));
   }
   root.append(svg("text", { x: (pad.l + W - pad.r) / 2, y: H - 6, "font-size": 12, "text-anchor": "middle", fill: "#333", class: "axis-label" }, t("prof.axisX")));
   root.append(svg("text", {
@@ -389,7 +397,7 @@ function ratingChart(history, W) {
   root.append(svg("polyline", { points: pts.map((q) => q.join(",")).join(" "), fill: "none", stroke: "#2f6fde", "stroke-width": 2.5 }));
   pts.forEach(([cx, cy], i) => {
     const dot = svg("circle", { cx, cy, r: 3.5, fill: history[i].place === 1 ? "#2b8a3e" : "#2f6fde", class: "point" });
-    dot.append(svg("title", {}, `${i + 1}: ${number(values[i])}`));
+    dot.append(svg("title", {}, `${i + first}: ${number(values[i])}`));
     root.append(dot);
   });
   return root;

@@ -26,6 +26,7 @@
  * @property {boolean} [taken] false: a free human seat
  * @property {boolean} [stand_in] a bot plays this human seat now
  * @property {boolean} [in_hand] false: eliminated, sits out this hand
+ * @property {boolean} [rated] a rated identity sits here under its nickname
  */
 
 /**
@@ -152,6 +153,16 @@
  * @property {Json} [unit_totals]
  * @property {Json} [unit_eliminated]
  * @property {FairView | null} [fair]
+ * @property {HandPause | null} [pause] the table waits for the hand's summary to be read
+ */
+
+/**
+ * The pause after a hand (docs/protocol.md): the hand whose summary is read, until when
+ * (Unix seconds) and the seats still waited for.
+ * @typedef {object} HandPause
+ * @property {number} hand
+ * @property {number} until
+ * @property {number[]} waiting
  */
 
 /**
@@ -203,6 +214,18 @@
  * @property {{[seat: string]: number}} reentered
  * @property {boolean} match_over
  * @property {number | null} match_winner
+ * @property {{[seat: string]: RatingChange}} [ratings] the match's last hand: what it did to
+ *   each rated seat's rating
+ */
+
+/**
+ * What a finished match did to the rating of a seat's identity (docs/protocol.md).
+ * @typedef {object} RatingChange
+ * @property {number} before
+ * @property {number} after
+ * @property {number} change
+ * @property {number} matches rated matches, this one counted
+ * @property {boolean} provisional
  */
 
 /**

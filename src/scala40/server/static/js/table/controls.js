@@ -17,6 +17,7 @@ import { render, renderAwayReport } from "./render.js";
 import { explain } from "./say.js";
 import { copyInvite, copyWatchLink } from "./share.js";
 import { S } from "./state.js";
+import { closeSummary } from "./summary.js";
 
 /** The element an event happened on, as an Element (the page's events come from its markup).
  * @param {Event} ev */
@@ -93,8 +94,7 @@ export function wireControls() {
   initKeys({ select: toggleSelect, words: applyI18n });
   $("watch-copy").addEventListener("click", copyWatchLink);
   $("summary-close").addEventListener("click", () => {
-    $("summary").hidden = true;
-    S.summaryOpen = false;
+    closeSummary();
     renderAwayReport();
   });
 }

@@ -19,6 +19,7 @@ import { eventLineHere, showMessage, showRefusal } from "./say.js";
 import { renderPlayers, renderTurn } from "./seats.js";
 import { renderInvite, renderWatching } from "./share.js";
 import { S, tableId } from "./state.js";
+import { renderSummaryPause } from "./summary.js";
 
 /** Draw the table (nothing before the first VIEW). */
 export function render() {
@@ -35,6 +36,7 @@ export function render() {
   renderFairMark($("fair"), v.fair);
   renderInvite();
   renderAwayReport();
+  renderSummaryPause();
   renderPlayers();
   renderTurn();
   renderPiles();

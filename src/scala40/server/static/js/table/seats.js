@@ -8,6 +8,8 @@ import { seatName, t, tn } from "../i18n.js";
 import { countdown, parseDeadline } from "./clock.js";
 import { matchLinks } from "./ended.js";
 import { legal, me, myTurn, openingNeed, playerName } from "./facts.js";
+import { pauseWords } from "./pause.js";
+import { seatRating } from "./ratings.js";
 import { S } from "./state.js";
 
 /** Each seat: its name and badges, its cards and total, the cards of it everyone saw. */
@@ -49,6 +51,13 @@ export function renderPlayers() {
       ? t("lobby.status.waiting")
       : `${tn("table.cards", p.cards)} · ${t("table.total", { n: p.total ?? 0 })}`;
     el.append(name, meta);
+    const rating = seatRating(p, v.status, renderPlayers);
+    if (rating) {
+      const line = document.createElement("div");
+      line.className = "meta rating";
+      line.textContent = t("table.rating", { rating });
+      el.append(line);
+    }
     if (p.known && p.known.length) {
       const known = document.createElement("div");
       known.className = "known";
@@ -97,7 +106,17 @@ export function renderTurn() {
   clearInterval(S.deadlineTimer);
   bar.classList.remove("hurry");
   const deadline = parseDeadline(v.turn_deadline);
-  if (deadline && v.status === "playing") {
+  const pause = v.status === "playing" ? v.pause : null;
+  bar.classList.toggle("paused", !!pause);
+  if (pause) {
+    // The table waits for the hand's summary to be read: no turn runs yet.
+    const me = S.watching ? -1 : v.seat;
+    const tick = () => {
+      bar.textContent = `${t("pause.line")} · ${pauseWords(pause, Date.now(), playerName, me)}`;
+    };
+    tick();
+    S.deadlineTimer = setInterval(tick, 1000);
+  } else if (deadline && v.status === "playing") {
     const tick = () => {
       // The last seconds of my own turn: say plainly that a bot is about to play it.
       const { s, hurry } = countdown(deadline, Date.now(), myTurn());

@@ -1,13 +1,21 @@
 // @ts-check
 // The hand's summary over the table: why it ended, each player's penalty (and total), the
-// cards left in every hand, who is out or back in, and whether the match is over.
+// cards left in every hand, who is out or back in, and whether the match is over. While it
+// is open the table waits (the VIEW's pause): the dialog counts down and names whom it
+// waits for, and closing it tells the server this person has read it.
 
 import { cardElement } from "../cards.js";
 import { $ } from "../dom.js";
 import { seatName, t } from "../i18n.js";
+import { ratingChangeWords } from "../rating.js";
 import { limits, playerName } from "./facts.js";
+import { pauseWords } from "./pause.js";
 import { renderAwayReport } from "./render.js";
 import { S } from "./state.js";
+
+/** The summary's countdown, ticking each second while the table waits.
+ * @type {ReturnType<typeof setInterval> | undefined} */
+let pauseTimer;
 
 /** Open the summary of a hand over (kept, to word it again on a language switch).
  * @param {import("../types.js").Summary | null | undefined} sum */
@@ -28,7 +36,11 @@ export function showSummary(sum) {
   const head = table.createTHead().insertRow();
   // A one-hand match keeps no running total: the hand's penalties are the result.
   const single = !!limits().single_hand;
-  for (const key of single ? ["sum.player", "sum.penalty"] : ["sum.player", "sum.penalty", "sum.total"]) {
+  // The match's end: what it did to each rated seat's rating (docs/server.md).
+  const ratings = sum.match_over && sum.ratings && Object.keys(sum.ratings).length ? sum.ratings : null;
+  const keys = single ? ["sum.player", "sum.penalty"] : ["sum.player", "sum.penalty", "sum.total"];
+  if (ratings) keys.push("sum.rating");
+  for (const key of keys) {
     const th = document.createElement("th");
     th.textContent = t(key);
     head.append(th);
@@ -49,6 +61,11 @@ export function showSummary(sum) {
       tot.className = "num";
       tot.textContent = String(sum.totals?.[seat] ?? "");
     }
+    if (ratings) {
+      const rated = tr.insertCell();
+      rated.className = "num rating-change";
+      rated.textContent = ratings[seat] ? ratingChangeWords(ratings[seat]) : "—";
+    }
     // The cards left in hand, revealed, on a row of their own under the player.
     const left = sum.hands?.[seat] || [];
     if (left.length) {
@@ -56,7 +73,7 @@ export function showSummary(sum) {
       row.className = "cards-row";
       row.dataset.seat = seat;
       const cell = row.insertCell();
-      cell.colSpan = single ? 2 : 3;
+      cell.colSpan = keys.length;
       const cards = document.createElement("div");
       cards.className = "cards";
       cards.setAttribute("aria-label", t("sum.cards"));
@@ -73,5 +90,43 @@ export function showSummary(sum) {
   $("summary-close").textContent = t(sum.match_over ? "sum.close" : "sum.next");
   $("summary").hidden = false;
   S.summaryOpen = true;
+  renderSummaryPause();
   renderAwayReport();
+}
+
+/** The line under the summary while the table waits for it to be read ("Next hand in
+ * 24 s — waiting for Anna"), drawn from the VIEW's pause of this summary's hand; hidden
+ * when the table plays on. Made here, once, so the dialog's markup need not know it. */
+export function renderSummaryPause() {
+  let line = document.getElementById("summary-pause");
+  if (!line) {
+    line = document.createElement("p");
+    line.id = "summary-pause";
+    line.className = "summary-pause";
+    line.setAttribute("role", "timer");
+    $("summary-dialog").insertBefore(line, $("summary-close"));
+  }
+  clearInterval(pauseTimer);
+  const pause = S.view?.pause;
+  const sum = S.lastSummary;
+  const shown = !!(S.summaryOpen && pause && sum && pause.hand === sum.hand);
+  line.hidden = !shown;
+  if (!shown || !pause || !S.view) return;
+  const box = line;
+  const me = S.watching ? -1 : S.view.seat;
+  const tick = () => {
+    box.textContent = pauseWords(pause, Date.now(), playerName, me);
+  };
+  tick();
+  pauseTimer = setInterval(tick, 1000);
+}
+
+/** Close the summary; a player (not a spectator) tells the table they have read it, so
+ * it need not wait for them (docs/protocol.md, "The pause after a hand"). */
+export function closeSummary() {
+  $("summary").hidden = true;
+  S.summaryOpen = false;
+  clearInterval(pauseTimer);
+  const sum = S.lastSummary;
+  if (sum && !sum.match_over && !S.watching) S.conn?.send({ type: "summary_closed", hand: sum.hand });
 }
