@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import create, until, ws_url
+from .helpers import create, play_until_my_turn, until, ws_url
 
 
 def _check(ws: Any, cards: list[str]) -> dict[str, Any]:
@@ -46,7 +46,8 @@ def test_a_selection_is_answered_with_the_engines_reason_under_the_tables_rules(
 def test_a_malformed_check_is_refused_by_name_and_the_table_does_not_move(client: Any) -> None:
     made = create(client, ["human", "bot:random"])
     with client.websocket_connect(ws_url(made)) as ws:
-        v = until(ws, "state")["v"]
+        # The bot may deal first: read on until it is this seat's turn, when nothing moves.
+        v = play_until_my_turn(ws, 0)["v"]
         for bad in (
             {},
             {"cards": "5H 6H 7H"},
