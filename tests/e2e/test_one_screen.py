@@ -1,0 +1,141 @@
+"""The table on one screen: on a phone (upright and sideways) and on a desktop, with no
+meld, six or twelve on the table, the page does not scroll, and the stock, the pozzo,
+every card of the hand, the action buttons and the newest meld are all in view and can be
+tapped. The score sheet, the log, the chat and the spectators' link open from tabs over
+the table and close again; unread chat is counted on its tab.
+
+The positions are the engine's (positions.py). Screenshots go to
+tests/e2e/artifacts/screen-*.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .positions import melds_on_the_table, show
+from .test_i18n_pages import ENGLISH, ITALIAN, _shown_text, _telltales
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SIZES = {
+    "phone": (390, 844),
+    "small": (360, 640),
+    "sideways": (844, 390),
+    "desktop": (1280, 900),
+}
+CASES = [
+    *[("phone", melds, lang) for melds in (0, 6, 12) for lang in ("it", "en")],
+    ("small", 0, "en"),
+    ("small", 6, "it"),
+    ("small", 12, "en"),
+    ("sideways", 0, "it"),
+    ("sideways", 6, "en"),
+    ("sideways", 12, "it"),
+    ("desktop", 0, "en"),
+    ("desktop", 6, "it"),
+    ("desktop", 12, "en"),
+]
+"""Every size with every number of melds; both languages on the 390×844 phone, the others
+in turn (the words are the same whatever the size)."""
+
+
+@pytest.fixture
+def page_at(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    width, height = SIZES[request.param]
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=request.param != "desktop"
+    )
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    ctx.close()
+
+
+def _shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"screen-{name}.png"))
+
+
+def _one_language(page: Page, lang: str) -> None:
+    text = _shown_text(page)
+    wrong = _telltales(text, ENGLISH if lang == "it" else ITALIAN)
+    assert wrong == [], f"words of the other language on the page: {wrong}\n---\n{text}"
+
+
+WHAT_IS_SEEN = """async (selectors) => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // For each element: its box, and whether a tap on the part of it that shows lands on it
+    // (not on a card overlapping it, the drawer or anything else).
+    const W = window.innerWidth, H = window.innerHeight;
+    const out = {};
+    for (const [name, selector] of Object.entries(selectors)) {
+        out[name] = [...document.querySelectorAll(selector)].map((el) => {
+            const r = el.getBoundingClientRect();
+            // A card of the hand shows its left part up to the next card.
+            const next = el.matches('#hand .card') ? el.nextElementSibling : null;
+            const right = next ? Math.min(r.right, next.getBoundingClientRect().left) : r.right;
+            const x = (r.left + right) / 2, y = r.top + Math.min(r.height / 2, 20);
+            const hit = document.elementFromPoint(x, y);
+            return {
+                left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+                shown: right - r.left,
+                tappable: !!hit && (hit === el || el.contains(hit)),
+            };
+        });
+    }
+    const doc = document.documentElement;
+    return {W, H, out, scrollH: doc.scrollHeight, scrollW: doc.scrollWidth,
+        melds: document.getElementById('melds').getBoundingClientRect().toJSON()};
+}"""
+
+SEEN = {
+    "stock": "#stock-slot",
+    "pozzo": "#pozzo-slot",
+    "card": "#hand .card",
+    "action": "#actions button:not([hidden])",
+    "newest meld": "#melds .meld:last-child",
+    "tab": "#tabs .tab:not([hidden])",
+}
+
+
+def _inside(box: dict[str, float], w: float, h: float) -> bool:
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= w and box["bottom"] <= h
+
+
+@pytest.mark.parametrize(
+    ("page_at", "melds", "lang"),
+    CASES,
+    ids=[f"{size}-{melds}-{lang}" for size, melds, lang in CASES],
+    indirect=["page_at"],
+)
+def test_the_whole_table_is_on_one_screen(
+    server: str, page_at: Page, melds: int, lang: str, request: pytest.FixtureRequest
+) -> None:
+    page = page_at
+    show(page, server, melds_on_the_table(melds), lang)
+    page.wait_for_selector("#hand .card")
+    seen: dict[str, Any] = page.evaluate(WHAT_IS_SEEN, SEEN)
+    w, h = seen["W"], seen["H"]
+    _shot(page, request.node.callspec.id)
+    assert seen["scrollH"] <= h, f"the page scrolls: {seen['scrollH']} px tall in {h}"
+    assert seen["scrollW"] <= w, f"the page scrolls sideways: {seen['scrollW']} px in {w}"
+    assert len(seen["out"]["card"]) == 14
+    assert len(seen["out"]["newest meld"]) == (1 if melds else 0)
+    for name, boxes in seen["out"].items():
+        assert boxes or (name == "newest meld" and not melds), f"no {name} on the page"
+        for i, box in enumerate(boxes):
+            assert _inside(box, w, h), f"{name} #{i} is not all in view: {box} in {w}×{h}"
+            assert box["tappable"], f"{name} #{i} cannot be tapped: {box}"
+            if name == "card":
+                assert box["shown"] >= 14, f"card #{i} shows only {box['shown']} px"
+    if melds:
+        newest = seen["out"]["newest meld"][0]
+        area = seen["melds"]
+        assert area["top"] - 1 <= newest["top"] and newest["bottom"] <= area["bottom"] + 1, (
+            f"the newest meld is scrolled out of the melds' area: {newest} in {area}"
+        )
+    _one_language(page, lang)
