@@ -139,3 +139,62 @@ def test_the_whole_table_is_on_one_screen(
             f"the newest meld is scrolled out of the melds' area: {newest} in {area}"
         )
     _one_language(page, lang)
+
+
+def _next(state: dict[str, Any], v: int, event: dict[str, Any] | None) -> dict[str, Any]:
+    return {**state, "v": v, "event": event}
+
+
+TAGS_COVERED = """() => {
+    // The meld tags (number · points) a "who laid it" name lies over, by meld id.
+    const covered = [];
+    for (const label of document.querySelectorAll('.motion-meld')) {
+        const a = label.getBoundingClientRect();
+        for (const tag of document.querySelectorAll('#melds .meld .tag')) {
+            const b = tag.getBoundingClientRect();
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+                covered.push(tag.parentElement.dataset.id);
+            }
+        }
+    }
+    return covered;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("page_at", "lang"), [("phone", "it"), ("small", "en")], indirect=["page_at"]
+)
+def test_a_meld_just_laid_is_scrolled_into_view_and_named_until_the_next_hand(
+    server: str, page_at: Page, lang: str
+) -> None:
+    page = page_at
+    before = melds_on_the_table(11).state(0)
+    shown = show(page, server, melds_on_the_table(11), lang)
+    page.evaluate("() => { document.getElementById('melds').scrollTop = 0; }")
+    # Bruno lays the twelfth meld: it is scrolled into view and framed with his name.
+    after = melds_on_the_table(12).state(0)
+    shown.push(
+        _next(after, before["v"] + 1, {"seat": 1, "type": "meld", "cards": ["6H", "6S", "6C"]})
+    )
+    name = page.locator(".meld[data-id='11'] .motion-meld")
+    name.wait_for(timeout=2_000)
+    bot = "Bot 2 (Facile)" if lang == "it" else "Bot 2 (Easy)"
+    assert name.inner_text() == bot
+    page.wait_for_function("() => document.getAnimations().length === 0")  # the meld's pop
+    seen: dict[str, Any] = page.evaluate(WHAT_IS_SEEN, {"newest meld": ".meld[data-id='11']"})
+    newest, area = seen["out"]["newest meld"][0], seen["melds"]
+    assert area["top"] - 1 <= newest["top"] and newest["bottom"] <= area["bottom"] + 1, (
+        f"the meld just laid is out of view: {newest} in {area}"
+    )
+    # The name does not hide a meld's number and points.
+    assert page.evaluate(TAGS_COVERED) == []
+    _shot(page, f"laid-{lang}")
+    # A new hand is dealt while the name is still up: nothing of it is left on the new table.
+    new_hand = {**after, "view": {**after["view"], "hand_number": after["view"]["hand_number"] + 1}}
+    shown.push(_next(new_hand, before["v"] + 2, None))
+    page.wait_for_function(
+        f"() => document.getElementById('game').dataset.v === '{before['v'] + 2}'"
+    )
+    assert page.locator(".motion-meld").count() == 0
+    assert page.locator(".meld.laid").count() == 0
+    _one_language(page, lang)
