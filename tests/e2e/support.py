@@ -51,6 +51,11 @@ def post_json(url: str, body: dict[str, Any]) -> Any:
         return json.loads(res.read())
 
 
+CORNER = {"x": 8, "y": 22}
+"""Where a player taps a card of the hand: its top left corner (its rank and suit), which
+shows even where the next card overlaps the rest of it in a phone's fan."""
+
+
 SIMPLE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
 """The example protocol bot the test server offers in its lobby as ``bot:simple``."""
 

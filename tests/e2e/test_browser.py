@@ -277,6 +277,7 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
 
     # The score sheet carries the hand's penalties, column by column.
     page.click("#summary-close")
+    page.click("#tab-scores")  # the score sheet lies behind its tab
     page.wait_for_selector("#scores tbody tr:nth-child(2)")
     heads = page.locator("#scores thead th").all_inner_texts()[1:]
     first = page.locator("#scores tbody tr").first.locator("td").all_inner_texts()
