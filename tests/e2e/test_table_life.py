@@ -262,6 +262,11 @@ def test_a_spectator_sees_the_table_as_anyone_may_and_nothing_to_play_with(
     assert page.locator("#tab-chat").is_hidden() and page.locator("#tab-share").is_hidden()
     assert page.locator("#hand .card").count() == 0
     assert page.locator("#players .player").count() == 2
+    # The table takes the screen's whole width, as a player's does (no narrow column).
+    viewport = page.viewport_size
+    assert viewport is not None
+    width = page.evaluate("() => document.querySelector('.felt').getBoundingClientRect().width")
+    assert width == viewport["width"], f"the spectator's table is {width} px wide"
     shot = f"life-watch-{lang}-{vp}"
     page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
     _one_language(_shown_text(page), lang, shot)
