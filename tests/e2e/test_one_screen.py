@@ -198,3 +198,44 @@ def test_a_meld_just_laid_is_scrolled_into_view_and_named_until_the_next_hand(
     assert page.locator(".motion-meld").count() == 0
     assert page.locator(".meld.laid").count() == 0
     _one_language(page, lang)
+
+
+PANELS = {"scores": "#panel-scores", "log": "#panel-log", "chat": "#chat", "share": "#panel-share"}
+GOOD_GAME = {"en": "Good game!", "it": "Bella partita!"}
+
+
+@pytest.mark.parametrize(
+    ("page_at", "lang"), [("phone", "it"), ("phone", "en")], indirect=["page_at"]
+)
+def test_the_tabs_open_their_panel_over_the_table_and_close_it(
+    server: str, page_at: Page, lang: str
+) -> None:
+    page = page_at
+    shown = show(page, server, melds_on_the_table(6), lang)
+    sheet = page.locator("#sheet")
+    assert sheet.is_hidden()  # on a phone only the table is shown at first
+    for tab, panel in PANELS.items():
+        page.click(f"#tab-{tab}")
+        assert page.locator(panel).is_visible()
+        assert [p for p in PANELS.values() if p != panel and page.locator(p).is_visible()] == []
+        box = sheet.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+        assert page.evaluate("() => document.documentElement.scrollHeight") <= 844
+        _shot(page, f"tab-{tab}-{lang}")
+        _one_language(page, lang)
+        page.click(f"#tab-{tab}")  # a second tap closes it
+        assert sheet.is_hidden()
+    page.click("#tab-log")
+    page.click("#sheet-close")
+    assert sheet.is_hidden()
+    page.click("#tab-scores")
+    page.keyboard.press("Escape")
+    assert sheet.is_hidden()
+    # Bruno says something while the chat is closed: its tab counts it until it is opened.
+    shown.push({"type": "chat", "seat": 1, "phrase": "gg"})
+    page.wait_for_function("() => document.getElementById('chat-unread').textContent === '1'")
+    assert page.locator("#chat-unread").is_visible()
+    _shot(page, f"tab-unread-{lang}")
+    page.click("#tab-chat")
+    assert page.locator("#chat-unread").is_hidden()
+    assert page.locator("#chat-log li").inner_text().endswith(GOOD_GAME[lang])
