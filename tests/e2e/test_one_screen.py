@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .positions import melds_on_the_table, show
+from .support import CORNER
 from .test_i18n_pages import ENGLISH, ITALIAN, _shown_text, _telltales
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -205,12 +206,17 @@ GOOD_GAME = {"en": "Good game!", "it": "Bella partita!"}
 
 
 @pytest.mark.parametrize(
-    ("page_at", "lang"), [("phone", "it"), ("phone", "en")], indirect=["page_at"]
+    ("page_at", "lang"),
+    [("phone", "it"), ("phone", "en"), ("sideways", "it")],
+    indirect=["page_at"],
+    ids=["phone-it", "phone-en", "sideways-it"],
 )
 def test_the_tabs_open_their_panel_over_the_table_and_close_it(
-    server: str, page_at: Page, lang: str
+    server: str, page_at: Page, lang: str, request: pytest.FixtureRequest
 ) -> None:
     page = page_at
+    where = request.node.callspec.id
+    height = SIZES[where.split("-")[0]][1]
     shown = show(page, server, melds_on_the_table(6), lang)
     sheet = page.locator("#sheet")
     assert sheet.is_hidden()  # on a phone only the table is shown at first
@@ -219,9 +225,9 @@ def test_the_tabs_open_their_panel_over_the_table_and_close_it(
         assert page.locator(panel).is_visible()
         assert [p for p in PANELS.values() if p != panel and page.locator(p).is_visible()] == []
         box = sheet.bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
-        assert page.evaluate("() => document.documentElement.scrollHeight") <= 844
-        _shot(page, f"tab-{tab}-{lang}")
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+        assert page.evaluate("() => document.documentElement.scrollHeight") <= height
+        _shot(page, f"tab-{tab}-{where}")
         _one_language(page, lang)
         page.click(f"#tab-{tab}")  # a second tap closes it
         assert sheet.is_hidden()
@@ -235,7 +241,31 @@ def test_the_tabs_open_their_panel_over_the_table_and_close_it(
     shown.push({"type": "chat", "seat": 1, "phrase": "gg"})
     page.wait_for_function("() => document.getElementById('chat-unread').textContent === '1'")
     assert page.locator("#chat-unread").is_visible()
-    _shot(page, f"tab-unread-{lang}")
+    _shot(page, f"tab-unread-{where}")
     page.click("#tab-chat")
     assert page.locator("#chat-unread").is_hidden()
     assert page.locator("#chat-log li").inner_text().endswith(GOOD_GAME[lang])
+
+
+@pytest.mark.parametrize(
+    ("page_at", "lang"), [("phone", "en"), ("small", "it")], indirect=["page_at"]
+)
+def test_a_card_of_the_fan_is_dragged_to_another_place(
+    server: str, page_at: Page, lang: str
+) -> None:
+    page = page_at
+    show(page, server, melds_on_the_table(12), lang)
+    cards = page.locator("#hand .card")
+    before = cards.evaluate_all("(els) => els.map((e) => e.dataset.card)")
+    first, last = cards.first.bounding_box(), cards.last.bounding_box()
+    assert first is not None and last is not None
+    assert first["x"] + first["width"] > cards.nth(1).bounding_box()["x"]  # type: ignore[index]
+    # Held by its corner (what shows of it), dropped on the right half of the last card.
+    page.mouse.move(first["x"] + CORNER["x"], first["y"] + CORNER["y"])
+    page.mouse.down()
+    page.mouse.move(first["x"] + 30, first["y"] + 10, steps=3)
+    page.mouse.move(last["x"] + last["width"] * 0.8, last["y"] + last["height"] / 2, steps=8)
+    page.mouse.up()
+    after = cards.evaluate_all("(els) => els.map((e) => e.dataset.card)")
+    assert after == [*before[1:], before[0]]
+    _shot(page, f"dragged-{lang}")
