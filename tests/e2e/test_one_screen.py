@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .positions import melds_on_the_table, show
+from .positions import drawn_under, melds_on_the_table, show
 from .support import CORNER
 from .test_i18n_pages import ENGLISH, ITALIAN, _shown_text, _telltales
 
@@ -100,11 +100,29 @@ SEEN = {
     "action": "#actions button:not([hidden])",
     "newest meld": "#melds .meld:last-child",
     "tab": "#tabs .tab:not([hidden])",
+    "seat": "#players .player",
 }
 
 
 def _inside(box: dict[str, float], w: float, h: float) -> bool:
     return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= w and box["bottom"] <= h
+
+
+def _apart(seen: dict[str, Any], *names: str) -> None:
+    """No element of one kind lies over one of another (a pile over a seat, a tab over a
+    card): each part of the table has its own place."""
+    boxes = [(name, box) for name in names for box in seen["out"].get(name, [])]
+    for i, (a_name, a) in enumerate(boxes):
+        for b_name, b in boxes[i + 1 :]:
+            if a_name == b_name:
+                continue
+            over = (
+                a["left"] < b["right"] - 1
+                and b["left"] < a["right"] - 1
+                and a["top"] < b["bottom"] - 1
+                and b["top"] < a["bottom"] - 1
+            )
+            assert not over, f"a {a_name} lies over a {b_name}: {a} and {b}"
 
 
 @pytest.mark.parametrize(
@@ -133,6 +151,7 @@ def test_the_whole_table_is_on_one_screen(
             assert box["tappable"], f"{name} #{i} cannot be tapped: {box}"
             if name == "card":
                 assert box["shown"] >= 14, f"card #{i} shows only {box['shown']} px"
+    _apart(seen, "seat", "stock", "pozzo", "card", "action", "newest meld", "tab")
     if melds:
         newest = seen["out"]["newest meld"][0]
         area = seen["melds"]
@@ -269,3 +288,51 @@ def test_a_card_of_the_fan_is_dragged_to_another_place(
     after = cards.evaluate_all("(els) => els.map((e) => e.dataset.card)")
     assert after == [*before[1:], before[0]]
     _shot(page, f"dragged-{lang}")
+
+
+OPENER = "5D 5C 5S 7H 8H 9H 2C 3C 4C KS QS JS 9D"
+"""Three melds and a card: enough to put two melds aside and still choose a third."""
+
+
+@pytest.mark.parametrize(
+    ("page_at", "lang"),
+    [("phone", "it"), ("small", "en"), ("sideways", "en")],
+    indirect=["page_at"],
+    ids=["phone-it", "small-en", "sideways-en"],
+)
+def test_melds_put_aside_for_the_opening_leave_the_actions_in_view(
+    server: str, page_at: Page, lang: str, request: pytest.FixtureRequest
+) -> None:
+    page = page_at
+    show(page, server, drawn_under({}, OPENER), lang)
+    for meld in ("5D 5C 5S", "7H 8H 9H"):
+        for card in meld.split():
+            page.locator(f'#hand .card[data-card="{card}"]').click(position=CORNER)
+        page.click("#btn-add")
+    page.wait_for_selector("#staging .staged:nth-child(2)")
+    for card in ("2C", "3C", "4C"):  # a third chosen: the opening line counts it too
+        page.locator(f'#hand .card[data-card="{card}"]').click(position=CORNER)
+    page.wait_for_selector("#opening:not([hidden])")
+    seen: dict[str, Any] = page.evaluate(
+        WHAT_IS_SEEN,
+        {
+            "action": "#actions button:not([hidden])",
+            "card": "#hand .card",
+            "put aside": "#staging .staged",
+            "opening": "#opening",
+            "pozzo": "#pozzo-slot",
+            "stock": "#stock-slot",
+            "seat": "#players .player",
+            "tab": "#tabs .tab",
+        },
+    )
+    _shot(page, f"opening-{request.node.callspec.id}")
+    w, h = seen["W"], seen["H"]
+    assert seen["scrollH"] <= h, f"the page scrolls: {seen['scrollH']} px tall in {h}"
+    for name, boxes in seen["out"].items():
+        assert boxes, f"no {name} on the page"
+        for i, box in enumerate(boxes):
+            assert _inside(box, w, h), f"{name} #{i} is not all in view: {box} in {w}×{h}"
+            assert box["tappable"], f"{name} #{i} cannot be tapped: {box}"
+    _apart(seen, "seat", "stock", "pozzo", "put aside", "card", "action", "tab")
+    _one_language(page, lang)
