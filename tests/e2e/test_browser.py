@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
-from .support import Server, free_port, get_json, post_json
+from .support import CORNER, Server, free_port, get_json, post_json
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -79,15 +79,25 @@ def _discard_a_legal_card(page: Page) -> None:
     page.click("#btn-discard")
 
 
+SHOWN_WIDTH = """(el) => {
+    const next = el.matches('#hand .card') && el.nextElementSibling;
+    const r = el.getBoundingClientRect();
+    return next ? Math.min(r.width, next.getBoundingClientRect().left - r.left) : r.width;
+}"""
+"""How much of an element shows: a card of a phone's fan shows up to the next card."""
+
+
 def _drag(page: Page, source: Locator, target: Locator, *, right: bool = False) -> None:
-    """Drag with the mouse from the middle of ``source`` to ``target`` (its right part)."""
+    """Drag with the mouse from the corner of ``source`` (what a card in a phone's fan
+    shows) to what shows of ``target`` (its right part)."""
     a = source.bounding_box()
     b = target.bounding_box()
     assert a is not None and b is not None
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    shown: float = target.evaluate(SHOWN_WIDTH)
+    page.mouse.move(a["x"] + CORNER["x"], a["y"] + CORNER["y"])
     page.mouse.down()
-    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2, steps=3)
-    x = b["x"] + b["width"] * (0.8 if right else 0.5)
+    page.mouse.move(a["x"] + CORNER["x"] + 12, a["y"] + CORNER["y"], steps=3)
+    x = b["x"] + shown * (0.8 if right else 0.5)
     page.mouse.move(x, b["y"] + b["height"] / 2, steps=8)
     page.mouse.up()
 
