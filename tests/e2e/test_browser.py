@@ -269,8 +269,8 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
         row = rows.nth(i)
         name = row.locator("td").first.inner_text()
         penalties[name] = int(row.locator("td.penalty").inner_text())
-        seat = row.get_attribute("data-seat")
-        shown = page.locator(f'#summary-table tr.cards-row[data-seat="{seat}"] .card').count()
+        seat_shown = row.get_attribute("data-seat")
+        shown = page.locator(f'#summary-table tr.cards-row[data-seat="{seat_shown}"] .card').count()
         if "winner" in (row.get_attribute("class") or ""):
             assert penalties[name] == 0
             assert shown == 0
