@@ -174,3 +174,45 @@ def joker_to_lay_off() -> TableActor:
     )
     hand.apply(DrawStock())
     return actor_at(hand, "fisca")
+
+
+TABLE_MELDS = [
+    ("run", "3S 4S 5S"),
+    ("set", "7H 7D 7C"),
+    ("run", "8D 9D 10D JD"),
+    ("set", "KH KD KC"),
+    ("run", "2C 3C 4C 5C 6C"),
+    ("set", "10H 10S 10C"),
+    ("run", "9S 10S JS QS"),
+    ("set", "4H 4D 4S"),
+    ("run", "AH 2H 3H"),
+    ("set", "QH QD QC"),
+    ("run", "5D 6D 7D 8D"),
+    ("set", "6H 6S 6C"),
+]
+"""Twelve melds that two decks hold beside Anna's and Bruno's hands and the pozzo."""
+
+POZZO = "2D 9H AC JH 3D KS"
+
+
+def melds_on_the_table(count: int) -> TableActor:
+    """Anna has drawn and holds fourteen cards with the first ``count`` of
+    :data:`TABLE_MELDS` on the table (the newest last) and six cards in the pozzo; she has
+    opened when there are melds, so the action bar is a full turn's. The most the phone's
+    screen has to hold at once."""
+    if not 0 <= count <= len(TABLE_MELDS):
+        raise ValueError(f"count must be 0 to {len(TABLE_MELDS)}, not {count}")
+    rules = Rules.build("fisca", {"players": 2})
+    table = [
+        table_meld_from_dict({"kind": kind, "cards": cards.split()}, rules)
+        for kind, cards in TABLE_MELDS[:count]
+    ]
+    hand = Deal.setup(
+        rules,
+        [_kinds(ANNA), _kinds(BRUNO)],
+        table=table,
+        pozzo=_kinds(POZZO),
+        opened=[count > 0, count > 0],
+    )
+    hand.apply(DrawStock())
+    return actor_at(hand, "fisca")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Position
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -49,6 +50,11 @@ def post_json(url: str, body: dict[str, Any]) -> Any:
     )
     with urllib.request.urlopen(req, timeout=5) as res:
         return json.loads(res.read())
+
+
+CORNER: Position = {"x": 8, "y": 22}
+"""Where a player taps a card of the hand: its top left corner (its rank and suit), which
+shows even where the next card overlaps the rest of it in a phone's fan."""
 
 
 SIMPLE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
-from .support import Server, free_port, get_json, post_json
+from .support import CORNER, Server, free_port, get_json, post_json
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -79,15 +79,25 @@ def _discard_a_legal_card(page: Page) -> None:
     page.click("#btn-discard")
 
 
+SHOWN_WIDTH = """(el) => {
+    const next = el.matches('#hand .card') && el.nextElementSibling;
+    const r = el.getBoundingClientRect();
+    return next ? Math.min(r.width, next.getBoundingClientRect().left - r.left) : r.width;
+}"""
+"""How much of an element shows: a card of a phone's fan shows up to the next card."""
+
+
 def _drag(page: Page, source: Locator, target: Locator, *, right: bool = False) -> None:
-    """Drag with the mouse from the middle of ``source`` to ``target`` (its right part)."""
+    """Drag with the mouse from the corner of ``source`` (what a card in a phone's fan
+    shows) to what shows of ``target`` (its right part)."""
     a = source.bounding_box()
     b = target.bounding_box()
     assert a is not None and b is not None
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    shown: float = target.evaluate(SHOWN_WIDTH)
+    page.mouse.move(a["x"] + CORNER["x"], a["y"] + CORNER["y"])
     page.mouse.down()
-    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2, steps=3)
-    x = b["x"] + b["width"] * (0.8 if right else 0.5)
+    page.mouse.move(a["x"] + CORNER["x"] + 12, a["y"] + CORNER["y"], steps=3)
+    x = b["x"] + shown * (0.8 if right else 0.5)
     page.mouse.move(x, b["y"] + b["height"] / 2, steps=8)
     page.mouse.up()
 
@@ -259,8 +269,8 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
         row = rows.nth(i)
         name = row.locator("td").first.inner_text()
         penalties[name] = int(row.locator("td.penalty").inner_text())
-        seat = row.get_attribute("data-seat")
-        shown = page.locator(f'#summary-table tr.cards-row[data-seat="{seat}"] .card').count()
+        seat_shown = row.get_attribute("data-seat")
+        shown = page.locator(f'#summary-table tr.cards-row[data-seat="{seat_shown}"] .card').count()
         if "winner" in (row.get_attribute("class") or ""):
             assert penalties[name] == 0
             assert shown == 0
@@ -277,6 +287,7 @@ def test_a_whole_hand_through_the_lobby_and_the_table(server: str, browser: Brow
 
     # The score sheet carries the hand's penalties, column by column.
     page.click("#summary-close")
+    page.click("#tab-scores")  # the score sheet lies behind its tab
     page.wait_for_selector("#scores tbody tr:nth-child(2)")
     heads = page.locator("#scores thead th").all_inner_texts()[1:]
     first = page.locator("#scores tbody tr").first.locator("td").all_inner_texts()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .positions import barred_six, everything_open, joker_on_the_pozzo, show
-from .support import post_json
+from .support import CORNER, post_json
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
@@ -110,7 +110,7 @@ def test_a_barred_card_says_why_it_cannot_be_discarded(
     assert "barred" in (six.get_attribute("class") or "")
     assert page.locator("#hand .card.barred").count() == 1
     # Tapping the barred card says why at once; the pozzo does not light up for it.
-    six.click()
+    six.click(position=CORNER)
     page.wait_for_selector("#message.error")
     assert page.locator("#message").inner_text() == BARRED_WHY[lang]
     assert "drop-ok" not in (page.locator("#pozzo").get_attribute("class") or "")
@@ -132,8 +132,8 @@ def test_a_barred_card_says_why_it_cannot_be_discarded(
     assert page.locator("#message").inner_text() == BARRED_WHY[lang]
     assert shown.actions() == []
     # Another card instead: the reason goes, Discard and the pozzo are offered.
-    six.click()
-    page.locator('#hand .card[data-card="9C"]').click()
+    six.click(position=CORNER)
+    page.locator('#hand .card[data-card="9C"]').click(position=CORNER)
     assert page.locator("#message").inner_text() == ""
     assert page.locator("#btn-discard").get_attribute("aria-disabled") == "false"
     assert "drop-ok" in (page.locator("#pozzo").get_attribute("class") or "")
@@ -176,7 +176,7 @@ def test_a_live_table_never_offers_the_pozzo_before_opening(
                 break
             page.click("#btn-draw")  # the first player's free pozzo: not this test's case
             page.wait_for_function("() => document.getElementById('game').dataset.phase === 'play'")
-        page.locator("#hand .card.legal-discard").first.click()
+        page.locator("#hand .card.legal-discard").first.click(position=CORNER)
         page.click("#btn-discard")
         page.wait_for_function("() => document.getElementById('game').dataset.myTurn === 'false'")
     assert page.locator("#btn-pozzo").get_attribute("aria-disabled") == "true"
@@ -211,7 +211,7 @@ def test_the_fullest_action_bar_takes_two_rows_on_a_phone(
     assert page.locator("#message").inner_text() == (
         "Select exactly one card." if lang == "en" else "Seleziona una sola carta."
     )
-    page.locator('#hand .card[data-card="QH"]').click()
+    page.locator('#hand .card[data-card="QH"]').click(position=CORNER)
     assert page.locator("#btn-layoff").get_attribute("aria-disabled") == "false"
     assert page.locator("#message").inner_text() == ""  # the guidance went with the choice
     ARTIFACTS.mkdir(exist_ok=True)

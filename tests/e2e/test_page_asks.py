@@ -23,6 +23,7 @@ from scala40.notation.errors import NotationError
 from scala40.notation.melds import parse_table_meld
 
 from .positions import Shown, drawn_under, everything_open, joker_to_lay_off, show
+from .support import CORNER
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -79,7 +80,7 @@ def _select(page: Page, selection: str) -> None:
     for card in selection.split():
         nth = seen.get(card, 0)
         seen[card] = nth + 1
-        page.locator(f'#hand .card[data-card="{card}"]').nth(nth).click()
+        page.locator(f'#hand .card[data-card="{card}"]').nth(nth).click(position=CORNER)
     page.wait_for_function(
         "(n) => document.querySelectorAll('#hand .card.selected').length === n",
         arg=len(selection.split()),
@@ -186,7 +187,7 @@ def test_a_selection_the_view_does_not_list_is_refused_in_the_engines_words(
 
 
 def _lay(page: Page, card: str, target: int) -> None:
-    page.locator(f'#hand .card[data-card="{card}"]').first.click()
+    page.locator(f'#hand .card[data-card="{card}"]').first.click(position=CORNER)
     page.locator(f'#melds .meld[data-id="{target}"]').click()
 
 

@@ -62,6 +62,12 @@ def _table(server: str) -> dict[str, Any]:
     return made
 
 
+def _no_one_named_on_a_meld(page: Page) -> None:
+    """Wait for the moment's "who laid it" name on a meld to go: it is drawn on the meld
+    (its words are in the meld's text), and a reload does not show it again."""
+    page.wait_for_function("() => !document.querySelector('.motion-meld')")
+
+
 def test_the_table_page_plays_on_patches(server: str, browser: Browser) -> None:
     made = _table(server)
     table_id = made["table_id"]
@@ -80,6 +86,7 @@ def test_the_table_page_plays_on_patches(server: str, browser: Browser) -> None:
         _play_one_move(page, drag_discard=False)
     _wait_for_my_move(page)
     assert not _summary_shown(page), "the hand ended before the check (pick another count)"
+    _no_one_named_on_a_meld(page)
     before = page.evaluate(SHOWN)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "patches-table.png"), full_page=True)
@@ -98,6 +105,7 @@ def test_the_table_page_plays_on_patches(server: str, browser: Browser) -> None:
     page.reload()
     page.wait_for_selector("#hand .card")
     _wait_for_my_move(page)
+    _no_one_named_on_a_meld(page)
     after = page.evaluate(SHOWN)
     assert after == before
     assert errors == []
@@ -124,6 +132,7 @@ def test_a_spectator_page_plays_on_patches(server: str, browser: Browser) -> Non
     _wait_for_my_move(anna)
     v = anna.locator("#game").get_attribute("data-v")
     watcher.wait_for_function(f"() => document.getElementById('game').dataset.v === {v!r}")
+    _no_one_named_on_a_meld(watcher)
     assert all("watch=1" in url and "patches=1" in url for url, _ in frames)
     assert [m["type"] for _, m in frames].count("patch") >= 4
     shown = watcher.inner_text("#melds"), watcher.inner_text("#players")

@@ -162,11 +162,19 @@ def test_a_phrase_and_a_text_reach_the_other_player_in_their_language_and_mute_h
     for page in (anna, bea_page):
         page.goto(f"{server}/t/{table_id}")
         page.wait_for_selector("#hand .card")
-        page.wait_for_selector('#chat-phrases button[data-phrase="gg"]')
+    # The chat lies behind its tab: Anna opens it to talk; Bea's stays closed for now.
+    anna.click("#tab-chat")
+    anna.wait_for_selector('#chat-phrases button[data-phrase="gg"]')
 
     anna.click('#chat-phrases button[data-phrase="gg"]')
     anna.fill("#chat-text", f"  {TEXT}  ")
     anna.click("#chat-send")
+    # Bea's chat tab counts the two lines she has not read; opening it reads them.
+    bea_page.wait_for_function("() => document.getElementById('chat-unread').textContent === '2'")
+    assert bea_page.locator("#chat-unread").is_visible()
+    _check(bea_page, bea_lang, f"chat-unread-{bea_lang}-{vp}")
+    bea_page.click("#tab-chat")
+    assert bea_page.locator("#chat-unread").is_hidden()
     bea_page.wait_for_selector("#chat-log li:nth-child(2)")
     lines = bea_page.locator("#chat-log li").all_inner_texts()
     assert lines == [f"Anna: {PHRASE[bea_lang]}", f"Anna: {TEXT}"], lines
@@ -190,6 +198,8 @@ def test_a_phrase_and_a_text_reach_the_other_player_in_their_language_and_mute_h
     ]
     _check(bea_page, bea_lang, f"chat-muted-{bea_lang}-{vp}")
     bea_page.reload()
+    bea_page.wait_for_selector("#hand .card")
+    bea_page.click("#tab-chat")
     bea_page.wait_for_selector('#chat-mute button[data-seat="0"][aria-pressed="true"]')
 
     # Past the pace: a burst of 3 then 1 a second, said in the sender's language.

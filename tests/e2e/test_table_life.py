@@ -259,18 +259,25 @@ def test_a_spectator_sees_the_table_as_anyone_may_and_nothing_to_play_with(
     # No hand, no actions, no chat, no hint: only what every player sees.
     assert page.locator(".mine-area").is_hidden()
     assert page.locator("#chat").is_hidden()
+    assert page.locator("#tab-chat").is_hidden() and page.locator("#tab-share").is_hidden()
     assert page.locator("#hand .card").count() == 0
     assert page.locator("#players .player").count() == 2
+    # The table takes the screen's whole width, as a player's does (no narrow column).
+    viewport = page.viewport_size
+    assert viewport is not None
+    width = page.evaluate("() => document.querySelector('.felt').getBoundingClientRect().width")
+    assert width == viewport["width"], f"the spectator's table is {width} px wide"
     shot = f"life-watch-{lang}-{vp}"
     page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
     _one_language(_shown_text(page), lang, shot)
     ctx.close()
 
-    # Anna, back at her seat, finds the link to give spectators under the log.
+    # Anna, back at her seat, finds the link to give spectators behind the Share tab.
     anna = _seated(browser, lang, vp, made)
     mine = anna.new_page()
     mine.goto(f"{quick}/t/{table_id}")
     mine.wait_for_selector("#hand .card")
+    mine.click("#tab-share")
     mine.click("#watch-copy")
     mine.wait_for_function("() => document.getElementById('watch-said').textContent.length > 0")
     said = mine.inner_text("#watch-said")

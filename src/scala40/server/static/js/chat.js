@@ -92,13 +92,16 @@ function say(body) {
   return C.send({ type: "chat", ...body });
 }
 
-/** A `chat` message from the server: {seat, phrase} or {seat, text}.
- * @param {import("./types.js").ServerMessage} msg */
+/** A `chat` message from the server: {seat, phrase} or {seat, text}. Whether it is shown
+ * (a muted player's is not), so the chat tab counts only what there is to read.
+ * @param {import("./types.js").ServerMessage} msg
+ * @returns {boolean} */
 export function onChat(msg) {
   const seat = /** @type {number} */ (msg.seat);
   C.messages.push(msg.text !== undefined ? { seat, text: String(msg.text) } : { seat, phrase: String(msg.phrase) });
   C.messages.splice(0, Math.max(0, C.messages.length - KEPT));
   renderChat(C.view);
+  return !muted().has(keyName(seat));
 }
 
 /** A refused chat message (a `chat_*` error): said in the panel, in the page's language.

@@ -2,8 +2,9 @@
 // Brief animations that show who did what: a card flying from the stock or the pozzo to
 // the player's seat, from the seat to the pozzo, and a highlight naming the player on a
 // meld just laid or laid off on. The table is drawn first; these are ghost elements over
-// it, so they never delay or block what the state shows. With prefers-reduced-motion
-// nothing moves: only the (still) highlight on the melds is shown.
+// it, so they never delay or block what the state shows; the highlight is a frame on the
+// meld itself (board.js draws it while it lasts). With prefers-reduced-motion nothing
+// moves: only the (still) highlight on the melds is shown.
 
 import { cardBack, cardElement } from "./cards.js";
 
@@ -93,47 +94,62 @@ function fly(card, from, to, kind) {
   setTimeout(done, FLIGHT_MS + 200); // a tab in the background may never finish it
 }
 
-/** A gold frame over a meld with the player's name, for a moment. The frame sits over the
- * drawn meld (the table may be drawn again meanwhile: it follows the meld's id).
+/** The melds just laid or laid on, by id: who did it (in the page's language) and how.
+ * Kept here, not on the element, because the table is drawn again meanwhile (board.js
+ * marks each meld it draws from this).
+ * @type {Map<number, {name: () => string, kind: string}>} */
+const laid = new Map();
+
+/** A gold frame on a meld with the player's name, for a moment. The name sits on the lower
+ * half of the cards, inside the meld: the meld's tag (number and points) stays readable,
+ * and the frame moves with the meld when the melds' area scrolls.
  * @param {number} meldId
  * @param {() => string} name
  * @param {string} kind */
 function highlight(meldId, name, kind) {
-  const el = document.querySelector(`#melds .meld[data-id="${meldId}"]`);
-  if (!el) return;
-  const r = el.getBoundingClientRect();
-  const box = document.createElement("div");
-  box.className = "motion-meld";
-  box.dataset.motion = kind;
-  box.dataset.meld = String(meldId);
-  box.style.left = `${r.left + window.scrollX - 4}px`;
-  box.style.top = `${r.top + window.scrollY - 4}px`;
-  box.style.width = `${r.width + 8}px`;
-  box.style.height = `${r.height + 8}px`;
-  const label = document.createElement("span");
-  label.className = "motion-name";
-  label.textContent = name();
-  box.append(label);
-  document.body.append(box);
-  shown.set(label, name);
-  if (!reducedMotion() && typeof box.animate === "function") {
-    box.animate([{ opacity: 0, transform: "scale(1.08)" }, { opacity: 1, transform: "scale(1)" }], {
-      duration: 250,
-      easing: "ease-out",
-    });
+  const entry = { name, kind };
+  laid.set(meldId, entry);
+  const el = /** @type {HTMLElement | null} */ (document.querySelector(`#melds .meld[data-id="${meldId}"]`));
+  if (el) {
+    markLaid(el, meldId);
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (!reducedMotion() && typeof el.animate === "function") {
+      el.animate([{ transform: "scale(1.08)" }, { transform: "scale(1)" }], { duration: 250, easing: "ease-out" });
+    }
   }
   setTimeout(() => {
-    box.remove();
-    shown.delete(label);
+    if (laid.get(meldId) !== entry) return; // laid on again meanwhile: that one's moment
+    laid.delete(meldId);
+    const now = document.querySelector(`#melds .meld[data-id="${meldId}"]`);
+    if (now) unmark(/** @type {HTMLElement} */ (now));
   }, HIGHLIGHT_MS);
 }
 
-// The names on the highlights shown now, said again after a switch of language (once the
-// switch's own listener, wired later by table.js, has changed the language).
-/** @type {Map<HTMLElement, () => string>} */
-const shown = new Map();
-document.getElementById("lang")?.addEventListener("click", () => {
-  setTimeout(() => {
-    for (const [label, name] of shown) label.textContent = name();
-  }, 0);
-});
+/** Frame a meld drawn now if it was laid or laid on a moment ago (board.js asks for each).
+ * @param {HTMLElement} el
+ * @param {number} meldId */
+export function markLaid(el, meldId) {
+  const entry = laid.get(meldId);
+  if (!entry) return;
+  unmark(el);
+  el.classList.add("laid");
+  const label = document.createElement("span");
+  label.className = "motion-meld";
+  label.dataset.motion = entry.kind;
+  label.dataset.meld = String(meldId);
+  label.setAttribute("aria-hidden", "true");
+  label.textContent = entry.name();
+  el.append(label);
+}
+
+/** @param {HTMLElement} el */
+function unmark(el) {
+  el.classList.remove("laid");
+  for (const label of el.querySelectorAll(".motion-meld")) label.remove();
+}
+
+/** A new hand is dealt: no frame from the last hand is left on the new table. */
+export function clearLaid() {
+  laid.clear();
+  for (const el of document.querySelectorAll("#melds .meld.laid")) unmark(/** @type {HTMLElement} */ (el));
+}

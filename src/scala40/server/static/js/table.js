@@ -12,6 +12,7 @@
 //   intents.js, melding.js         sending intents; laying cards
 //   say.js, dialogs.js, summary.js the message line and refusals; the choice; a hand's summary
 //   render.js, seats.js, board.js, actions.js, share.js   drawing, part by part
+//   drawer.js                      the tabs for the score sheet, the log, the chat, sharing
 //   input.js, controls.js          input (pointer, keys); the controls wired once
 //   choices.js, wording.js, clock.js, sync.js   DOM-free helpers (tests/js/table-parts.test.mjs)
 

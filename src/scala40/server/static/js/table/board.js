@@ -5,6 +5,7 @@
 import { cardBack, cardElement, sameCard } from "../cards.js";
 import { $ } from "../dom.js";
 import { t, tn } from "../i18n.js";
+import { markLaid } from "../motion.js";
 import { notMeldWords } from "./checks.js";
 import { barredWhy, legal, me, meldOptions, myTurn, openingNeed, why } from "./facts.js";
 import { selectedEntries, stagedIds } from "./hand.js";
@@ -62,6 +63,7 @@ export function renderMelds() {
     none.style.color = "#fff9";
     none.textContent = t("table.noMelds");
     box.append(none);
+    drawnMelds = new Set();
     return;
   }
   const sel = selectedEntries();
@@ -84,8 +86,27 @@ export function renderMelds() {
       if (layoffs.some(here) || swaps.some(here)) el.classList.add("target");
     }
     if (hintTarget === m.id) el.classList.add("hinted");
+    markLaid(el, m.id);
     box.append(el);
   }
+  showNewest(v.table.map((m) => m.id));
+}
+
+/** The melds drawn last time, by id: a meld not among them is new on the table. */
+let drawnMelds = new Set();
+
+/** The newest meld added since the last drawing is scrolled into the melds' own area
+ * (the page itself never scrolls), so a player sees what was just laid.
+ * @param {number[]} ids */
+function showNewest(ids) {
+  const added = ids.filter((id) => !drawnMelds.has(id));
+  drawnMelds = new Set(ids);
+  if (!added.length) return;
+  const newest = Math.max(...added);
+  // Once the whole table is drawn: the hand drawn after the melds may resize their area.
+  requestAnimationFrame(() => {
+    document.querySelector(`#melds .meld[data-id="${newest}"]`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
 }
 
 /** My hand in the player's order (the cards put aside left out), each card marked with
@@ -98,8 +119,11 @@ export function renderHand() {
   const staged = stagedIds();
   const discards = myTurn() && v.phase === "play" ? legal().discard || [] : [];
   const layoffCards = (legal().layoff || []).map((x) => x.card);
-  for (const e of S.hand) {
-    if (staged.has(e.id)) continue;
+  const shown = S.hand.filter((e) => !staged.has(e.id));
+  // How many cards and group gaps share the row: the CSS overlaps the cards to fit them.
+  box.style.setProperty("--n", String(shown.length));
+  box.style.setProperty("--ends", String(S.sort === "group" ? shown.filter((e) => S.groupEnds.has(e.id)).length : 0));
+  for (const e of shown) {
     const el = cardElement(e.card);
     el.dataset.id = String(e.id);
     el.tabIndex = 0;

@@ -7,6 +7,7 @@ import { applyI18n } from "../i18n.js";
 import { initKeys } from "../keys.js";
 import { initSound } from "../sound.js";
 import { offReasons, pozzoTapped } from "./actions.js";
+import { wireDrawer } from "./drawer.js";
 import { legal, myTurn, why } from "./facts.js";
 import { selectedEntries, sortHand } from "./hand.js";
 import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, toggleSelect } from "./input.js";
@@ -93,6 +94,7 @@ export function wireControls() {
   initSound(/** @type {HTMLButtonElement} */ ($("sound")));
   initKeys({ select: toggleSelect, words: applyI18n });
   $("watch-copy").addEventListener("click", copyWatchLink);
+  wireDrawer();
   $("summary-close").addEventListener("click", () => {
     closeSummary();
     renderAwayReport();

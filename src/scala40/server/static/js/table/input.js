@@ -95,8 +95,12 @@ export function onPointerUp(ev) {
   if (target.kind === "meld" && myTurn()) playOnMeld(e, target.id);
   else if (target.kind === "pozzo" && myTurn()) discardOrExplain(e);
   else if (target.kind === "card" && target.id !== d.id) {
+    // Before or after the card: by the half of it that shows (the next card in a phone's
+    // fan covers the rest of it).
     const rect = target.el.getBoundingClientRect();
-    const after = ev.clientX > rect.left + rect.width / 2;
+    const next = target.el.nextElementSibling;
+    const right = next ? Math.min(rect.right, next.getBoundingClientRect().left) : rect.right;
+    const after = ev.clientX > (rect.left + right) / 2;
     S.hand = S.hand.filter((x) => x.id !== d.id);
     const at = S.hand.findIndex((x) => x.id === target.id) + (after ? 1 : 0);
     S.hand.splice(at, 0, e);

@@ -6,11 +6,12 @@
 import { rememberSeen } from "../away.js";
 import { onChat, onChatError } from "../chat.js";
 import { onFair } from "../fair.js";
-import { animateEvent } from "../motion.js";
+import { animateEvent, clearLaid } from "../motion.js";
 import { onRematchInfo, onRematchToken } from "../rematch.js";
 import { playSound, soundFor } from "../sound.js";
 import { onCheck } from "./checks.js";
 import { myTurn, playerName } from "./facts.js";
+import { noteChatLine } from "./drawer.js";
 import { reconcileHand } from "./hand.js";
 import { clearHint, onHint } from "./hint.js";
 import { setPending } from "./intents.js";
@@ -56,7 +57,7 @@ export function onMessage(msg) {
       showSummary(msg.summary);
       break;
     case "chat":
-      onChat(msg);
+      if (onChat(msg)) noteChatLine(/** @type {number} */ (msg.seat));
       break;
     case "check":
       onCheck(msg);
@@ -103,6 +104,7 @@ function onState(msg) {
   if (msg.event) logEvent(msg.event);
   const sameHand = prevHand === view.hand_number;
   if (!sameHand) {
+    clearLaid(); // the last hand's "who laid it" frames are not the new table's
     S.staged = [];
     S.selected.clear();
   }

@@ -12,6 +12,7 @@ import { renderRematch } from "../rematch.js";
 import { renderScores } from "../scores.js";
 import { renderButtons } from "./actions.js";
 import { renderHand, renderMelds, renderPiles, renderStaging } from "./board.js";
+import { renderTabs } from "./drawer.js";
 import { limits, myTurn } from "./facts.js";
 import { renderHint } from "./hint.js";
 import { askHint } from "./intents.js";
@@ -53,6 +54,7 @@ export function render() {
   else renderRematch($("rematch"), v, tableId, (m) => !!S.conn?.send(m));
   renderChat(v);
   renderWatching();
+  renderTabs();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
   if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why, S.refused.facts);
   else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError);
@@ -65,7 +67,7 @@ export function renderAwayReport() {
   // then sits inside that dialog, so the player reads both and the dialog hides neither.
   const box = $("away");
   if (S.summaryOpen) $("summary-dialog").insertBefore(box, $("summary-close"));
-  else if (box.parentElement !== $("game")) $("turnbar").after(box);
+  else if (box.parentElement !== $("turnbar").parentElement) $("turnbar").after(box);
   const players = S.view ? S.view.players : [];
   renderAway($("away"), away ? away.moves : [], away ? resultOf(away.summary, players) : null, eventLineHere, () => {
     S.away = null;
