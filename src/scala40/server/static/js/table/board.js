@@ -4,6 +4,7 @@
 
 import { cardBack, cardElement, sameCard } from "../cards.js";
 import { $ } from "../dom.js";
+import { meldName } from "../cardnames.js";
 import { t, tn } from "../i18n.js";
 import { notMeldWords } from "./checks.js";
 import { barredWhy, legal, me, meldOptions, myTurn, openingNeed, why } from "./facts.js";
@@ -22,12 +23,15 @@ export function renderPiles() {
     const count = document.createElement("span");
     count.className = "count";
     count.textContent = String(v.stock);
+    count.setAttribute("aria-hidden", "true");
     stock.append(back, count);
   } else {
     const empty = document.createElement("div");
     empty.className = "empty-slot";
     stock.append(empty);
   }
+  stock.setAttribute("role", "img");
+  stock.setAttribute("aria-label", t("say.stock", { n: v.stock }));
   $("stock").classList.toggle("drop-ok", !!legal().draw && myTurn());
   const hinted = S.hint?.action?.type;
   $("stock").classList.toggle("hinted", hinted === "draw");
@@ -59,7 +63,7 @@ export function renderMelds() {
   if (!v.table || !v.table.length) {
     const none = document.createElement("span");
     none.className = "muted";
-    none.style.color = "#fff9";
+    none.style.color = "#fff";
     none.textContent = t("table.noMelds");
     box.append(none);
     return;
@@ -73,15 +77,24 @@ export function renderMelds() {
     const el = document.createElement("div");
     el.className = "meld";
     el.dataset.id = String(m.id);
+    // Heard by its name ("run of hearts from three to six"), its cards one by one after.
+    el.setAttribute("role", "group");
+    el.setAttribute("aria-label", meldName(m));
     const tag = document.createElement("span");
     tag.className = "tag";
+    tag.setAttribute("aria-hidden", "true");
     tag.textContent = `${m.id + 1} · ${m.points}`;
     el.append(tag);
     for (const c of m.cards) el.append(cardElement(c, { small: false }));
     if (one) {
       /** @param {import("../types.js").CardOnMeld} x */
       const here = (x) => x.target === m.id && sameCard(x.card, one.card);
-      if (layoffs.some(here) || swaps.some(here)) el.classList.add("target");
+      if (layoffs.some(here) || swaps.some(here)) {
+        // A meld the selected card may go on is a button: Enter lays the card there.
+        el.classList.add("target");
+        el.setAttribute("role", "button");
+        el.tabIndex = 0;
+      }
     }
     if (hintTarget === m.id) el.classList.add("hinted");
     box.append(el);
@@ -104,6 +117,7 @@ export function renderHand() {
     el.dataset.id = String(e.id);
     el.tabIndex = 0;
     el.setAttribute("role", "button");
+    el.setAttribute("aria-pressed", String(S.selected.has(e.id)));
     if (S.selected.has(e.id)) el.classList.add("selected");
     if (S.sort === "group" && S.groupEnds.has(e.id)) el.classList.add("group-end");
     if (discards.some((d) => sameCard(d, e.card))) el.classList.add("legal-discard");
@@ -134,6 +148,7 @@ export function renderStaging() {
     back.type = "button";
     back.textContent = "✕";
     back.title = t("table.remove");
+    back.setAttribute("aria-label", t("table.remove"));
     back.addEventListener("click", () => {
       S.staged.splice(i, 1);
       render();
