@@ -85,8 +85,8 @@ export function cardName(text) {
 }
 
 /** A card drawn as HTML: rank and suit in the corner, a big suit in the middle. Its
- * glyphs are hidden from a screen reader, which hears its name instead (role img: a
- * card of the hand is made a button by the hand).
+ * glyphs are hidden from a screen reader, which hears its name instead (role img; a card
+ * of the hand is made a button by cardButton).
  * @param {Card} text
  * @param {{small?: boolean}} [options]
  * @returns {HTMLElement} */
@@ -128,6 +128,22 @@ export function cardElement(text, { small = false } = {}) {
   el.append(corner, pip);
   el.title = prettyCard(c.text);
   return el;
+}
+
+/** Make a drawn card a toggle button (a card of the hand): its name moves from the card to
+ * its corner, drawn as a picture of the card, so the button is named by its content ("due
+ * di cuori", pressed or not) and no visible text is missing from that name.
+ * @param {HTMLElement} el a card from cardElement
+ * @param {boolean} pressed selected */
+export function cardButton(el, pressed) {
+  const face = /** @type {HTMLElement} */ (el.querySelector(".corner"));
+  face.removeAttribute("aria-hidden");
+  face.setAttribute("role", "img");
+  face.setAttribute("aria-label", el.getAttribute("aria-label") ?? "");
+  el.removeAttribute("aria-label");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-pressed", String(pressed));
+  el.tabIndex = 0;
 }
 
 /** A face-down card (the stock).

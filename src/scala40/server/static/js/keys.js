@@ -4,9 +4,8 @@
 // P take the pozzo, A put the selection aside for the opening, O open, M meld, L lay off, S
 // swap a joker (with several melds possible, a dialog names them), X discard, T take back,
 // H hint, G group the combinations; ←/→ move a cursor over the hand (or Tab to a card),
-// Space or Enter selects the card under it, Esc clears the selection (controls.js), a meld
-// marked for the selected card takes it with Enter; ? shows the list. Never while typing in
-// a field or with a dialog open.
+// Space or Enter selects the card under it, Esc clears the selection (controls.js); ? shows
+// the list. Never while typing in a field or with a dialog open.
 
 import { $ } from "./dom.js";
 
@@ -37,7 +36,6 @@ export const SHORTCUTS = [
   ["M", "keys.meld"],
   ["L", "keys.layoff"],
   ["S", "keys.swap"],
-  ["keys.enter", "keys.onMeld"],
   ["X", "keys.discard"],
   ["T", "keys.takeback"],
   ["H", "keys.hint"],

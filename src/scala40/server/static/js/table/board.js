@@ -2,7 +2,7 @@
 // The cards on the board: the stock and the pozzo, the melds on the table, my hand (what
 // the engine allows marked on each card) and the melds put aside for the opening.
 
-import { cardBack, cardElement, sameCard } from "../cards.js";
+import { cardBack, cardButton, cardElement, sameCard } from "../cards.js";
 import { $ } from "../dom.js";
 import { meldName } from "../cardnames.js";
 import { t, tn } from "../i18n.js";
@@ -89,12 +89,7 @@ export function renderMelds() {
     if (one) {
       /** @param {import("../types.js").CardOnMeld} x */
       const here = (x) => x.target === m.id && sameCard(x.card, one.card);
-      if (layoffs.some(here) || swaps.some(here)) {
-        // A meld the selected card may go on is a button: Enter lays the card there.
-        el.classList.add("target");
-        el.setAttribute("role", "button");
-        el.tabIndex = 0;
-      }
+      if (layoffs.some(here) || swaps.some(here)) el.classList.add("target");
     }
     if (hintTarget === m.id) el.classList.add("hinted");
     box.append(el);
@@ -115,9 +110,7 @@ export function renderHand() {
     if (staged.has(e.id)) continue;
     const el = cardElement(e.card);
     el.dataset.id = String(e.id);
-    el.tabIndex = 0;
-    el.setAttribute("role", "button");
-    el.setAttribute("aria-pressed", String(S.selected.has(e.id)));
+    cardButton(el, S.selected.has(e.id));
     if (S.selected.has(e.id)) el.classList.add("selected");
     if (S.sort === "group" && S.groupEnds.has(e.id)) el.classList.add("group-end");
     if (discards.some((d) => sameCard(d, e.card))) el.classList.add("legal-discard");

@@ -49,13 +49,6 @@ export function wireControls() {
     const sel = selectedEntries();
     if (sel.length === 1) playOnMeld(sel[0], Number(m.dataset.id));
   });
-  $("melds").addEventListener("keydown", (ev) => {
-    const m = /** @type {HTMLElement | null} */ (targetOf(ev).closest(".meld.target"));
-    const sel = selectedEntries();
-    if (!m || !myTurn() || sel.length !== 1 || (ev.key !== "Enter" && ev.key !== " ")) return;
-    ev.preventDefault();
-    playOnMeld(sel[0], Number(m.dataset.id));
-  });
   $("stock-slot").addEventListener("click", () => {
     if (!myTurn() || S.pending) return;
     const barred = why().draw;
