@@ -65,4 +65,6 @@ def assert_accessible(page: Page, where: str) -> None:
     mild = [v for v in found if v["impact"] not in BLOCKING]
     if mild:
         print(f"\n{where}: milder axe findings:\n{describe(mild)}")
-    assert blocking == [], f"{where}: axe finds serious or critical violations:\n{describe(blocking)}"
+    assert blocking == [], (
+        f"{where}: axe finds serious or critical violations:\n{describe(blocking)}"
+    )

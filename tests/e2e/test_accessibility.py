@@ -45,7 +45,9 @@ def world(server: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def context(browser: Browser, world: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
+def context(
+    browser: Browser, world: dict[str, Any], request: pytest.FixtureRequest
+) -> Iterator[BrowserContext]:
     lang = request.node.callspec.params["lang"]
     ctx = identity_context(browser, lang, "phone", world["anna"])
     yield ctx
@@ -71,7 +73,10 @@ def _watched(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
 
 def _history(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
     page.goto(base + "/history")
-    page.wait_for_function("() => !document.getElementById('none').hidden || document.querySelector('#matches tbody tr')")
+    page.wait_for_function(
+        "() => !document.getElementById('none').hidden"
+        " || document.querySelector('#matches tbody tr')"
+    )
 
 
 def _replay(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
