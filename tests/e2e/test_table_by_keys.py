@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from . import positions
+from .axe import assert_accessible
 from .support import post_json
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -24,8 +25,8 @@ WORDS = {
     "it": {
         "queen": "donna di cuori",
         "joker_for": "jolly al posto del dieci di cuori",
-        "run": "combinazione 1: scala di cuori da otto a fante, 37 punti",
-        "set": "combinazione 2: tris di cinque, 15 punti",
+        "run": "Combinazione 1: scala di cuori da otto a fante, 37 punti",
+        "set": "Combinazione 2: tris di cinque, 15 punti",
         "joker": "jolly",
         "choose": "Su quale combinazione?",
         "your_turn": "Tocca a te",
@@ -35,8 +36,8 @@ WORDS = {
     "en": {
         "queen": "queen of hearts",
         "joker_for": "joker standing for the ten of hearts",
-        "run": "meld 1: run of hearts from eight to jack, 37 points",
-        "set": "meld 2: set of three fives, 15 points",
+        "run": "Meld 1: run of hearts from eight to jack, 37 points",
+        "set": "Meld 2: set of three fives, 15 points",
         "joker": "joker",
         "choose": "On which meld?",
         "your_turn": "Your turn",
@@ -181,6 +182,8 @@ def test_open_meld_lay_off_and_swap_by_keys(page: Page, server: str, lang: str) 
     for line in LISTED[lang]:
         assert line in listed
     _shot(page, f"keys-help-{lang}")
+    assert_accessible(page, f"the list of keys ({lang})")
+    page.keyboard.press("Escape")
 
     # A joker fits two melds: L asks which, by the melds' names; the keyboard answers.
     shown = positions.show(page, server, positions.joker_to_lay_off(), lang)
@@ -191,6 +194,7 @@ def test_open_meld_lay_off_and_swap_by_keys(page: Page, server: str, lang: str) 
     assert page.locator("#choice-buttons button").all_inner_texts() == [words["run"], words["set"]]
     assert page.evaluate("document.activeElement.parentElement.id") == "choice-buttons"
     _shot(page, f"choose-meld-{lang}")
+    assert_accessible(page, f"the choice of a meld ({lang})")
     page.keyboard.press("Tab")  # to the set
     page.keyboard.press("Enter")
     # A joker on the set of fives stands for the suit it lacks: the one left, asked no more.
@@ -294,3 +298,17 @@ def test_focus_is_visible_and_motion_stops_on_request(browser: Browser, server: 
         )
         assert outline == ["solid", "3px"], (selector, outline)
     ctx.close()
+
+
+def test_an_opening_by_keys(page: Page, server: str, lang: str) -> None:
+    # Anna, not opened, has drawn: the run 10♥ J♥ Q♥ K♥ makes the 40 points to open.
+    anna = "10H JH QH KH 2C 5D 9S 3C 7D 8S 4C 6D 2S"
+    shown = positions.show(page, server, positions.drawn_under({}, anna), lang)
+    for card in ("10H", "JH", "QH", "KH"):
+        _select(page, card)
+    page.keyboard.press("a")  # put aside for the opening
+    page.wait_for_selector("#staging .staged")
+    assert page.locator("#hand .card[aria-pressed='true']").count() == 0
+    page.keyboard.press("o")
+    page.wait_for_function("() => document.getElementById('game').dataset.pending === 'true'")
+    assert shown.actions()[-1]["action"] == {"type": "open", "melds": [["10H", "JH", "QH", "KH"]]}

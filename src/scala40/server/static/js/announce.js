@@ -22,3 +22,10 @@ export function announce(text) {
     region.textContent = text;
   }, 60);
 }
+
+/** Empty the live region (the page switched language: what it said last is in the other
+ * one, and the player hears the page's words anew as they read on). */
+export function silence() {
+  clearTimeout(timer);
+  $("announce").textContent = "";
+}

@@ -18,7 +18,7 @@ export function meldWhat(m) {
   return t(m.cards.length >= 4 ? "say.set4" : "say.set3", { many: rankWord("many", m.rank ?? 0) });
 }
 
-/** A meld's spoken name with its number and points, as its tag shows them ("meld 2: set of
+/** A meld's spoken name with its number and points, as its tag shows them ("Meld 2: set of
  * three kings, 30 points").
  * @param {TableMeld} m
  * @returns {string} */

@@ -427,7 +427,7 @@ const STRINGS = {
     "say.run": "run of {suit} from {lo} to {hi}",
     "say.set3": "set of three {many}",
     "say.set4": "set of four {many}",
-    "say.meld": "meld {n}: {what}, {points} points",
+    "say.meld": "Meld {n}: {what}, {points} points",
     "say.stock": "stock, {n} face down",
     "say.chooseMeld": "On which meld?",
 
@@ -1153,7 +1153,7 @@ const STRINGS = {
     "say.run": "scala di {suit} da {lo} a {hi}",
     "say.set3": "tris di {many}",
     "say.set4": "poker di {many}",
-    "say.meld": "combinazione {n}: {what}, {points} punti",
+    "say.meld": "Combinazione {n}: {what}, {points} punti",
     "say.stock": "tallone, {n} coperte",
     "say.chooseMeld": "Su quale combinazione?",
 
