@@ -312,3 +312,42 @@ def test_an_opening_by_keys(page: Page, server: str, lang: str) -> None:
     page.keyboard.press("o")
     page.wait_for_function("() => document.getElementById('game').dataset.pending === 'true'")
     assert shown.actions()[-1]["action"] == {"type": "open", "melds": [["10H", "JH", "QH", "KH"]]}
+
+
+def _luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    parts = [float(x) / 255 for x in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted([_luminance(a), _luminance(b)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_turn_line_and_the_felts_words_keep_4_5_to_1(browser: Browser, server: str) -> None:
+    """axe cannot judge text on the felt's gradient: measured here against its lightest
+    colour (the centre), or the text's own background where it has one."""
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    positions.show(page, server, positions.everything_open(), "en")
+    colours: list[list[str]] = page.evaluate(
+        """() => {
+            const probe = document.createElement("div");
+            probe.style.background = "var(--felt-light)";
+            document.body.append(probe);
+            const felt = getComputedStyle(probe).backgroundColor;
+            return ["#turnbar", ".pile .label", "#players .player .name"].map((sel) => {
+                const style = getComputedStyle(document.querySelector(sel));
+                const own = style.backgroundColor;
+                const back = own.startsWith("rgba") && own.endsWith(", 0)") ? felt : own;
+                return [sel, style.color, back, style.opacity];
+            });
+        }"""
+    )
+    for selector, colour, back, opacity in colours:
+        assert opacity == "1", selector
+        ratio = _contrast(colour, back)
+        assert ratio >= 4.5, f"{selector}: {colour} on {back} is {ratio:.2f}:1"
+    ctx.close()
