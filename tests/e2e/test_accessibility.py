@@ -1,10 +1,10 @@
 """Every page passes axe-core's WCAG 2.2 AA rules (no serious or critical violation) on a
 phone, in Italian and in English; the table is read by name and played by keys alone.
 
-Pages: the lobby, a table in play (a set-up position with a joker in a meld), a table
-watched, the finished matches, the replay of a finished match, the paper score sheet,
-the rules, the leaderboard, a player's page and a league's page. Screenshots go to
-tests/e2e/artifacts/a11y-*.png.
+Pages: the lobby, a table in play (a set-up position with a joker in a meld), the hand's
+summary over it, a table watched, the finished matches, the replay of a finished match,
+the paper score sheet, the rules, the leaderboard, a player's page and a league's page.
+Screenshots go to tests/e2e/artifacts/a11y-*.png.
 """
 
 from __future__ import annotations
@@ -65,6 +65,32 @@ def _table(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
     page.click('#hand .card[data-card="QH"]')  # a meld marked for it
 
 
+def _summary(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
+    """The hand's summary over the table: a dialog the keyboard lands in."""
+    shown = positions.show(page, base, positions.joker_in_a_meld({"single_hand": True}), lang)
+    shown.push(
+        {
+            "type": "hand_over",
+            "v": 6,
+            "summary": {
+                "hand": 1,
+                "winner": 1,
+                "reason": "went_out",
+                "chiusura_in_mano": False,
+                "hands": {"0": ["7H", "AD", "JK"], "1": []},
+                "penalties": {"0": 33, "1": 0},
+                "totals": {"0": 0, "1": 0},
+                "eliminated": [],
+                "reentered": {},
+                "match_over": True,
+                "match_winner": 1,
+            },
+        }
+    )
+    page.wait_for_selector("#summary:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "summary-close"
+
+
 def _watched(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
     page.goto(f"{base}/t/{world['table']['table_id']}?watch")
     page.wait_for_selector("#watching:not([hidden])")
@@ -118,6 +144,7 @@ def _league(page: Page, base: str, world: dict[str, Any], lang: str) -> None:
 PAGES: dict[str, Callable[[Page, str, dict[str, Any], str], None]] = {
     "lobby": _lobby,
     "table": _table,
+    "summary": _summary,
     "watched": _watched,
     "history": _history,
     "replay": _replay,

@@ -74,4 +74,5 @@ export function showSummary(sum) {
   $("summary").hidden = false;
   S.summaryOpen = true;
   renderAwayReport();
+  $("summary-close").focus(); // the keyboard goes on from the dialog, Enter for the next hand
 }
