@@ -131,6 +131,7 @@ def test_cards_and_melds_are_named_in_the_pages_language(
     assert joker.get_attribute("aria-pressed") == "false"
     joker.click()
     assert joker.get_attribute("aria-pressed") == "true"
+    assert page.locator("#hand .kbd-cursor").count() == 0  # a click shows no keyboard cursor
     # The glyphs drawn on a card ("J", "♥") are hidden: only its name is read.
     hidden = page.eval_on_selector_all(
         "#melds .card .pip, #melds .card .corner, #hand .card .pip",
@@ -154,6 +155,15 @@ def test_open_meld_lay_off_and_swap_by_keys(page: Page, server: str, lang: str) 
         shown.push(actor.state(0))
         page.wait_for_function("() => document.getElementById('game').dataset.pending === 'false'")
 
+    # Tab reaches the hand too: Space selects the card, and the focus stays on it.
+    page.focus("#sort-group")
+    page.keyboard.press("Tab")
+    first = page.locator("#hand .card").first.get_attribute("data-card")
+    assert page.evaluate("document.activeElement.dataset.card") == first
+    page.keyboard.press(" ")
+    assert _pressed(page, str(first)) == "true"
+    assert page.evaluate("document.activeElement.dataset.card") == first
+    page.keyboard.press("Escape")
     for card in ("5D", "5C", "5S"):
         _select(page, card)
         assert _pressed(page, card) == "true"

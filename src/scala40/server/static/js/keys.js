@@ -148,7 +148,8 @@ export function initKeys({ select, words }) {
   // focus stays on that card.
   $("hand").addEventListener("focusin", (ev) => {
     const card = /** @type {HTMLElement} */ (ev.target);
-    if (!card.classList.contains("card")) return;
+    // A tap or a click focuses the card too: only the keyboard's focus moves the cursor.
+    if (!card.classList.contains("card") || !card.matches(":focus-visible")) return;
     cursor.id = card.dataset.id;
     cursor.index = handCards().indexOf(card);
     cursor.active = true;
