@@ -1,8 +1,9 @@
 """The table for a screen reader and a keyboard, on a phone, in Italian and in English:
-cards and melds named in the page's language, the selection exposed as pressed, turns and
-refusals said once by the live region, every move made by keys alone (a whole turn
-against a bot, and open / meld / lay off / swap on set-up positions), a visible focus and
-no motion for who asks for less. Screenshots go to tests/e2e/artifacts/keys-*.png."""
+cards and melds named in the page's language, the selection exposed as pressed, turns,
+refusals and a hint asked for said once by the live region, every move made by keys alone
+(a whole turn against a bot, and open / meld / lay off / swap on set-up positions), a
+visible focus and no motion for who asks for less. Screenshots go to
+tests/e2e/artifacts/keys-*.png."""
 
 from __future__ import annotations
 
@@ -256,6 +257,11 @@ def test_a_whole_turn_by_keys_alone(page: Page, server: str, lang: str) -> None:
     page.wait_for_function(
         "(w) => window.heard.some((h) => h.startsWith(w))", arg=words["your_turn"]
     )
+    # H: the hint, said as it comes.
+    page.keyboard.press("h")
+    page.wait_for_selector("#hintbox:not([hidden])")
+    hint = page.inner_text("#hint-text")
+    page.wait_for_function("(h) => window.heard.includes(h)", arg=hint)
     page.keyboard.press("d")
     page.wait_for_function("() => document.getElementById('game').dataset.phase === 'play'")
     legal = page.get_attribute("#hand .card.legal-discard", "data-card")
@@ -275,7 +281,7 @@ def test_a_whole_turn_by_keys_alone(page: Page, server: str, lang: str) -> None:
     )
     assert page.locator("#hand .card").count() == 13  # the discard went: 14 - 1
     page.wait_for_timeout(1500)  # the turn line ticks and patches come: nothing more is said
-    heard = _heard(page)
+    heard = [h for h in _heard(page) if h != hint]
     _shot(page, f"turn-{lang}")
     # Each turn said once: mine, (the bot's, unless mine came within the same instant), mine.
     assert heard[0].startswith(words["your_turn"]) and heard[-1].startswith(words["your_turn"])
