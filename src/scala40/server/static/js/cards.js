@@ -64,7 +64,29 @@ export function prettyCards(texts) {
   return texts.map(prettyCard).join(" ");
 }
 
-/** A card drawn as HTML: rank and suit in the corner, a big suit in the middle.
+/** A rank's spoken word (1..13; 14, the ace above the king, is the ace).
+ * @param {"rank" | "the" | "many"} form "rank" alone, "the" for "the seven" / "del sette", "many" for a set
+ * @param {number} rank
+ * @returns {string} */
+export function rankWord(form, rank) {
+  return t(`say.${form}.${rank === 14 ? 1 : rank}`);
+}
+
+/** A card's spoken name: "two of hearts", "joker", "joker standing for the seven of clubs".
+ * @param {Card} text
+ * @returns {string} */
+export function cardName(text) {
+  const c = parseCard(text);
+  if (c.joker) {
+    const d = c.declared;
+    return d ? t("say.jokerFor", { the: rankWord("the", d.rank), suit: t(`say.suit.${d.suit}`) }) : t("say.joker");
+  }
+  return t("say.card", { rank: rankWord("rank", c.rank), suit: t(`say.suit.${c.suit}`) });
+}
+
+/** A card drawn as HTML: rank and suit in the corner, a big suit in the middle. Its
+ * glyphs are hidden from a screen reader, which hears its name instead (role img; a card
+ * of the hand is made a button by cardButton).
  * @param {Card} text
  * @param {{small?: boolean}} [options]
  * @returns {HTMLElement} */
@@ -73,6 +95,8 @@ export function cardElement(text, { small = false } = {}) {
   const el = document.createElement("div");
   el.className = "card" + (small ? " small" : "");
   el.dataset.card = c.text;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(c.text));
   if (c.joker) {
     el.classList.add("joker");
     const star = document.createElement("span");
@@ -81,9 +105,11 @@ export function cardElement(text, { small = false } = {}) {
     const word = document.createElement("span");
     word.className = "corner";
     word.textContent = "JK";
+    for (const glyph of [star, word]) glyph.setAttribute("aria-hidden", "true");
     el.append(word, star);
     if (c.declared) {
       const as = document.createElement("span");
+      as.setAttribute("aria-hidden", "true");
       as.className = "as " + (isRed(c.declared) ? "red" : "black");
       as.textContent = "=" + RANK_TEXT[c.declared.rank] + SUIT_SYMBOL[c.declared.suit];
       el.append(as);
@@ -98,9 +124,26 @@ export function cardElement(text, { small = false } = {}) {
   const pip = document.createElement("span");
   pip.className = "pip";
   pip.textContent = SUIT_SYMBOL[c.suit];
+  for (const glyph of [corner, pip]) glyph.setAttribute("aria-hidden", "true");
   el.append(corner, pip);
   el.title = prettyCard(c.text);
   return el;
+}
+
+/** Make a drawn card a toggle button (a card of the hand): its name moves from the card to
+ * its corner, drawn as a picture of the card, so the button is named by its content ("due
+ * di cuori", pressed or not) and no visible text is missing from that name.
+ * @param {HTMLElement} el a card from cardElement
+ * @param {boolean} pressed selected */
+export function cardButton(el, pressed) {
+  const face = /** @type {HTMLElement} */ (el.querySelector(".corner"));
+  face.removeAttribute("aria-hidden");
+  face.setAttribute("role", "img");
+  face.setAttribute("aria-label", el.getAttribute("aria-label") ?? "");
+  el.removeAttribute("aria-label");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-pressed", String(pressed));
+  el.tabIndex = 0;
 }
 
 /** A face-down card (the stock).
@@ -109,6 +152,7 @@ export function cardElement(text, { small = false } = {}) {
 export function cardBack({ small = false } = {}) {
   const el = document.createElement("div");
   el.className = "card back" + (small ? " small" : "");
+  el.setAttribute("aria-hidden", "true"); // its pile says what it is
   return el;
 }
 

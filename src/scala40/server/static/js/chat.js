@@ -5,6 +5,7 @@
 // are kept in localStorage per table, and their messages are not shown. Nothing of the chat
 // is stored on the server: a reload starts with an empty chat (docs/protocol.md).
 
+import { announce } from "./announce.js";
 import { $, $input } from "./dom.js";
 import { refusal, seatName, t } from "./i18n.js";
 
@@ -101,6 +102,10 @@ export function onChat(msg) {
   C.messages.push(msg.text !== undefined ? { seat, text: String(msg.text) } : { seat, phrase: String(msg.phrase) });
   C.messages.splice(0, Math.max(0, C.messages.length - KEPT));
   renderChat(C.view);
+  // Said once by the live region (the panel is drawn again on every patch); a muted
+  // player's line is neither shown nor said.
+  const line = /** @type {HTMLElement | null} */ ($("chat-log").lastElementChild);
+  if (line && line.dataset.seat === String(seat)) announce(line.textContent ?? "");
   return !muted().has(keyName(seat));
 }
 

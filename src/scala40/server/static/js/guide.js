@@ -5,6 +5,7 @@
 // explanation links the section of the rules page (/rules#anchor) that says more.
 // The lobby marks a guided table in localStorage ("scala40:guide:" + table id).
 
+import { announce } from "./announce.js";
 import { t } from "./i18n.js";
 
 const MARK = "scala40:guide:";
@@ -67,6 +68,8 @@ export function guideStep(view) {
 }
 
 let shownStep = "";
+/** The step the live region said last (each step said once, not on every patch). */
+let saidStep = "";
 
 /**
  * Draw the banner into box for view (hidden when the table is not guided), and ask for a
@@ -113,6 +116,8 @@ export function renderGuide(box, tableId, view, { askHint, canHint }) {
   box.replaceChildren(head, text, links);
   const id = `${view.hand_number}:${view.turns_done}:${step.key}`;
   if (id === shownStep) return;
+  if (step.key !== saidStep) announce(text.textContent ?? ""); // a new step, said once
+  saidStep = step.key;
   if (!(view.my_turn && view.phase === "play")) {
     shownStep = id;
   } else if (canHint()) {

@@ -1,25 +1,45 @@
 // @ts-check
-// Desktop keyboard shortcuts for the table. Each key presses the same button a click
-// would (so a greyed move says why, a move to confirm asks the same question): D draw,
-// P take the pozzo, X discard the selected card, H hint, G group the combinations; ←/→
-// move a cursor over the hand, Space selects the card under it, Esc clears the selection
-// (table.js), ? shows the list. Never while typing in a field or with a dialog open.
+// Keyboard play for the table: every move a click makes. Each key presses the same button a
+// click would (so a greyed move says why, a move to confirm asks the same question): D draw,
+// P take the pozzo, A put the selection aside for the opening, O open, M meld, L lay off, S
+// swap a joker (with several melds possible, a dialog names them), X discard, T take back,
+// H hint, G group the combinations; ←/→ move a cursor over the hand (or Tab to a card),
+// Space or Enter selects the card under it, Esc clears the selection (controls.js); ? shows
+// the list. Never while typing in a field or with a dialog open.
 
 import { $ } from "./dom.js";
 
 /** @type {{[key: string]: string}} */
-const BUTTONS = { d: "btn-draw", p: "btn-pozzo", x: "btn-discard", h: "btn-hint", g: "sort-group" };
+const BUTTONS = {
+  d: "btn-draw",
+  p: "btn-pozzo",
+  a: "btn-add",
+  o: "btn-open",
+  m: "btn-meld",
+  l: "btn-layoff",
+  s: "btn-swap",
+  x: "btn-discard",
+  t: "btn-takeback",
+  h: "btn-hint",
+  g: "sort-group",
+};
 
 // The list shown by "?": [key words (a string key of i18n.js, or the key itself), what it does].
 /** @type {[string, string][]} */
 export const SHORTCUTS = [
   ["D", "keys.draw"],
   ["P", "keys.pozzo"],
-  ["X", "keys.discard"],
-  ["H", "keys.hint"],
-  ["G", "keys.group"],
   ["← →", "keys.move"],
   ["keys.space", "keys.select"],
+  ["A", "keys.add"],
+  ["O", "keys.open"],
+  ["M", "keys.meld"],
+  ["L", "keys.layoff"],
+  ["S", "keys.swap"],
+  ["X", "keys.discard"],
+  ["T", "keys.takeback"],
+  ["H", "keys.hint"],
+  ["G", "keys.group"],
   ["Esc", "keys.clear"],
   ["?", "keys.help"],
 ];
@@ -123,6 +143,17 @@ export function initKeys({ select, words }) {
   document.addEventListener("pointerdown", () => {
     cursor.active = false;
     showCursor(false);
+  });
+  // A card reached with Tab is the cursor's card: a selection redraws the hand, and the
+  // focus stays on that card.
+  $("hand").addEventListener("focusin", (ev) => {
+    const card = /** @type {HTMLElement} */ (ev.target);
+    // A tap or a click focuses the card too: only the keyboard's focus moves the cursor.
+    if (!card.classList.contains("card") || !card.matches(":focus-visible")) return;
+    cursor.id = card.dataset.id;
+    cursor.index = handCards().indexOf(card);
+    cursor.active = true;
+    for (const c of handCards()) c.classList.toggle("kbd-cursor", c === card);
   });
   new MutationObserver(() => showCursor(false)).observe($("hand"), { childList: true });
   document.addEventListener("keydown", (ev) => {

@@ -5,6 +5,7 @@
 // one (api.js saveSeatToken) and the page moves to the new table. A page that missed its
 // token opens the new seat with its old one, once (POST /api/tables/{id}/rematch).
 
+import { announce } from "./announce.js";
 import { api, saveSeatToken, seatToken } from "./api.js";
 import { apiErrorText, seatName, t } from "./i18n.js";
 
@@ -100,7 +101,10 @@ export function renderRematch(box, view, tableId, send) {
   const gone = humans.filter((p) => !asked.has(p.seat) && p.connected === false);
   if (asked.size && missing.length) lines.push(t("rematch.waitingFor", { names: names(missing) }));
   if (gone.length) lines.push(t("rematch.kept", { names: names(gone) }));
-  status.textContent = lines.join(" · ");
+  const said = lines.join(" · ");
+  // Who asked for a rematch is said once as it changes (the panel is drawn on every patch).
+  if (said !== status.textContent) announce(said);
+  status.textContent = said;
 }
 
 /**

@@ -2,8 +2,9 @@
 // The cards on the board: the stock and the pozzo, the melds on the table, my hand (what
 // the engine allows marked on each card) and the melds put aside for the opening.
 
-import { cardBack, cardElement, sameCard } from "../cards.js";
+import { cardBack, cardButton, cardElement, sameCard } from "../cards.js";
 import { $ } from "../dom.js";
+import { meldName } from "../cardnames.js";
 import { t, tn } from "../i18n.js";
 import { markLaid } from "../motion.js";
 import { notMeldWords } from "./checks.js";
@@ -23,12 +24,15 @@ export function renderPiles() {
     const count = document.createElement("span");
     count.className = "count";
     count.textContent = String(v.stock);
+    count.setAttribute("aria-hidden", "true");
     stock.append(back, count);
   } else {
     const empty = document.createElement("div");
     empty.className = "empty-slot";
     stock.append(empty);
   }
+  stock.setAttribute("role", "img");
+  stock.setAttribute("aria-label", t("say.stock", { n: v.stock }));
   $("stock").classList.toggle("drop-ok", !!legal().draw && myTurn());
   const hinted = S.hint?.action?.type;
   $("stock").classList.toggle("hinted", hinted === "draw");
@@ -60,7 +64,7 @@ export function renderMelds() {
   if (!v.table || !v.table.length) {
     const none = document.createElement("span");
     none.className = "muted";
-    none.style.color = "#fff9";
+    none.style.color = "#fff";
     none.textContent = t("table.noMelds");
     box.append(none);
     drawnMelds = new Set();
@@ -75,8 +79,12 @@ export function renderMelds() {
     const el = document.createElement("div");
     el.className = "meld";
     el.dataset.id = String(m.id);
+    // Heard by its name ("run of hearts from three to six"), its cards one by one after.
+    el.setAttribute("role", "group");
+    el.setAttribute("aria-label", meldName(m));
     const tag = document.createElement("span");
     tag.className = "tag";
+    tag.setAttribute("aria-hidden", "true");
     tag.textContent = `${m.id + 1} · ${m.points}`;
     el.append(tag);
     for (const c of m.cards) el.append(cardElement(c, { small: false }));
@@ -126,8 +134,7 @@ export function renderHand() {
   for (const e of shown) {
     const el = cardElement(e.card);
     el.dataset.id = String(e.id);
-    el.tabIndex = 0;
-    el.setAttribute("role", "button");
+    cardButton(el, S.selected.has(e.id));
     if (S.selected.has(e.id)) el.classList.add("selected");
     if (S.sort === "group" && S.groupEnds.has(e.id)) el.classList.add("group-end");
     if (discards.some((d) => sameCard(d, e.card))) el.classList.add("legal-discard");
@@ -158,6 +165,7 @@ export function renderStaging() {
     back.type = "button";
     back.textContent = "✕";
     back.title = t("table.remove");
+    back.setAttribute("aria-label", t("table.remove"));
     back.addEventListener("click", () => {
       S.staged.splice(i, 1);
       render();

@@ -18,9 +18,20 @@ export function choose(title, options) {
     $("choice-title").textContent = title;
     const box = $("choice-buttons");
     box.replaceChildren();
+    // The keyboard lands on the first answer; Esc cancels; the focus goes back where it was.
+    const before = /** @type {HTMLElement | null} */ (document.activeElement);
+    /** @param {KeyboardEvent} ev */
+    const onKey = (ev) => {
+      if (ev.key !== "Escape") return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      done(null);
+    };
     /** @param {T | null} value */
     const done = (value) => {
       $("choice").hidden = true;
+      window.removeEventListener("keydown", onKey, true);
+      if (before && before.isConnected) before.focus();
       resolve(value);
     };
     for (const o of options) {
@@ -38,5 +49,7 @@ export function choose(title, options) {
     }
     $("choice-cancel").onclick = () => done(null);
     $("choice").hidden = false;
+    window.addEventListener("keydown", onKey, true);
+    /** @type {HTMLElement} */ (box.firstElementChild ?? $("choice-cancel")).focus();
   });
 }

@@ -2,6 +2,7 @@
 // The hint: the server's suggested move for this position, its cards marked in the hand and
 // its melds shown under the table until the next VIEW.
 
+import { announce } from "../announce.js";
 import { actionCards, cardElement } from "../cards.js";
 import { $ } from "../dom.js";
 import { getLang, t } from "../i18n.js";
@@ -20,6 +21,7 @@ export function onHint(msg) {
   S.hint = msg;
   S.hinted = entriesHolding(S.hand, actionCards(msg.action));
   render();
+  announce($("hint-text").textContent ?? ""); // asked for: said once, as it comes
 }
 
 /** No hint shown (a new VIEW came). */

@@ -4,6 +4,7 @@
 // lists several.
 
 import { parseCard, prettyCard, sameCard } from "../cards.js";
+import { meldName } from "../cardnames.js";
 import { t } from "../i18n.js";
 import { isSwap, layoffChoices } from "./choices.js";
 import { notMeld } from "./checks.js";
@@ -140,7 +141,21 @@ export function layoffButton() {
   if (!e) return;
   const targets = [...new Set((legal().layoff || []).filter((x) => sameCard(x.card, e.card)).map((x) => x.target))];
   if (targets.length === 1) playOnMeld(e, targets[0]);
+  else if (targets.length > 1) {
+    chooseMeld(targets).then((target) => {
+      if (target !== null) playOnMeld(e, target);
+    });
+  }
   else showMessage(() => t("table.clickMeld"));
+}
+
+/** Which of the melds `targets` (the engine's listed targets for the card), asked by their
+ * names: a keyboard or a screen reader picks one as a tap on the table would.
+ * @param {number[]} targets
+ * @returns {Promise<number | null>} */
+function chooseMeld(targets) {
+  const melds = (S.view?.table || []).filter((m) => targets.includes(m.id));
+  return choose(t("say.chooseMeld"), melds.map((m) => ({ label: meldName(m), value: m.id })));
 }
 
 /** Swap the card selected for a joker: on its one meld, or the player picks the meld. */
@@ -149,5 +164,10 @@ export function swapButton() {
   if (!e) return;
   const targets = [...new Set((legal().swap || []).filter((x) => sameCard(x.card, e.card)).map((x) => x.target))];
   if (targets.length === 1) sendAction({ type: "swap", card: e.card, target: targets[0] });
+  else if (targets.length > 1) {
+    chooseMeld(targets).then((target) => {
+      if (target !== null) sendAction({ type: "swap", card: e.card, target });
+    });
+  }
   else showMessage(() => t("table.clickMeld"));
 }

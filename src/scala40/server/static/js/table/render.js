@@ -16,7 +16,7 @@ import { renderTabs } from "./drawer.js";
 import { limits, myTurn } from "./facts.js";
 import { renderHint } from "./hint.js";
 import { askHint } from "./intents.js";
-import { eventLineHere, showMessage, showRefusal } from "./say.js";
+import { eventLineHere, reword, showMessage, showRefusal } from "./say.js";
 import { renderPlayers, renderTurn } from "./seats.js";
 import { renderInvite, renderWatching } from "./share.js";
 import { S, tableId } from "./state.js";
@@ -56,8 +56,9 @@ export function render() {
   renderWatching();
   renderTabs();
   for (const b of document.querySelectorAll(".sortbtn")) b.classList.toggle("active", b.id === `sort-${S.sort}`);
-  if (S.refused) showRefusal(S.refused.code, S.refused.message, S.refused.why, S.refused.facts);
-  else if (S.message) showMessage(S.messageWords || S.message, S.messageIsError);
+  const refused = S.refused;
+  if (refused) reword(() => showRefusal(refused.code, refused.message, refused.why, refused.facts));
+  else if (S.message) reword(() => showMessage(S.messageWords || S.message, S.messageIsError));
 }
 
 /** Coming back: the moves a bot made for me and, if the match ended, its result. */

@@ -5,6 +5,7 @@
 import { $ } from "../dom.js";
 import { refusal, t } from "../i18n.js";
 import { showWhy } from "../rulelinks.js";
+import { announce } from "../announce.js";
 import { playerName } from "./facts.js";
 import { S } from "./state.js";
 import { eventLine, factWords, reasonWords } from "./wording.js";
@@ -12,6 +13,21 @@ import { eventLine, factWords, reasonWords } from "./wording.js";
 /** @typedef {import("../types.js").GameEvent} GameEvent */
 /** @typedef {import("../types.js").Reason} Reason */
 /** @typedef {import("./wording.js").Facts} Facts */
+
+/** Whether the message is only said again (the table drawn anew, the language switched):
+ * the live region has said it already. */
+let rewording = false;
+
+/** Show the message held again, unsaid by the live region (render.js).
+ * @param {() => void} show */
+export function reword(show) {
+  rewording = true;
+  try {
+    show();
+  } finally {
+    rewording = false;
+  }
+}
 
 /** The "why?" link under the message. */
 const whyLink = () => /** @type {HTMLAnchorElement} */ ($("why"));
@@ -28,8 +44,9 @@ export function showMessage(text, isError = false) {
   S.refused = null;
   showWhy(whyLink(), null);
   const el = $("message");
-  el.textContent = words;
+  if (el.textContent !== words) el.textContent = words;
   el.classList.toggle("error", S.messageIsError);
+  if (!rewording) announce(words);
 }
 
 /** The card of a refused move, for the page's own sentence naming it (why.CODE), when

@@ -7,6 +7,7 @@ import { $ } from "../dom.js";
 import { seatName, t, tn } from "../i18n.js";
 import { countdown, parseDeadline } from "./clock.js";
 import { matchLinks } from "./ended.js";
+import { announce } from "../announce.js";
 import { legal, me, myTurn, openingNeed, playerName } from "./facts.js";
 import { pauseWords } from "./pause.js";
 import { seatRating } from "./ratings.js";
@@ -99,6 +100,12 @@ export function renderTurn() {
     text = t("lobby.status.waiting");
   }
   bar.textContent = text;
+  // The live region says whose turn it is when the turn passes (not on every patch).
+  const turn = `${v.status}|${v.hand_number}|${v.status === "playing" ? v.current : ""}`;
+  if (turn !== S.turnSaid) {
+    S.turnSaid = turn;
+    announce(text);
+  }
   // A tab in the background still says when the table waits for this player.
   document.title = myTurn() ? `▶ ${t("table.yourTurn")} — Scala 40` : `Scala 40 — ${t("table.hand", { n: v.hand_number || 1 })}`;
   if (myTurn() && !S.wasMyTurn && navigator.vibrate) navigator.vibrate(120);

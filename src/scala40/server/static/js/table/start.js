@@ -6,6 +6,7 @@ import { forgetSeatToken, seatToken } from "../api.js";
 import { setupChat } from "../chat.js";
 import { TableConnection } from "../connection.js";
 import { $ } from "../dom.js";
+import { silence } from "../announce.js";
 import { applyI18n, languageSwitch, t } from "../i18n.js";
 import { wireControls } from "./controls.js";
 import { showGone, showRetired } from "./ended.js";
@@ -45,6 +46,7 @@ function watch() {
 
 /** The page in the other language: every part drawn from words again. */
 function onLanguage() {
+  silence();
   renderConn();
   if (S.missing) showMissing();
   else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });

@@ -87,6 +87,7 @@
  * @property {boolean} summaryOpen
  * @property {Summary | null} lastSummary
  * @property {boolean} wasMyTurn
+ * @property {string} turnSaid whose turn the live region last said (status, hand, seat)
  * @property {ReturnType<typeof setInterval> | undefined} deadlineTimer
  * @property {Away | null} away what a bot played for me while I was gone, until read
  * @property {Retired | null} retired the same report for a table the server has let go (see showGone)
@@ -133,6 +134,7 @@ export const S = {
   summaryOpen: false,
   lastSummary: null,
   wasMyTurn: false,
+  turnSaid: "",
   deadlineTimer: undefined,
   away: null,
   retired: null,

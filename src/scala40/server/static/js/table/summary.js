@@ -92,6 +92,7 @@ export function showSummary(sum) {
   S.summaryOpen = true;
   renderSummaryPause();
   renderAwayReport();
+  $("summary-close").focus(); // the keyboard goes on from the dialog, Enter for the next hand
 }
 
 /** The line under the summary while the table waits for it to be read ("Next hand in
