@@ -7,7 +7,9 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+
+from scala40.server.http.assets import REVALIDATE, versioned_html
 
 PAGES = {
     "index.html": "the lobby",
@@ -18,6 +20,7 @@ PAGES = {
     "rules.html": "the rules",
     "players.html": "the ratings",
     "league.html": "the league",
+    "offline.html": "the offline page",
 }
 
 
@@ -26,13 +29,17 @@ def static_dir() -> Path:
 
 
 def page(name: str) -> Response:
-    path = static_dir() / name
+    """Page ``name`` naming the static files' version; ``no-cache``, so a browser always
+    asks whether it changed and so learns a new version at once."""
+    root = static_dir()
+    path = root / name
     if not path.is_file():
         return PlainTextResponse(
             f"{PAGES[name]} page (static/{name}) is not installed in this copy of scala40",
             status_code=404,
         )
-    return FileResponse(path, media_type="text/html")
+    html = versioned_html(path.read_text(encoding="utf-8"), root)
+    return HTMLResponse(html, headers={"Cache-Control": REVALIDATE})
 
 
 ROUTES = {
@@ -46,6 +53,7 @@ ROUTES = {
     "/players/{nickname}": "players.html",
     "/me": "players.html",
     "/leagues/{league_id}": "league.html",
+    "/offline.html": "offline.html",
 }
 """Each page's address; the parts in braces are read by the page's own script."""
 
