@@ -6,6 +6,7 @@ import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveS
 import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 import { $, $input, $select, copyField } from "./dom.js";
+import { installable } from "./installable.js";
 
 /** @typedef {import("./types.js").Json} Json */
 /** @typedef {import("./types.js").RuleKey} RuleKey */
@@ -526,3 +527,4 @@ async function start() {
 }
 
 start();
+installable();

@@ -20,6 +20,7 @@ import { apiErrorText, applyI18n, botLevelWords, languageSwitch, t } from "./i18
 import { svg } from "./scores.js";
 import { $, $input, copyField, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
+import { installable } from "./installable.js";
 
 const LEADERBOARD_SIZE = 50;
 
@@ -510,3 +511,4 @@ function start() {
 }
 
 start();
+installable();

@@ -9,6 +9,7 @@ import { onFair } from "../fair.js";
 import { animateEvent } from "../motion.js";
 import { onRematchInfo, onRematchToken } from "../rematch.js";
 import { playSound, soundFor } from "../sound.js";
+import { beforeCallBacks, callBacks } from "./callbacks.js";
 import { onCheck } from "./checks.js";
 import { myTurn, playerName } from "./facts.js";
 import { reconcileHand } from "./hand.js";
@@ -95,6 +96,7 @@ function onState(msg) {
   const gap = S.v && v > S.v + 1;
   const before = S.view && v === S.v + 1 ? { table: S.view.table, mine: S.wasMyTurn } : null;
   const prevHand = S.view ? S.view.hand_number : null;
+  const was = beforeCallBacks();
   S.v = v;
   S.view = view;
   // A spectator remembers the commitments too (to check the deals), but gives no entropy.
@@ -122,6 +124,7 @@ function onState(msg) {
   }
   render();
   if (before) feel(msg.event, before);
+  callBacks(was, msg.event);
   if (gap) S.conn?.send({ type: "sync" });
 }
 

@@ -7,6 +7,8 @@ import { setupChat } from "../chat.js";
 import { TableConnection } from "../connection.js";
 import { $ } from "../dom.js";
 import { applyI18n, languageSwitch, t } from "../i18n.js";
+import { installable } from "../installable.js";
+import { wordNotifyToggle } from "../notify.js";
 import { wireControls } from "./controls.js";
 import { showGone, showRetired } from "./ended.js";
 import { setPending } from "./intents.js";
@@ -24,6 +26,7 @@ import { connWords } from "./wording.js";
 export function start() {
   applyI18n();
   languageSwitch(/** @type {HTMLButtonElement} */ ($("lang")), onLanguage);
+  installable();
   if (!tableId) {
     showMessage(() => t("err.noTableId"), true);
     return;
@@ -46,6 +49,7 @@ function watch() {
 /** The page in the other language: every part drawn from words again. */
 function onLanguage() {
   renderConn();
+  wordNotifyToggle($("notify"));
   if (S.missing) showMissing();
   else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
   render();
