@@ -49,6 +49,23 @@ def test_pages_name_versioned_files_which_are_kept_for_a_year(client: Any) -> No
     assert imported.status_code == 200 and imported.headers["cache-control"] == YEAR
 
 
+def test_a_page_asks_for_all_its_scripts_at_once(client: Any) -> None:
+    """Every module the table's script imports, however deep, is preloaded from the head;
+    nothing else is (the lobby's scripts are not the table's)."""
+    html = client.get("/t/abc").text
+    head = html.split("</head>", 1)[0]
+    now = version(static_dir())
+    preloads = re.findall(r'<link rel="modulepreload" href="/static/[0-9a-f]{12}/([^"]+)">', head)
+    assert len(preloads) == len(set(preloads)) > 30
+    for deep in ("js/table/start.js", "js/i18n.js", "js/table/clock.js", "js/patch.js"):
+        assert deep in preloads, deep
+    assert "js/lobby.js" not in preloads and "js/table.js" not in preloads
+    for name in preloads:
+        assert client.get(f"/static/{now}/{name}").status_code == 200, name
+    offline = client.get("/offline.html").text
+    assert offline.count('rel="modulepreload"') == 2  # dom.js and i18n.js
+
+
 @pytest.mark.parametrize("path", sorted({p.replace("{table_id}", "x") for p in ROUTES}))
 def test_every_page_is_asked_again_and_links_the_manifest(client: Any, path: str) -> None:
     path = re.sub(r"\{\w+\}", "x", path)

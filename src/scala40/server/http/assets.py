@@ -12,14 +12,15 @@ the ETag): scripts and tests that name them keep working. An address with anothe
 (a page of the previous server still open in a tab) gets today's file, ``no-cache`` too,
 as that address must not keep today's file for a year.
 
-The version is computed again only when a file's size or modification time changes, so a
-developer's edit shows at the next reload without a restart.
+The version is computed again only when a file's size or modification time changes (looked
+at once a second at most), so a developer's edit shows at the next reload without a restart.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import time
 from pathlib import Path
 
 from starlette.responses import Response
@@ -34,7 +35,10 @@ VERSION_SHAPE = re.compile(r"[0-9a-f]{12}")
 SHELL_FOLDERS = ("css", "js", "icons")
 """What the service worker keeps for the pages to open offline (with ``score.css``)."""
 
-_known: dict[Path, tuple[tuple[tuple[str, int, int], ...], str]] = {}
+LOOK_AGAIN_SECONDS = 1.0
+"""How long a version is taken as it is before the files' sizes and times are looked at."""
+
+_known: dict[Path, tuple[tuple[tuple[str, int, int], ...], str, float]] = {}
 
 
 def _files(root: Path) -> list[Path]:
@@ -43,19 +47,23 @@ def _files(root: Path) -> list[Path]:
 
 def version(root: Path) -> str:
     """The content hash of everything under ``root`` (recomputed when a file changes)."""
+    now = time.monotonic()
+    known = _known.get(root)
+    if known is not None and now - known[2] < LOOK_AGAIN_SECONDS:
+        return known[1]
     files = _files(root)
     signature = tuple(
         (p.relative_to(root).as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in files
     )
-    known = _known.get(root)
     if known is not None and known[0] == signature:
+        _known[root] = (signature, known[1], now)
         return known[1]
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     made = digest.hexdigest()[:12]
-    _known[root] = (signature, made)
+    _known[root] = (signature, made, now)
     return made
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
-from scala40.server.http.assets import REVALIDATE, versioned_html
+from scala40.server.http.assets import REVALIDATE, version, versioned_html
+from scala40.server.http.preload import with_preloads
 
 PAGES = {
     "index.html": "the lobby",
@@ -28,9 +29,14 @@ def static_dir() -> Path:
     return Path(str(resources.files("scala40.server") / "static"))
 
 
+_made: dict[tuple[Path, str], str] = {}
+"""Each page as served, by its file and the static files' version (made once each)."""
+
+
 def page(name: str) -> Response:
-    """Page ``name`` naming the static files' version; ``no-cache``, so a browser always
-    asks whether it changed and so learns a new version at once."""
+    """Page ``name`` naming the static files' version and preloading its scripts;
+    ``no-cache``, so a browser always asks whether it changed and learns a new version at
+    once."""
     root = static_dir()
     path = root / name
     if not path.is_file():
@@ -38,7 +44,11 @@ def page(name: str) -> Response:
             f"{PAGES[name]} page (static/{name}) is not installed in this copy of scala40",
             status_code=404,
         )
-    html = versioned_html(path.read_text(encoding="utf-8"), root)
+    key = (path, version(root))
+    html = _made.get(key)
+    if html is None:
+        html = versioned_html(with_preloads(path.read_text(encoding="utf-8"), root), root)
+        _made[key] = html
     return HTMLResponse(html, headers={"Cache-Control": REVALIDATE})
 
 

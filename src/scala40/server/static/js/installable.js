@@ -10,8 +10,9 @@
  * @typedef {Event & {prompt(): Promise<void>, userChoice: Promise<{outcome: "accepted" | "dismissed"}>}} InstallOffer
  */
 
-/** Register the service worker once the page has loaded (it then fetches the app shell
- * without slowing the page down), and wire the Install button if the page has one. */
+/** Register the service worker once the page has loaded and is idle (the app shell it
+ * fetches then does not compete with the page's own start), and wire the Install button if
+ * the page has one. */
 export function installable() {
   if ("serviceWorker" in navigator) {
     const register = () => {
@@ -19,8 +20,12 @@ export function installable() {
         // No worker (a private window, an address that is not https): the site still works.
       });
     };
-    if (document.readyState === "complete") register();
-    else window.addEventListener("load", register, { once: true });
+    const whenIdle = () => {
+      if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 3000 });
+      else setTimeout(register, 500);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
   }
   const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("install"));
   if (!button) return;
