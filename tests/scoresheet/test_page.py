@@ -37,7 +37,7 @@ from scala40.scoresheet.history import Keyring
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
 from scala40.server.guard.headers import SecurityHeaders
 from scala40.server.guard.sameorigin import SameOrigin
-from scala40.server.http import pages
+from scala40.server.http import installable, pages
 from scala40.server.http.assets import VersionedStatic
 from scala40.server.http.errors import install_error_handler
 from scala40.server.http.scoresheets import build_router
@@ -76,6 +76,7 @@ def base_url(store: Store) -> Iterator[str]:
     install_error_handler(app)
     app.include_router(build_router(store))
     app.include_router(pages.build_router())
+    app.include_router(installable.build_router())  # every page registers /sw.js
     app.mount("/static", VersionedStatic(pages.static_dir()), name="static")
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)

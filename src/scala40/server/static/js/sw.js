@@ -46,10 +46,28 @@ sw.addEventListener("install", (/** @type {SwExtendableEvent} */ event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(SHELL.files))
+      .then((cache) => Promise.all(SHELL.files.map((file) => keep(cache, file))))
       .then(() => sw.skipWaiting()),
   );
 });
+
+/** Fetch one file of the shell into cache. A versioned file is kept only when the server
+ * says it is that version's (immutable): in a cluster being upgraded, a node still on the
+ * other version answers it with its own file, `no-cache`, which must not stay here.
+ * @param {Cache} cache
+ * @param {string} file
+ * @returns {Promise<void>} */
+async function keep(cache, file) {
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: ${response.status}`);
+  if (file.startsWith("/static/") && !immutable(response)) return;
+  await cache.put(file, response);
+}
+
+/** @param {Response} response */
+function immutable(response) {
+  return (response.headers.get("Cache-Control") || "").includes("immutable");
+}
 
 sw.addEventListener("activate", (/** @type {SwExtendableEvent} */ event) => {
   event.waitUntil(
@@ -102,7 +120,7 @@ async function keptFile(request) {
   const copy = await cache.match(request);
   if (copy) return copy;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok && immutable(response)) await cache.put(request, response.clone());
   return response;
 }
 
