@@ -5,14 +5,16 @@ reads; the service worker is registered and activated and keeps the app shell; t
 Install button appears only when the browser offers to install. Offline: a table asked
 for without a connection shows the offline page, in the page's language, and the rules
 page it offers opens. Called back: with the bell on and the page hidden, the player's turn
-and a friend sitting down show system notifications; without the bell nothing is shown
-and no permission is asked.
+and a friend sitting down show system notifications, and so does a rematch another player
+asks for (through a routed socket, positions.py); without the bell nothing is shown and no
+permission is asked.
 
 Screenshots go to tests/e2e/artifacts/app-*.png.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from .positions import everything_open, show
 from .support import post_json
 from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
@@ -247,3 +250,34 @@ def test_a_hidden_table_calls_back_the_player_who_turned_the_bell_on(
     bea_page.click("#notify")
     bea_page.wait_for_function("() => window.__asked === 1")
     assert bea_page.get_attribute("#notify", "aria-pressed") == "false"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rematch_asked_by_another_player_calls_back_but_not_ones_own(
+    server: str, phone: Any, lang: str
+) -> None:
+    ctx = phone(lang, permissions=["notifications"])
+    ctx.add_init_script(RECORDER)
+    ctx.add_init_script("localStorage.setItem('scala40:notify', 'on');")  # turned on before
+    page = ctx.new_page()
+    actor = everything_open()
+    shown = show(page, server, actor, lang)  # Anna's turn, the page in front: nothing shown
+    _worker_ready(page)
+    assert page.get_attribute("#notify", "aria-pressed") == "true"
+    page.evaluate("window.__hide()")
+    state = json.loads(json.dumps(actor.state(0)))
+    state["view"]["status"] = "over"
+    for v, asked in ((state["v"] + 1, [1]), (state["v"] + 2, [1, 0])):
+        shown.push({**state, "v": v, "rematch": {"asked": asked, "table_id": None}})
+        page.wait_for_function("(v) => document.getElementById('game').dataset.v === v", arg=str(v))
+    asks = {"it": "chiede la rivincita", "en": "asks for a rematch"}[lang]
+    page.wait_for_function("() => window.__shown.length > 0")
+    page.wait_for_timeout(300)  # time for a wrong second notification to show up
+    said = page.evaluate("window.__shown")
+    assert len(said) == 1, said  # Bruno's ask; not Anna's own, and no turn once it is over
+    assert said[0]["title"].endswith(asks) and said[0]["title"] != asks
+    body = {
+        "it": "Scala 40: la partita è finita, si rigioca?",
+        "en": "Scala 40: the match is over, play again?",
+    }
+    assert said[0]["body"] == body[lang]
