@@ -25,14 +25,14 @@
 /**
  * The parts of a service worker's events this file uses (lib.dom does not type them).
  * @typedef {Event & {waitUntil(p: Promise<unknown>): void}} SwExtendableEvent
- * @typedef {SwExtendableEvent & {request: Request, respondWith(r: Promise<Response> | Response): void}} SwFetchEvent
+ * @typedef {SwExtendableEvent & {request: Request, preloadResponse?: Promise<Response | undefined>, respondWith(r: Promise<Response> | Response): void}} SwFetchEvent
  * @typedef {SwExtendableEvent & {notification: Notification & {data: unknown}}} SwNotificationEvent
  * @typedef {{url: string, focused: boolean, focus(): Promise<unknown>, navigate(url: string): Promise<unknown>}} SwWindowClient
  * @typedef {object} SwScope
  * @property {SwShell} scala40Shell
  * @property {() => Promise<void>} skipWaiting
  * @property {{claim(): Promise<void>, matchAll(o: {type: "window", includeUncontrolled: boolean}): Promise<SwWindowClient[]>, openWindow(url: string): Promise<unknown>}} clients
- * @property {{scope: string}} registration
+ * @property {{scope: string, navigationPreload?: {enable(): Promise<void>}}} registration
  * @property {(type: string, listener: (event: any) => void) => void} addEventListener
  */
 
@@ -74,6 +74,8 @@ sw.addEventListener("activate", (/** @type {SwExtendableEvent} */ event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith("scala40-") && n !== CACHE).map((n) => caches.delete(n))))
+      // A page's request leaves while the worker wakes up, not after (navigation preload).
+      .then(() => sw.registration.navigationPreload?.enable())
       .then(() => sw.clients.claim()),
   );
 });
@@ -84,7 +86,7 @@ sw.addEventListener("fetch", (/** @type {SwFetchEvent} */ event) => {
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(pageOrOffline(request, url));
+    event.respondWith(pageOrOffline(request, url, event.preloadResponse));
   } else if (url.pathname.startsWith(`/static/${SHELL.version}/`)) {
     event.respondWith(keptFile(request));
   } else if (KEPT_ANSWERS.some((p) => url.pathname.startsWith(p))) {
@@ -96,11 +98,12 @@ sw.addEventListener("fetch", (/** @type {SwFetchEvent} */ event) => {
  * or the offline page.
  * @param {Request} request
  * @param {URL} url
+ * @param {Promise<Response | undefined> | undefined} preloaded the answer already on its way
  * @returns {Promise<Response>} */
-async function pageOrOffline(request, url) {
+async function pageOrOffline(request, url, preloaded) {
   const keep = KEPT_PAGES.includes(url.pathname);
   try {
-    const response = await fetch(request);
+    const response = (await preloaded) || (await fetch(request));
     if (keep && response.ok) await (await caches.open(CACHE)).put(url.pathname, response.clone());
     return response;
   } catch (err) {
