@@ -32,13 +32,13 @@ from playwright.sync_api import (
     sync_playwright,
 )
 from sqlalchemy import insert
-from starlette.staticfiles import StaticFiles
 
 from scala40.scoresheet.history import Keyring
 from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
 from scala40.server.guard.headers import SecurityHeaders
 from scala40.server.guard.sameorigin import SameOrigin
-from scala40.server.http import pages
+from scala40.server.http import installable, pages
+from scala40.server.http.assets import VersionedStatic
 from scala40.server.http.errors import install_error_handler
 from scala40.server.http.scoresheets import build_router
 from scala40.storage.schema import score_sheets
@@ -76,7 +76,8 @@ def base_url(store: Store) -> Iterator[str]:
     install_error_handler(app)
     app.include_router(build_router(store))
     app.include_router(pages.build_router())
-    app.mount("/static", StaticFiles(directory=pages.static_dir()), name="static")
+    app.include_router(installable.build_router())  # every page registers /sw.js
+    app.mount("/static", VersionedStatic(pages.static_dir()), name="static")
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     port = _free_port()

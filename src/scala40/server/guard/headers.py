@@ -4,7 +4,8 @@ The pages load only their own scripts, styles and images (no inline code, so an 
 ``<script>`` would not run), talk only to this server (``connect-src 'self'`` covers the
 WebSocket), and may not be framed by another site (clickjacking). ``nosniff`` stops a
 browser from running a download as a script; ``no-referrer`` keeps table ids in share
-links from leaking to other sites.
+links from leaking to other sites. The service worker (``/sw.js``) and the web app manifest
+come from this server alone (``worker-src``, ``manifest-src``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",
         "connect-src 'self'",
         "font-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -7,7 +7,10 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+
+from scala40.server.http.assets import REVALIDATE, version, versioned_html
+from scala40.server.http.preload import with_preloads
 
 PAGES = {
     "index.html": "the lobby",
@@ -18,6 +21,7 @@ PAGES = {
     "rules.html": "the rules",
     "players.html": "the ratings",
     "league.html": "the league",
+    "offline.html": "the offline page",
 }
 
 
@@ -25,14 +29,27 @@ def static_dir() -> Path:
     return Path(str(resources.files("scala40.server") / "static"))
 
 
+_made: dict[tuple[Path, str], str] = {}
+"""Each page as served, by its file and the static files' version (made once each)."""
+
+
 def page(name: str) -> Response:
-    path = static_dir() / name
+    """Page ``name`` naming the static files' version and preloading its scripts;
+    ``no-cache``, so a browser always asks whether it changed and learns a new version at
+    once."""
+    root = static_dir()
+    path = root / name
     if not path.is_file():
         return PlainTextResponse(
             f"{PAGES[name]} page (static/{name}) is not installed in this copy of scala40",
             status_code=404,
         )
-    return FileResponse(path, media_type="text/html")
+    key = (path, version(root))
+    html = _made.get(key)
+    if html is None:
+        html = versioned_html(with_preloads(path.read_text(encoding="utf-8"), root), root)
+        _made[key] = html
+    return HTMLResponse(html, headers={"Cache-Control": REVALIDATE})
 
 
 ROUTES = {
@@ -46,6 +63,7 @@ ROUTES = {
     "/players/{nickname}": "players.html",
     "/me": "players.html",
     "/leagues/{league_id}": "league.html",
+    "/offline.html": "offline.html",
 }
 """Each page's address; the parts in braces are read by the page's own script."""
 

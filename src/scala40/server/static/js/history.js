@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { apiErrorText, applyI18n, getLang, languageSwitch, recordSeatName, t } from "./i18n.js";
 import { $ } from "./dom.js";
+import { installable } from "./installable.js";
 
 /**
  * A finished match of GET /api/history. Its players are names (older servers sent
@@ -91,3 +92,4 @@ async function start() {
 }
 
 start();
+installable();

@@ -13,6 +13,7 @@ import { api, ApiError, forgetLeagueInvite, identityLeagues, leagueInvite, playe
 import { apiErrorText, applyI18n, languageSwitch, seatName, t } from "./i18n.js";
 import { $, $input, copyField, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
+import { installable } from "./installable.js";
 
 /**
  * GET /api/leagues/ID (docs/protocol.md, Leagues).
@@ -267,3 +268,4 @@ async function start() {
 }
 
 start();
+installable();

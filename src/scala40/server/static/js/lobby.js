@@ -7,6 +7,7 @@ import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
 import { $, $input, $select, copyField } from "./dom.js";
 import { ratingWords } from "./rating.js";
+import { installable } from "./installable.js";
 
 /** @typedef {import("./types.js").Json} Json */
 /** @typedef {import("./types.js").RuleKey} RuleKey */
@@ -545,3 +546,4 @@ async function start() {
 }
 
 start();
+installable();

@@ -21,6 +21,7 @@ import { svg } from "./scores.js";
 import { $, $input, copyField, link } from "./dom.js";
 import { count, number, shortDate } from "./format.js";
 import { ratingWords } from "./rating.js";
+import { installable } from "./installable.js";
 
 const LEADERBOARD_SIZE = 50;
 
@@ -518,3 +519,4 @@ function start() {
 }
 
 start();
+installable();

@@ -8,6 +8,7 @@ import { apiErrorText, applyI18n, languageSwitch, recordSeatName, t, tn } from "
 import { renderFairBadge } from "./fair.js";
 import { renderScores } from "./scores.js";
 import { $, $input, $select } from "./dom.js";
+import { installable } from "./installable.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 /** @typedef {import("./types.js").Replay} Replay */
@@ -199,3 +200,4 @@ async function start() {
 }
 
 start();
+installable();

@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, t } from "./i18n.js";
 import { $, el } from "./dom.js";
+import { installable } from "./installable.js";
 
 /** @typedef {import("./types.js").Json} Json */
 /** Anything with members in both languages: {title_en, title_it, ...}.
@@ -210,3 +211,4 @@ async function start() {
 }
 
 start();
+installable();

@@ -17,6 +17,7 @@
 import { api } from "./api.js";
 import { $, $input, $select, el } from "./dom.js";
 import { applyI18n, getLang, hasString, languageSwitch, t, tn } from "./i18n.js";
+import { installable } from "./installable.js";
 
 const SHEETS = "scala40:sheets";
 const FOLLOW_MS = 10000; // how often a read-only sheet asks the server for news
@@ -815,3 +816,4 @@ async function start() {
 }
 
 start();
+installable();

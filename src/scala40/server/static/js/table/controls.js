@@ -5,6 +5,7 @@
 import { $ } from "../dom.js";
 import { applyI18n } from "../i18n.js";
 import { initKeys } from "../keys.js";
+import { initNotifyToggle } from "../notify.js";
 import { initSound } from "../sound.js";
 import { offReasons, pozzoTapped } from "./actions.js";
 import { wireDrawer } from "./drawer.js";
@@ -92,6 +93,7 @@ export function wireControls() {
     render();
   });
   initSound(/** @type {HTMLButtonElement} */ ($("sound")));
+  initNotifyToggle($("notify"));
   initKeys({ select: toggleSelect, words: applyI18n });
   $("watch-copy").addEventListener("click", copyWatchLink);
   wireDrawer();

@@ -9,6 +9,7 @@ import { onFair } from "../fair.js";
 import { animateEvent, clearLaid } from "../motion.js";
 import { onRematchInfo, onRematchToken } from "../rematch.js";
 import { playSound, soundFor } from "../sound.js";
+import { beforeCallBacks, callBacks } from "./callbacks.js";
 import { onCheck } from "./checks.js";
 import { myTurn, playerName } from "./facts.js";
 import { noteChatLine } from "./drawer.js";
@@ -96,6 +97,7 @@ function onState(msg) {
   const gap = S.v && v > S.v + 1;
   const before = S.view && v === S.v + 1 ? { table: S.view.table, mine: S.wasMyTurn } : null;
   const prevHand = S.view ? S.view.hand_number : null;
+  const was = beforeCallBacks();
   S.v = v;
   S.view = view;
   // A spectator remembers the commitments too (to check the deals), but gives no entropy.
@@ -124,6 +126,7 @@ function onState(msg) {
   }
   render();
   if (before) feel(msg.event, before);
+  callBacks(was, msg.event);
   if (gap) S.conn?.send({ type: "sync" });
 }
 

@@ -8,6 +8,8 @@ import { TableConnection } from "../connection.js";
 import { $ } from "../dom.js";
 import { silence } from "../announce.js";
 import { applyI18n, languageSwitch, t } from "../i18n.js";
+import { installable } from "../installable.js";
+import { wordNotifyToggle } from "../notify.js";
 import { wireControls } from "./controls.js";
 import { showGone, showRetired } from "./ended.js";
 import { setPending } from "./intents.js";
@@ -25,6 +27,7 @@ import { connWords } from "./wording.js";
 export function start() {
   applyI18n();
   languageSwitch(/** @type {HTMLButtonElement} */ ($("lang")), onLanguage);
+  installable();
   if (!tableId) {
     showMessage(() => t("err.noTableId"), true);
     return;
@@ -48,6 +51,7 @@ function watch() {
 function onLanguage() {
   silence();
   renderConn();
+  wordNotifyToggle($("notify"));
   if (S.missing) showMissing();
   else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
   render();

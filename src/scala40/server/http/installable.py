@@ -1,0 +1,119 @@
+"""What makes the pages an installable web app: the manifest and the service worker.
+
+``/manifest.webmanifest`` names the app, its icons (``static/icons``, drawn by
+``scripts/draw_icons.py``) and colours, and opens the lobby (``start_url`` ``/``) in a
+window of its own. Its words follow the browser's ``Accept-Language`` (Italian or English),
+as a phone shows them when it offers to install.
+
+``/sw.js`` is the service worker (``static/js/sw.js``), served from the root so that its
+scope is every page. The server writes the app shell in front of it: the version of the
+static files and the addresses to keep. A new version of the files is a new ``sw.js``, which
+the browser installs in place of the old one; the old cache goes with it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from scala40.server.http.assets import REVALIDATE, shell, version
+from scala40.server.http.pages import static_dir
+
+THEME_COLOUR = "#15502f"
+"""The table page's header bar (``--felt-dark`` in scala40.css)."""
+BACKGROUND_COLOUR = "#1f6f43"
+"""The felt (``--felt``): the window's colour while the first page loads."""
+
+DESCRIPTION = {
+    "en": "Scala 40, Italy's favourite rummy: play online with friends and bots",
+    "it": "Scala 40, il ramino italiano: gioca online con amici e bot",
+}
+
+OFFLINE_PAGES = ["/offline.html", "/rules", "/score"]
+"""Pages kept at install: the offline page, and the two that are of use without a table."""
+
+OFFLINE_ANSWERS = ["/api/rulebook"]
+"""What the rules page asks, kept with it so that it opens offline."""
+
+
+def language(accept: str) -> str:
+    """``it`` when the browser puts Italian before English, else ``en``."""
+    for part in accept.split(","):
+        tag = part.split(";", 1)[0].strip().lower()
+        if tag.startswith("it"):
+            return "it"
+        if tag.startswith("en"):
+            return "en"
+    return "en"
+
+
+def manifest(lang: str) -> dict[str, object]:
+    """The web app manifest in ``lang`` (``en`` or ``it``)."""
+    root = static_dir()
+    icons = f"/static/{version(root)}/icons"
+    return {
+        "name": "Scala 40",
+        "short_name": "Scala 40",
+        "description": DESCRIPTION[lang],
+        "lang": lang,
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "categories": ["games"],
+        "icons": [
+            {"src": f"{icons}/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": f"{icons}/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {
+                "src": f"{icons}/maskable-512.png",
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+
+
+def worker_shell() -> dict[str, object]:
+    """What the service worker keeps: the cache's version and the addresses to fetch."""
+    root = static_dir()
+    return {
+        "version": version(root),
+        "files": shell(root) + OFFLINE_PAGES + OFFLINE_ANSWERS,
+        "offline": "/offline.html",
+    }
+
+
+def build_router() -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/manifest.webmanifest", include_in_schema=False)
+    async def web_manifest(request: Request) -> Response:
+        lang = language(request.headers.get("accept-language", ""))
+        return JSONResponse(
+            manifest(lang),
+            media_type="application/manifest+json",
+            headers={"Cache-Control": REVALIDATE, "Vary": "Accept-Language"},
+        )
+
+    @router.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        path = static_dir() / "js" / "sw.js"
+        if not path.is_file():
+            return PlainTextResponse(
+                "the service worker (static/js/sw.js) is not installed in this copy of scala40",
+                status_code=404,
+            )
+        head = f"self.scala40Shell = {json.dumps(worker_shell())};\n"
+        return Response(
+            head + path.read_text(encoding="utf-8"),
+            media_type="text/javascript",
+            headers={"Cache-Control": REVALIDATE},
+        )
+
+    return router
