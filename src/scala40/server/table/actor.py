@@ -298,6 +298,7 @@ class TableActor:
                     s.is_bot or s.outbox is not None,
                     s.stand_in or (timed_out and current == s.seat),
                     s.taken,
+                    s.guest,
                 )
                 for s in self.seats
             ],

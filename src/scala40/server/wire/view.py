@@ -56,6 +56,8 @@ class SeatFacts:
     """A bot plays this human seat now (turn timeout or a dropped connection)."""
     taken: bool = True
     """A player (or a bot) sits here; a free human seat waits for someone to join."""
+    guest: bool = False
+    """A person sits here without a rated identity: the name is theirs for this table only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +221,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
         entry["connected"] = info.connected
         entry["stand_in"] = info.stand_in
         entry["taken"] = info.taken
+        entry["guest"] = info.guest
     playing = facts.status == "playing" and not facts.spectator
     my_turn = playing and view.my_turn
     out["table_id"] = facts.table_id
