@@ -266,10 +266,16 @@ def test_the_migration_rekeys_players_and_keeps_both_of_a_clash(
     assert "p-wide" in caplog.text and "p-cyr" in caplog.text
     players = Players(engine)
     assert players.keeper_of("ANNA") is not None and players.keeper_of("ANNA").id == "p-old"  # type: ignore[union-attr]
-    wide = players.by_nickname("\uff21\uff4e\uff4e\uff41")
-    assert wide is not None and wide.id == "p-old"  # the look-alike's page is the first's
-    cyr = players.by_nickname("\u0410nna")
-    assert cyr is not None and cyr.id == "p-old"
+    found = {
+        name: players.by_nickname(name)
+        for name in ("ANNA", ANNA, "\uff21\uff4e\uff4e\uff41", "\u0410nna")
+    }
+    assert {name: p and p.id for name, p in found.items()} == {
+        "ANNA": "p-old",  # a look-alike finds the first Anna
+        ANNA: "p-old",
+        "\uff21\uff4e\uff4e\uff41": "p-wide",  # each of the clash by its own name
+        "\u0410nna": "p-cyr",
+    }
     bot = players.by_nickname("bot:club")
     assert bot is not None and bot.kind == "bot:club"
     with engine.begin() as conn:  # and back: the old keys, the clash still kept apart

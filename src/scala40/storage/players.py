@@ -197,17 +197,18 @@ class Players:
         return None if row is None else _player(row)
 
     def by_nickname(self, nickname: str) -> Player | None:
-        """The identity called ``nickname`` or a look-alike of it (the one who kept the name
-        first); else one called exactly so: a bot level (``bot:club``), or a person whose
-        name clashed with an older one's when keys became look-alike keys (migration 0010)."""
+        """The identity called exactly ``nickname`` (a person, or a bot level such as
+        ``bot:club``); else the one who keeps a look-alike of it. Exact first: a person whose
+        name clashed with an older one's when keys became look-alike keys (migration 0010)
+        keeps a page of their own."""
         p = schema.players.c
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(schema.players).where(p.nickname_key == name_key(nickname))
+                select(schema.players).where(p.nickname == nickname).order_by(p.created)
             ).first()
             if row is None:
                 row = conn.execute(
-                    select(schema.players).where(p.nickname == nickname).order_by(p.created)
+                    select(schema.players).where(p.nickname_key == name_key(nickname))
                 ).first()
         return None if row is None else _player(row)
 
