@@ -426,6 +426,7 @@ const STRINGS = {
     "page.me": "Scala 40 — sign in",
     "lobby.ratedAs": "(rated as {name})",
     "bot.rated": "Bot ({level})",
+    "seat.guest": "{name} (guest)",
     "you.title": "Your rating",
     "you.intro": "Keep a rating: choose a nickname. No e-mail, no password: this browser keeps a secret key for you.",
     "you.nickname": "Nickname",
@@ -1089,6 +1090,7 @@ const STRINGS = {
     "page.me": "Scala 40 — accesso",
     "lobby.ratedAs": "(in classifica come {name})",
     "bot.rated": "Bot ({level})",
+    "seat.guest": "{name} (ospite)",
     "you.title": "Il tuo punteggio",
     "you.intro": "Per avere un punteggio scegli un nome. Niente e-mail né password: questo browser conserva per te una chiave segreta.",
     "you.nickname": "Nome",
@@ -1465,8 +1467,10 @@ export function botLevelWords(level, aliases = BOT_ALIASES) {
   return words === key ? level : words;
 }
 
-/** The words for a seat's name: a bot's name in the page's language, a person's as typed.
- * @param {{seat?: number, name?: string, kind?: string} | null | undefined} seat
+/** The words for a seat's name: a bot's name in the page's language, a person's as typed,
+ * marked "(guest)" when the server says no rated identity sits there (so a guest "Anna"
+ * is not taken for the rated one).
+ * @param {{seat?: number, name?: string, kind?: string, guest?: boolean} | null | undefined} seat
  * @returns {string} */
 export function seatName(seat) {
   if (!seat) return "";
@@ -1474,7 +1478,8 @@ export function seatName(seat) {
   if (kind.startsWith("bot:")) {
     return t("bot.name", { n: Number(seat.seat) + 1, level: botLevelWords(kind.slice(4)) });
   }
-  return seat.name || kind;
+  const name = seat.name || kind;
+  return seat.guest === true && seat.name ? t("seat.guest", { name }) : name;
 }
 
 /**
