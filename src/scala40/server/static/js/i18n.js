@@ -393,7 +393,9 @@ const STRINGS = {
     "rules.elimination": "out at {n}",
 
     // Lobby and join errors, by the code of the server's JSON error.
-    "api.bad_nickname": "Choose a nickname (up to 24 letters).",
+    "api.bad_nickname": "Choose a nickname of up to 24 letters, in one alphabet, with nothing invisible.",
+    "api.nickname_imitates": "That name reads like a bot or the server (bot, admin, guest, a bot level…): choose another.",
+    "api.nickname_reserved": "A rated player keeps that name, or one that looks like it: sign in with their key to play as them, or choose another.",
     "api.bad_seats": "The seats are not valid: one to six players, at least one human.",
     "api.bad_players": "That number of players is not allowed.",
     "api.bad_rules": "These rules do not go together.",
@@ -415,7 +417,7 @@ const STRINGS = {
     "api.bad_token": "This browser's seat key is not valid: reload the page and try again.",
     "api.no_rematch": "This match led to no rematch.",
     "api.bad_claim": "This browser's seat key opens no seat of the rematch, or it was used already.",
-    "api.nickname_taken": "That nickname is taken: choose another.",
+    "api.nickname_taken": "That nickname, or one that looks like it, is taken: choose another.",
     "api.bad_key": "This player key is not known: sign in again with your sign-in link.",
     "api.no_such_player": "There is no player with that nickname.",
 
@@ -1058,7 +1060,9 @@ const STRINGS = {
     "rules.fixedHands.other": "{n} mani",
     "rules.elimination": "eliminazione a {n}",
 
-    "api.bad_nickname": "Scegli un nome (al massimo 24 lettere).",
+    "api.bad_nickname": "Scegli un nome di al massimo 24 lettere, in un solo alfabeto, senza caratteri invisibili.",
+    "api.nickname_imitates": "Quel nome sembra di un bot o del server (bot, admin, ospite, un livello dei bot…): scegline un altro.",
+    "api.nickname_reserved": "Quel nome, o uno che gli somiglia, è di un giocatore in classifica: entra con la sua chiave per giocare come lui, o scegline un altro.",
     "api.bad_seats": "I posti non vanno bene: da uno a sei giocatori, almeno uno umano.",
     "api.bad_players": "Quel numero di giocatori non è consentito.",
     "api.bad_rules": "Queste regole non vanno d'accordo tra loro.",
@@ -1080,7 +1084,7 @@ const STRINGS = {
     "api.bad_token": "La chiave del posto di questo browser non è valida: ricarica la pagina e riprova.",
     "api.no_rematch": "Questa partita non ha avuto una rivincita.",
     "api.bad_claim": "La chiave di questo browser non apre alcun posto della rivincita, oppure è già stata usata.",
-    "api.nickname_taken": "Quel nome è già preso: scegline un altro.",
+    "api.nickname_taken": "Quel nome, o uno che gli somiglia, è già preso: scegline un altro.",
     "api.bad_key": "Questa chiave del giocatore non è valida: accedi di nuovo con il tuo link di accesso.",
     "api.no_such_player": "Non c'è nessun giocatore con quel nome.",
 
