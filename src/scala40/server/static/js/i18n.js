@@ -417,7 +417,7 @@ const STRINGS = {
     "api.bad_token": "This browser's seat key is not valid: reload the page and try again.",
     "api.no_rematch": "This match led to no rematch.",
     "api.bad_claim": "This browser's seat key opens no seat of the rematch, or it was used already.",
-    "api.nickname_taken": "That nickname, or one that looks like it, is taken: choose another.",
+    "api.nickname_taken": "That nickname is taken (or one that looks like it): choose another.",
     "api.bad_key": "This player key is not known: sign in again with your sign-in link.",
     "api.no_such_player": "There is no player with that nickname.",
 
@@ -1084,7 +1084,7 @@ const STRINGS = {
     "api.bad_token": "La chiave del posto di questo browser non è valida: ricarica la pagina e riprova.",
     "api.no_rematch": "Questa partita non ha avuto una rivincita.",
     "api.bad_claim": "La chiave di questo browser non apre alcun posto della rivincita, oppure è già stata usata.",
-    "api.nickname_taken": "Quel nome, o uno che gli somiglia, è già preso: scegline un altro.",
+    "api.nickname_taken": "Quel nome è già preso (o uno che gli somiglia): scegline un altro.",
     "api.bad_key": "Questa chiave del giocatore non è valida: accedi di nuovo con il tuo link di accesso.",
     "api.no_such_player": "Non c'è nessun giocatore con quel nome.",
 
