@@ -143,6 +143,24 @@ def test_a_wide_name_has_the_plain_names_key() -> None:
     assert name_key(wide) == name_key("anna99") == name_key("ANNA 99".replace(" ", ""))
 
 
+def test_a_name_all_in_another_alphabet_that_looks_latin_has_the_latin_key() -> None:
+    assert name_key("\u0421\u043e\u0440\u0430") == name_key("Copa")  # Cyrillic С о р а
+    assert name_key("\u0410\u043d\u043d\u0430") != name_key("Anna")  # "Анна" reads Ahha
+
+
+def test_a_name_kept_before_these_rules_still_sits_with_its_key(client: Any) -> None:
+    """A rated player whose name the rules would refuse today ("Admin", kept before them)
+    keeps it: with the key, the name is not checked again."""
+    _, key = Players(client.app.state.store.engine).create("Admin")
+    made = client.post(
+        "/api/tables",
+        json={"seats": ["human", "human"], "nickname": "x", "player_key": key},
+    )
+    assert made.status_code == 201, made.text
+    info = client.get(f"/api/tables/{made.json()['table_id']}").json()
+    assert info["seats"][0]["name"] == "Admin" and info["seats"][0]["guest"] is False
+
+
 # Reserved names ------------------------------------------------------------------------
 def test_an_anonymous_seat_may_not_take_a_rated_name_and_the_key_may(client: Any) -> None:
     anna = _player(client, ANNA)
