@@ -16,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import create_engine, insert, select
+from sqlalchemy import create_engine, insert, select, text
 
 from scala40.bots import LABELS
 from scala40.storage import schema
@@ -230,14 +230,24 @@ def _alembic(url: str) -> Config:
     return cfg
 
 
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def test_the_migration_rekeys_players_and_keeps_both_of_a_clash(
-    db_url: str, caplog: pytest.LogCaptureFixture
+    backend: str, db_url: str, caplog: pytest.LogCaptureFixture, request: pytest.FixtureRequest
 ) -> None:
     """A database at revision 0009 holds "Anna", a later "Ａｎｎａ" and "Аnna" (different
     keys then) and a bot: after 0010 the first Anna keeps the key, the others stay, keyed
     apart and logged, and everyone is still found."""
-    engine = create_engine(db_url)
-    cfg = _alembic(db_url)
+    url = db_url
+    if backend == "postgresql":
+        base = request.getfixturevalue("postgres_url")
+        admin = create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text("DROP DATABASE IF EXISTS rekey"))
+            conn.execute(text("CREATE DATABASE rekey"))
+        admin.dispose()
+        url = base.rsplit("/", 1)[0] + "/rekey"
+    engine = create_engine(url)
+    cfg = _alembic(url)
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0009")
