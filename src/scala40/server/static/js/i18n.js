@@ -1471,10 +1471,8 @@ export function botLevelWords(level, aliases = BOT_ALIASES) {
   return words === key ? level : words;
 }
 
-/** The words for a seat's name: a bot's name in the page's language, a person's as typed,
- * marked "(guest)" when the server says no rated identity sits there (so a guest "Anna"
- * is not taken for the rated one).
- * @param {{seat?: number, name?: string, kind?: string, guest?: boolean} | null | undefined} seat
+/** The words for a seat's name: a bot's name in the page's language, a person's as typed.
+ * @param {{seat?: number, name?: string, kind?: string} | null | undefined} seat
  * @returns {string} */
 export function seatName(seat) {
   if (!seat) return "";
@@ -1482,8 +1480,17 @@ export function seatName(seat) {
   if (kind.startsWith("bot:")) {
     return t("bot.name", { n: Number(seat.seat) + 1, level: botLevelWords(kind.slice(4)) });
   }
-  const name = seat.name || kind;
-  return seat.guest === true && seat.name ? t("seat.guest", { name }) : name;
+  return seat.name || kind;
+}
+
+/** A seat's name where the page shows who sits (the table's seats, the lobby's tables):
+ * marked "(guest)" when the server says no rated identity sits there, so a guest "Anna"
+ * is not taken for the rated one.
+ * @param {{seat?: number, name?: string, kind?: string, guest?: boolean} | null | undefined} seat
+ * @returns {string} */
+export function seatNameMarked(seat) {
+  const name = seatName(seat);
+  return seat && seat.guest === true && seat.name ? t("seat.guest", { name }) : name;
 }
 
 /**
