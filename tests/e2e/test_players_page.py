@@ -38,7 +38,7 @@ WORDS = {
         "signed_in": "Signed in as {name}.",
         "bad_link": "This sign-in link is not valid",
         "taken": "That nickname is taken",
-        "bad_nickname": "Choose a nickname",
+        "imitates": "That name reads like a bot",
         "no_match": "No rated match yet.",
         "place": "2nd of 4",
         "won": "1st of 3",
@@ -51,7 +51,7 @@ WORDS = {
         "signed_in": "Accesso fatto: sei {name}.",
         "bad_link": "Questo link di accesso non è valido",
         "taken": "Quel nome è già preso",
-        "bad_nickname": "Scegli un nome",
+        "imitates": "Quel nome sembra di un bot",
         "no_match": "Ancora nessuna partita con punteggio.",
         "place": "2º su 4",
         "won": "1º su 3",
@@ -131,7 +131,7 @@ def test_a_taken_or_bad_nickname_is_refused_in_the_page_language(
     page.click("#identity-btn")
     page.wait_for_function(
         "(words) => document.getElementById('identity-error').textContent.includes(words)",
-        arg=words["bad_nickname"],
+        arg=words["imitates"],
     )
     assert page.is_visible("#identity-form") and stored_identity(page) is None
     ctx.close()

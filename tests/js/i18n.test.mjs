@@ -17,6 +17,7 @@ import {
   ruleValueWords,
   rulesSummary,
   seatName,
+  seatNameMarked,
   t,
   tn,
 } from "../../src/scala40/server/static/js/i18n.js";
@@ -100,6 +101,16 @@ test("a seat's name: a bot's in the page's words, a person's as typed", () => {
   assert.equal(seatName({ seat: 0, name: "Anna", kind: "human" }), "Anna");
   assert.equal(seatName({ seat: 0, name: "", kind: "human" }), "human");
   assert.equal(seatName(null), "");
+});
+
+test("where the page shows who sits, a guest's name is marked in its language; a rated player's and a bot's are not", () => {
+  assert.equal(seatNameMarked({ seat: 0, name: "Anna", kind: "human", guest: true }), "Anna (guest)");
+  assert.equal(seatName({ seat: 0, name: "Anna", kind: "human", guest: true }), "Anna"); // in a sentence, the name
+  assert.equal(seatNameMarked({ seat: 0, name: "Anna", kind: "human", guest: false }), "Anna");
+  assert.equal(seatNameMarked({ seat: 1, name: "", kind: "human", guest: true }), "human");
+  speak("it");
+  assert.equal(seatNameMarked({ seat: 0, name: "Anna", kind: "human", guest: true }), "Anna (ospite)");
+  assert.equal(seatNameMarked({ seat: 2, name: "x", kind: "bot:club", guest: false }), "Bot 3 (Giocatore di circolo)");
 });
 
 test("a seat's name in a finished match: a bot's in the page's words, a person's as stored", () => {

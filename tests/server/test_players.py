@@ -25,7 +25,7 @@ def test_an_identity_is_a_nickname_and_a_secret_key(client: Any) -> None:
     again = client.post("/api/players", json={"nickname": "  anna "})
     assert again.status_code == 409 and again.json()["error"]["code"] == "nickname_taken"
     bot = client.post("/api/players", json={"nickname": "bot:greedy"})
-    assert bot.status_code == 400 and bot.json()["error"]["code"] == "bad_nickname"
+    assert bot.status_code == 400 and bot.json()["error"]["code"] == "nickname_imitates"
     signed = client.post("/api/players/signin", json={"key": anna["key"]})
     assert signed.json() == {"player_id": anna["player_id"], "nickname": "Anna", "leagues": []}
     forged = client.post("/api/players/signin", json={"key": "x" * 40})

@@ -164,9 +164,10 @@ def _page(league: Any, members: Any, played: Any, places: Any, seats: Any) -> di
     members_at: dict[str, list[Any]] = {}
     for x in places:
         name, kind = names.get((x.table_id, x.seat), ("", "human"))
-        # The seat and its kind let a page word a bot's name in its own language.
+        # The seat and its kind let a page word a bot's name in its own language; a
+        # result is an identity's (rated), never a guest's.
         by_table.setdefault(x.table_id, []).append(
-            {"name": name, "place": x.place, "seat": x.seat, "kind": kind}
+            {"name": name, "place": x.place, "seat": x.seat, "kind": kind, "guest": False}
         )
         if x.player_id in ids:
             members_at.setdefault(x.table_id, []).append(x)

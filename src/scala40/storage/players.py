@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from scala40.bots import canonical_level
 from scala40.notation.match_stats import SeatFigures, seat_figures
 from scala40.storage import schema
+from scala40.storage.nicknames import name_key
 from scala40.storage.store import now
 from scala40.storage.tokens import new_token, token_hash
 
@@ -79,7 +80,8 @@ def provisional(matches: int) -> bool:
 
 
 class NicknameTaken(ValueError):
-    """Someone keeps that nickname already (in any case)."""
+    """Someone keeps that nickname already, or one that looks like it
+    (:func:`scala40.storage.nicknames.name_key`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +161,11 @@ class RatedSeat(SeatPlace):
     figures: SeatFigures
 
 
-def nickname_key(nickname: str) -> str:
-    """How nicknames compare: case and spacing do not make a different player."""
-    return " ".join(nickname.split()).casefold()
+def nickname_key(nickname: str, kind: str = HUMAN) -> str:
+    """The key a nickname is kept under: a person's is its look-alike key (case, spacing,
+    width, accents and letters of other alphabets that look alike do not make a different
+    player: :func:`name_key`); a bot level's is its kind, ``bot:club``."""
+    return name_key(nickname) if kind == HUMAN else kind
 
 
 def _player(row: Any) -> Player:
@@ -196,7 +200,9 @@ class Players:
             with self.engine.begin() as conn:
                 self._insert(conn, player, token_hash(key))
         except IntegrityError:
-            raise NicknameTaken(f"the nickname {nickname!r} is someone's already") from None
+            raise NicknameTaken(
+                f"the nickname {nickname!r} is someone's already, or looks like theirs"
+            ) from None
         return player, key
 
     @staticmethod
@@ -205,7 +211,7 @@ class Players:
             insert(schema.players).values(
                 id=player.id,
                 nickname=player.nickname,
-                nickname_key=nickname_key(player.nickname),
+                nickname_key=nickname_key(player.nickname, player.kind),
                 kind=player.kind,
                 key_hash=key_hash,
                 created=now(),
@@ -228,10 +234,29 @@ class Players:
         return None if row is None else _player(row)
 
     def by_nickname(self, nickname: str) -> Player | None:
+        """The identity called exactly ``nickname`` (a person, or a bot level such as
+        ``bot:club``); else the one who keeps a look-alike of it. Exact first: a person whose
+        name clashed with an older one's when keys became look-alike keys (migration 0010)
+        keeps a page of their own."""
+        p = schema.players.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.players).where(p.nickname == nickname).order_by(p.created)
+            ).first()
+            if row is None:
+                row = conn.execute(
+                    select(schema.players).where(p.nickname_key == name_key(nickname))
+                ).first()
+        return None if row is None else _player(row)
+
+    def keeper_of(self, nickname: str) -> Player | None:
+        """The person who keeps ``nickname`` or a look-alike of it, if anyone does: such a
+        name is theirs at every table (an anonymous seat may not take it)."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(schema.players).where(
-                    schema.players.c.nickname_key == nickname_key(nickname)
+                    schema.players.c.nickname_key == name_key(nickname),
+                    schema.players.c.kind == HUMAN,
                 )
             ).first()
         return None if row is None else _player(row)

@@ -81,7 +81,7 @@ players = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("nickname", String(64), nullable=False),
-    Column("nickname_key", String(64), nullable=False, unique=True),
+    Column("nickname_key", String(255), nullable=False, unique=True),
     Column("kind", String(32), nullable=False),
     Column("key_hash", String(64), nullable=True, unique=True),
     Column("created", DateTime(timezone=True), nullable=False),
@@ -94,8 +94,10 @@ players = Table(
     Column("opened", Integer, nullable=False),
     Column("opening_turns", Integer, nullable=False),
 )
-"""Persistent identities: a person who keeps a rating (``kind`` "human", a nickname unique
-in any case, the hash of their secret key) or a bot level (``kind`` "bot:LEVEL", no key).
+"""Persistent identities: a person who keeps a rating (``kind`` "human", a nickname whose
+look-alike key ``nickname_key`` is unique (storage/nicknames.py; migration 0010 tells what
+a ``#id`` after a key means), the hash of their secret key) or a bot level (``kind``
+"bot:LEVEL", no key, its kind as its key).
 ``mu``/``sigma`` are the OpenSkill rating; the counters sum every rated match's figures."""
 
 results = Table(

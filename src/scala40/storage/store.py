@@ -70,6 +70,18 @@ class SeatRow:
     player_id: str | None = None
     """The rated identity sitting here (``None``: an anonymous player, or a bot)."""
 
+    @property
+    def guest(self) -> bool:
+        """A person sits here without a rated identity: their name is not kept, and the
+        pages mark it so that nobody takes them for the rated player of a like name."""
+        return is_guest(self.occupant, self.token_hash, self.player_id)
+
+
+def is_guest(occupant: str, token_hash: str | None, player_id: str | None) -> bool:
+    """Whether a seat is a guest's: a human seat someone took (a token) without a player
+    key. A bot is no guest, nor a free seat."""
+    return occupant == "human" and token_hash is not None and player_id is None
+
 
 @dataclass(frozen=True, slots=True)
 class TableRow:

@@ -15,21 +15,24 @@ from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
 from scala40.server.http.errors import ApiError
 from scala40.server.table.registry import TableSpec
+from scala40.storage.nicknames import MAX_NAME, BadName, new_name
 from scala40.storage.store import BOT_PACES
 
-MAX_NAME = 24
 TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{32,128}")
 """A seat token a client chose itself: URL-safe, at least 32 characters (≥ 192 bits)."""
 
 
 def clean_name(raw: object) -> str:
-    """A nickname as shown at the table: trimmed, 1 to 24 characters, no control characters."""
+    """A nickname someone chooses (a seat's, a new identity's) as it will be shown: NFKC,
+    spaces collapsed, 1 to 24 characters, nothing invisible, one alphabet (400
+    ``bad_nickname``), imitating no bot or server word (400 ``nickname_imitates``): see
+    storage/nicknames.py. Whether a rated player keeps it is the route's question."""
     if not isinstance(raw, str):
-        raise ApiError(400, "bad_nickname", "a nickname is text, 1 to 24 characters")
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise ApiError(400, "bad_nickname", f"a nickname is 1 to {MAX_NAME} characters")
-    return name
+        raise ApiError(400, "bad_nickname", f"a nickname is text, 1 to {MAX_NAME} characters")
+    try:
+        return new_name(raw)
+    except BadName as err:
+        raise ApiError(400, err.code, str(err)) from None
 
 
 def occupant_of(raw: object, programs: Collection[str] = ()) -> str:
@@ -88,17 +91,20 @@ def rules_part(body: dict[str, Any]) -> dict[str, Any]:
     return rules
 
 
-def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
+def table_spec(
+    body: dict[str, Any], programs: Collection[str], identity_name: str | None = None
+) -> TableSpec:
     """The table a ``POST /api/tables`` body asks for (without its league, which the
     route looks up): 2 to 6 seats with at least one human, the rules, the creator's
-    nickname, the timer and the bots' pace."""
+    nickname (``identity_name``, a rated player's own, as it is; else the body's), the
+    timer and the bots' pace."""
     kinds = body.get("seats")
     if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
         raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
     occupants = tuple(occupant_of(k, programs) for k in kinds)
     if "human" not in occupants:
         raise ApiError(400, "bad_seats", "a table needs at least one human seat")
-    name = clean_name(body.get("nickname"))
+    name = identity_name if identity_name is not None else clean_name(body.get("nickname"))
     turn_seconds = body.get("turn_seconds")
     if turn_seconds is not None and (
         isinstance(turn_seconds, bool)

@@ -50,18 +50,20 @@ def page_number(request: Request, name: str, default: int, low: int, high: int) 
 
 def _summary(
     table: TableRow,
-    seats: list[tuple[int, str, str, bool]],
+    seats: list[tuple[int, str, str, bool, bool]],
     status: str,
     rules: Rules,
     league_name: str | None,
     watchers: int | None = None,
 ) -> dict[str, Any]:
     """A table as the lobby lists it (public facts only): its seats (number, occupant,
-    name, taken), rules in words, status, timer, bots' pace, league and, for a table
-    played here, its spectators."""
+    name, taken, guest: a person without a rated identity), rules in words, status,
+    timer, bots' pace, league and, for a table played here, its spectators."""
     out: dict[str, Any] = {
         "table_id": table.id,
-        "seats": [{"seat": s, "kind": k, "name": n, "taken": t} for s, k, n, t in seats],
+        "seats": [
+            {"seat": s, "kind": k, "name": n, "taken": t, "guest": g} for s, k, n, t, g in seats
+        ],
         "rules_summary": rules_summary(table.preset, rules),
         "rules_facts": rules_facts(table.preset, rules),
         "status": status,
@@ -77,7 +79,7 @@ def _summary(
 
 def live_summary(actor: TableActor) -> dict[str, Any]:
     """A table this server plays, as the lobby lists it."""
-    seats = [(s.seat, s.occupant, s.name, s.taken) for s in actor.seats]
+    seats = [(s.seat, s.occupant, s.name, s.taken, s.guest) for s in actor.seats]
     return _summary(
         actor.table, seats, actor.status, actor.rules, actor.league_name, len(actor.watchers)
     )
@@ -97,7 +99,7 @@ def stored_summary(
     node plays (a seat is taken once someone holds its token)."""
     rules = rules_from_changes(table.changes)
     listed = [
-        (s.seat, s.occupant, s.name, s.occupant != "human" or s.token_hash is not None)
+        (s.seat, s.occupant, s.name, s.occupant != "human" or s.token_hash is not None, s.guest)
         for s in seats
     ]
     return _summary(table, listed, table.status, rules, league_name)
@@ -128,10 +130,10 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         rules_part(body)  # refused first, as before the player and the league are read
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
         league = await league_for(body.get("league"), player)
-        if player is not None:
-            body = {**body, "nickname": player.nickname}
         programs = [name for name, _ in tables.settings.program_bots]
-        spec = table_spec(body, programs)
+        spec = table_spec(body, programs, None if player is None else player.nickname)
+        if player is None:
+            await not_kept(spec.nickname)
         if league is not None:
             spec = replace(spec, league=(league.id, league.name))
         admit(request)
@@ -183,6 +185,20 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             "next_offset": following,
         }
 
+    async def not_kept(name: str) -> None:
+        """A seat taken without a player key may not carry a rated player's name, nor one
+        that looks like it (409 ``nickname_reserved``): at a table, "Anna" is the Anna
+        of the leaderboard."""
+        keeper = await tables.db.run(players.keeper_of, name)
+        if keeper is not None:
+            raise ApiError(
+                409,
+                "nickname_reserved",
+                f"{keeper.nickname!r} is a rated player's name and {name!r} is it or looks"
+                " like it: sign in with that player's key to play as them, or choose"
+                " another name",
+            )
+
     async def league_for(raw: object, player: Player | None) -> League | None:
         """The league a new table is played for (``None``: none asked); only a member
         may make one (403 ``not_in_league``)."""
@@ -231,7 +247,11 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             raise ApiError(
                 403, "league_only", "this table is a league match: only its members sit here"
             )
-        name = clean_name(body.get("nickname") if player is None else player.nickname)
+        if player is None:
+            name = clean_name(body.get("nickname"))
+            await not_kept(name)
+        else:
+            name = player.nickname
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise ApiError(400, "bad_seat", "seat is a seat number or null")

@@ -66,8 +66,6 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     async def create_player(request: Request) -> dict[str, Any]:
         body = await read_json_object(request)
         nickname = clean_name(body.get("nickname"))
-        if nickname.casefold().startswith("bot:"):
-            raise ApiError(400, "bad_nickname", "a nickname may not start with 'bot:'")
         admit(request)
         try:
             player, key = await db.run(players.create, nickname)

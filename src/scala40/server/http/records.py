@@ -58,6 +58,7 @@ def build_router(tables: Tables) -> APIRouter:
             "table_id": table.id,
             "seats": rec["seats"],
             "seat_kinds": [s.occupant for s in seats],
+            "guests": [s.guest for s in seats],
             "rules": {
                 "preset": table.preset,
                 "changes": dict(table.changes),
@@ -79,6 +80,7 @@ def build_router(tables: Tables) -> APIRouter:
                 {
                     "table_id": table.id,
                     "players": [s.name for s in seats],
+                    "guests": [s.guest for s in seats],
                     "seat_kinds": [s.occupant for s in seats],
                     "winner": _winner_name(table.winner, seats, rules),
                     "winner_seat": table.winner,

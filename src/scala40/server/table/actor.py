@@ -314,6 +314,7 @@ class TableActor:
                     s.stand_in or (timed_out and current == s.seat),
                     s.taken,
                     s.player_id is not None,
+                    s.guest,
                 )
                 for s in self.seats
             ],

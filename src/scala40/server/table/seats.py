@@ -15,7 +15,8 @@ from scala40.server.table.commands import JoinRefused
 from scala40.server.table.program_seats import Programs, ProgramSeat
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import TableRefusal
-from scala40.storage.store import SeatRow
+from scala40.storage.nicknames import name_key
+from scala40.storage.store import SeatRow, is_guest
 
 log = logging.getLogger("scala40.server")
 
@@ -49,6 +50,11 @@ class Seat:
     @property
     def taken(self) -> bool:
         return self.is_bot or self.token_hash is not None
+
+    @property
+    def guest(self) -> bool:
+        """A person sits here without a rated identity (the wire's ``guest``)."""
+        return is_guest(self.occupant, self.token_hash, self.player_id)
 
 
 def _canonical_or_none(level: str) -> str | None:
@@ -111,11 +117,11 @@ def seat_for(seats: list[Seat], status: str, wanted: int | None, name: str) -> S
         seat = seats[wanted]
         if seat.taken:
             raise JoinRefused(TableRefusal.SEAT_TAKEN, f"seat {wanted} is taken")
-    folded = name.casefold()
-    if any(s.taken and not s.is_bot and s.name.casefold() == folded for s in seats):
+    key = name_key(name)
+    if any(s.taken and not s.is_bot and name_key(s.name) == key for s in seats):
         # Two players of one name could not tell their seats apart in the log or the
         # score sheet; asked after the seat, so a wrong seat is named first.
         raise JoinRefused(
-            TableRefusal.NAME_TAKEN, f"someone at this table is already called {name}"
+            TableRefusal.NAME_TAKEN, f"someone at this table is already called {name} or alike"
         )
     return seat

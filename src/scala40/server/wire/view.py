@@ -59,6 +59,8 @@ class SeatFacts:
     rated: bool = False
     """A rated identity sits here under its nickname (its rating is public: the page may
     show it, ``GET /api/players/NAME``)."""
+    guest: bool = False
+    """A person sits here without a rated identity: the name is theirs for this table only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +225,7 @@ def view_to_json(view: PlayerView, facts: TableFacts, legal: JSONDict | None = N
         entry["stand_in"] = info.stand_in
         entry["taken"] = info.taken
         entry["rated"] = info.rated
+        entry["guest"] = info.guest
     playing = facts.status == "playing" and not facts.spectator
     my_turn = playing and view.my_turn
     out["table_id"] = facts.table_id

@@ -489,7 +489,9 @@ const STRINGS = {
     "rules.elimination": "out at {n}",
 
     // Lobby and join errors, by the code of the server's JSON error.
-    "api.bad_nickname": "Choose a nickname (up to 24 letters).",
+    "api.bad_nickname": "Choose a nickname of up to 24 letters, in one alphabet, with nothing invisible.",
+    "api.nickname_imitates": "That name reads like a bot or the server (bot, admin, guest, a bot level…): choose another.",
+    "api.nickname_reserved": "A rated player keeps that name, or one that looks like it: sign in with their key to play as them, or choose another.",
     "api.bad_seats": "The seats are not valid: one to six players, at least one human.",
     "api.bad_players": "That number of players is not allowed.",
     "api.bad_rules": "These rules do not go together.",
@@ -511,7 +513,7 @@ const STRINGS = {
     "api.bad_token": "This browser's seat key is not valid: reload the page and try again.",
     "api.no_rematch": "This match led to no rematch.",
     "api.bad_claim": "This browser's seat key opens no seat of the rematch, or it was used already.",
-    "api.nickname_taken": "That nickname is taken: choose another.",
+    "api.nickname_taken": "That nickname is taken (or one that looks like it): choose another.",
     "api.bad_key": "This player key is not known: sign in again with your sign-in link.",
     "api.no_such_player": "There is no player with that nickname.",
 
@@ -524,6 +526,7 @@ const STRINGS = {
     "lobby.ratedAsWith": "(rated as {name}: {rating})",
     "table.rating": "rating {rating}",
     "bot.rated": "Bot ({level})",
+    "seat.guest": "{name} (guest)",
     "you.title": "Your rating",
     "you.intro": "Keep a rating: choose a nickname. No e-mail, no password: this browser keeps a secret key for you.",
     "you.nickname": "Nickname",
@@ -1249,7 +1252,9 @@ const STRINGS = {
     "rules.fixedHands.other": "{n} mani",
     "rules.elimination": "eliminazione a {n}",
 
-    "api.bad_nickname": "Scegli un nome (al massimo 24 lettere).",
+    "api.bad_nickname": "Scegli un nome di al massimo 24 lettere, in un solo alfabeto, senza caratteri invisibili.",
+    "api.nickname_imitates": "Quel nome sembra di un bot o del server (bot, admin, ospite, un livello dei bot…): scegline un altro.",
+    "api.nickname_reserved": "Quel nome, o uno che gli somiglia, è di un giocatore in classifica: entra con la sua chiave per giocare come lui, o scegline un altro.",
     "api.bad_seats": "I posti non vanno bene: da uno a sei giocatori, almeno uno umano.",
     "api.bad_players": "Quel numero di giocatori non è consentito.",
     "api.bad_rules": "Queste regole non vanno d'accordo tra loro.",
@@ -1271,7 +1276,7 @@ const STRINGS = {
     "api.bad_token": "La chiave del posto di questo browser non è valida: ricarica la pagina e riprova.",
     "api.no_rematch": "Questa partita non ha avuto una rivincita.",
     "api.bad_claim": "La chiave di questo browser non apre alcun posto della rivincita, oppure è già stata usata.",
-    "api.nickname_taken": "Quel nome è già preso: scegline un altro.",
+    "api.nickname_taken": "Quel nome è già preso (o uno che gli somiglia): scegline un altro.",
     "api.bad_key": "Questa chiave del giocatore non è valida: accedi di nuovo con il tuo link di accesso.",
     "api.no_such_player": "Non c'è nessun giocatore con quel nome.",
 
@@ -1283,6 +1288,7 @@ const STRINGS = {
     "lobby.ratedAsWith": "(in classifica come {name}: {rating})",
     "table.rating": "punteggio {rating}",
     "bot.rated": "Bot ({level})",
+    "seat.guest": "{name} (ospite)",
     "you.title": "Il tuo punteggio",
     "you.intro": "Per avere un punteggio scegli un nome. Niente e-mail né password: questo browser conserva per te una chiave segreta.",
     "you.nickname": "Nome",
@@ -1669,6 +1675,16 @@ export function seatName(seat) {
     return t("bot.name", { n: Number(seat.seat) + 1, level: botLevelWords(kind.slice(4)) });
   }
   return seat.name || kind;
+}
+
+/** A seat's name where the page shows who sits (the table's seats, the lobby's tables):
+ * marked "(guest)" when the server says no rated identity sits there, so a guest "Anna"
+ * is not taken for the rated one.
+ * @param {{seat?: number, name?: string, kind?: string, guest?: boolean} | null | undefined} seat
+ * @returns {string} */
+export function seatNameMarked(seat) {
+  const name = seatName(seat);
+  return seat && seat.guest === true && seat.name ? t("seat.guest", { name }) : name;
 }
 
 /**

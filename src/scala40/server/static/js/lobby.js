@@ -4,7 +4,7 @@
 
 import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
-import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatName, t, tn } from "./i18n.js";
+import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatNameMarked, t, tn } from "./i18n.js";
 import { $, $input, $select, copyField } from "./dom.js";
 import { ratingWords } from "./rating.js";
 import { installable } from "./installable.js";
@@ -452,7 +452,7 @@ async function loadTables() {
     li.dataset.table = table.table_id;
     const who = document.createElement("span");
     who.className = "who";
-    const names = table.seats.map((s) => (s.taken || s.kind !== "human" ? seatName(s) : `(${t("lobby.free")})`));
+    const names = table.seats.map((s) => (s.taken || s.kind !== "human" ? seatNameMarked(s) : `(${t("lobby.free")})`));
     who.textContent = `${names.join(", ")} · ${t(`lobby.status.${table.status}`)}`;
     const rules = document.createElement("span");
     rules.className = "muted";

@@ -24,6 +24,7 @@
  * @property {number} total
  * @property {boolean} eliminated
  * @property {boolean} [taken] false: a free human seat
+ * @property {boolean} [guest] a person without a rated identity sits here
  * @property {boolean} [stand_in] a bot plays this human seat now
  * @property {boolean} [in_hand] false: eliminated, sits out this hand
  * @property {boolean} [rated] a rated identity sits here under its nickname
@@ -286,6 +287,7 @@
  * @property {string} kind
  * @property {string} name
  * @property {boolean} [taken]
+ * @property {boolean} [guest] a person without a rated identity sits here
  */
 
 /**

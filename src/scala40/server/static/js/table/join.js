@@ -4,7 +4,7 @@
 
 import { api, ApiError, lastNickname, playerIdentity, saveNickname, takeSeat } from "../api.js";
 import { $, $input } from "../dom.js";
-import { apiErrorText, rulesSummary, seatName, t } from "../i18n.js";
+import { apiErrorText, rulesSummary, seatNameMarked, t } from "../i18n.js";
 import { matchLinks } from "./ended.js";
 import { connect } from "./start.js";
 import { S, tableId } from "./state.js";
@@ -38,7 +38,7 @@ export async function showJoin(reason, { keepName = false } = {}) {
     const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     if (!rulesCatalogue && info.rules_facts) rulesCatalogue = await api("/api/rules").catch(() => null);
     const names = info.seats
-      .map((s) => (s.taken || s.kind !== "human" ? seatName(s) : `(${t("lobby.free")})`))
+      .map((s) => (s.taken || s.kind !== "human" ? seatNameMarked(s) : `(${t("lobby.free")})`))
       .join(", ");
     const rules = rulesSummary(info.rules_facts, rulesCatalogue) ?? (info.rules_summary || "");
     $("join-info").textContent = `${names} — ${rules}`;

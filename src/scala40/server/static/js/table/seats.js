@@ -4,7 +4,7 @@
 
 import { cardElement, prettyCard } from "../cards.js";
 import { $ } from "../dom.js";
-import { seatName, t, tn } from "../i18n.js";
+import { seatNameMarked, t, tn } from "../i18n.js";
 import { countdown, parseDeadline } from "./clock.js";
 import { matchLinks } from "./ended.js";
 import { announce } from "../announce.js";
@@ -28,7 +28,7 @@ export function renderPlayers() {
     if (p.eliminated) el.classList.add("out");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = p.taken === false ? `(${t("lobby.free")})` : seatName(p);
+    name.textContent = p.taken === false ? `(${t("lobby.free")})` : seatNameMarked(p);
     const badges = [];
     if (p.seat === v.seat) badges.push([t("table.you"), ""]);
     if (p.kind && p.kind !== "human") badges.push([t("table.bot"), ""]);
