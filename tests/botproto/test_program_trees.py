@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -143,3 +145,35 @@ def test_a_program_over_the_cap_does_not_start_and_the_built_in_bot_decides(
     second.close()
     assert slots.used == 0
     assert wait_dead([p for start in family_pids(log) for p in start]) == []
+
+
+HOST = """
+import random, sys, time
+sys.path[:0] = [{tests!r}]
+from botproto.test_bot_protocol import first_view, hand_first_seat
+from scala40.bots.program import ProgramBot
+bot = ProgramBot({command!r})
+bot.choose(first_view(seat=hand_first_seat()), random.Random(1))
+print("playing", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_host_killed_outright_takes_its_programs_trees_with_it(tmp_path: Path) -> None:
+    """A server killed by SIGKILL (or the out-of-memory killer) cannot stop anything: its
+    programs' keepers see their control pipe close, and end the trees themselves."""
+    log = tmp_path / "family.txt"
+    command = python_command(MISBEHAVE, "family", str(log))
+    tests = str(Path(__file__).resolve().parents[1])
+    with subprocess.Popen(
+        [sys.executable, "-c", HOST.format(tests=tests, command=command)],
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as host:
+        try:
+            assert host.stdout is not None and host.stdout.readline() == "playing\n"
+            (pids,) = family_pids(log)
+            assert all(alive(p) for p in pids)
+        finally:
+            host.kill()
+    assert wait_dead(pids) == [], "a program's tree outlived the host that was killed"
