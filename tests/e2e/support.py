@@ -58,9 +58,11 @@ SIMPLE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
 class Server:
     """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
 
-    def __init__(self, data: Path, port: int) -> None:
+    def __init__(self, data: Path, port: int, options: tuple[str, ...] = ()) -> None:
         self.data = data
         self.port = port
+        self.options = options
+        """More ``scala40 serve`` options (e.g. ``--max-programs 0``)."""
         self.base = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -82,6 +84,7 @@ class Server:
                 "0",
                 "--bot",
                 f"simple={sys.executable} {SIMPLE_BOT}",
+                *self.options,
             ],
             env={**os.environ, "SCALA40_DATA": str(self.data)},
             stdout=log,
