@@ -58,11 +58,12 @@ SIMPLE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
 class Server:
     """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
 
-    def __init__(self, data: Path, port: int, options: tuple[str, ...] = ()) -> None:
+    options: tuple[str, ...] = ()
+    """More ``scala40 serve`` options (e.g. ``--max-programs 0``)."""
+
+    def __init__(self, data: Path, port: int) -> None:
         self.data = data
         self.port = port
-        self.options = options
-        """More ``scala40 serve`` options (e.g. ``--max-programs 0``)."""
         self.base = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 

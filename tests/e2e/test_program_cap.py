@@ -22,7 +22,8 @@ SAYS = {
 @pytest.fixture(scope="module")
 def full_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server offering ``bot:simple`` that may run no program at all."""
-    server = Server(tmp_path_factory.mktemp("programs-full"), free_port(), ("--max-programs", "0"))
+    server = Server(tmp_path_factory.mktemp("programs-full"), free_port())
+    server.options = ("--max-programs", "0")
     server.start()
     try:
         yield server.base
