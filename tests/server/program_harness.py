@@ -6,7 +6,9 @@ of its own (``setsid``) and exits as soon as its input ends; it writes the three
 log. The harness makes TABLES tables of one person and SEATS program seats (from this
 machine), waits, and counts what is alive: the pids of the log, and the keepers. Then the
 person opens each table and leaves (a stand-in plays the seat), every match (one hand)
-is played out, and it counts again.
+is played out, and it counts again. Last, as many tables playing whole matches are
+opened and left: once nobody has been connected for ``bots_pause_seconds`` (10 s) they
+pause, and it counts a third time.
 
     python -m tests.server.program_harness --tables 10 --seats 5     # prints the figures
 
@@ -131,6 +133,22 @@ def run(tables: int, seats: int, cap: bool) -> dict[str, Any]:
             )
             time.sleep(1.0)
             figures["after_the_matches_ended_1s"] = count(log)
+            paused = []
+            for _ in range(tables):
+                r = http.post(
+                    "/api/tables",
+                    json={"seats": ["human"] + ["bot:family"] * seats, "nickname": "Bea"},
+                )
+                r.raise_for_status()
+                paused.append(r.json())
+            for table in paused:
+                url = f"ws://127.0.0.1:{port}/ws/{table['table_id']}?token={table['token']}"
+                with connect(url) as ws:
+                    ws.recv()
+            time.sleep(3.0)
+            figures["whole_matches_3s_after_opened"] = count(log)
+            time.sleep(10.0)
+            figures["whole_matches_13s_after_left_paused"] = count(log)
     finally:
         proc.terminate()
         proc.wait(30)
