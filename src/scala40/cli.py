@@ -791,6 +791,22 @@ def verify(record: str) -> None:
     help="Seconds a --bot program has for one move; past it a built-in bot moves.",
 )
 @click.option(
+    "--max-programs",
+    type=click.IntRange(0),
+    default=None,
+    metavar="N",
+    help="--bot programs running at once on this server; a table past it is refused, a"
+    " program that would start past it is replaced by a built-in bot for that move"
+    " [16 a core, one per 128 MiB of memory].",
+)
+@click.option(
+    "--programs-per-address",
+    type=click.IntRange(0),
+    default=10,
+    show_default=True,
+    help="--bot programs running at once for the tables one client address made.",
+)
+@click.option(
     "--bot-processes",
     type=click.IntRange(0, 64),
     default=None,
@@ -843,6 +859,8 @@ def serve(
     tables_per_minute: int,
     program_bots: tuple[str, ...],
     bot_time: float,
+    max_programs: int | None,
+    programs_per_address: int,
     bot_processes: int | None,
     redis_url: str | None,
     node: str | None,
@@ -855,7 +873,7 @@ def serve(
     Limits, timeouts and what each refusal means: docs/server.md.
     """
     from scala40.server.serve import run  # imported here: the web stack is heavy
-    from scala40.server.settings import Settings
+    from scala40.server.settings import Settings, machine_programs
     from scala40.server.table.program_seats import parse_bot_option
 
     programs: dict[str, str] = {}
@@ -878,6 +896,8 @@ def serve(
         tables_per_minute=tables_per_minute,
         program_bots=tuple(programs.items()),
         program_decision_ms=bot_time * 1000,
+        max_live_programs=machine_programs() if max_programs is None else max_programs,
+        programs_per_address=programs_per_address,
         bot_processes=(os.cpu_count() or 1) if bot_processes is None else bot_processes,
         redis_url=redis_url or "",
         node=node or "",

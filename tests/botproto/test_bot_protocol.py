@@ -160,10 +160,10 @@ def test_a_hung_program_is_killed_when_the_game_ends() -> None:
     view = first_view(seat=hand_first_seat())
     bot.choose(view, random.Random(1))
     assert [i.reason for i in bot.incidents] == [Reason.TIMEOUT]
-    proc = bot._proc
-    assert proc is not None and proc.poll() is None
+    running = bot._proc
+    assert running is not None and running.proc.poll() is None
     bot.close()
-    assert proc.returncode is not None  # reaped: no zombie left behind
+    assert running.proc.returncode is not None  # reaped: no zombie left behind
     bot.close()  # closing twice is harmless
 
 
@@ -214,7 +214,17 @@ def test_the_program_gets_only_its_own_seat_view(tmp_path: Path) -> None:
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     hello = messages[0]
     assert hello["type"] == "hello" and hello["seat"] == 1
-    assert set(hello) == {"type", "protocol", "seat", "players", "rules", "seed", "limits"}
+    assert set(hello) == {
+        "type",
+        "protocol",
+        "seat",
+        "players",
+        "rules",
+        "seed",
+        "restarts",
+        "limits",
+    }
+    assert hello["restarts"] == 0
     decides = [m for m in messages if m["type"] == "decide"]
     assert len(decides) == len(asked)
     for message, view in zip(decides, asked, strict=True):

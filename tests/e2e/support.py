@@ -64,6 +64,9 @@ SIMPLE_BOT = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
 class Server:
     """``scala40 serve`` in a subprocess on a loopback port, its data in ``data``."""
 
+    options: tuple[str, ...] = ()
+    """More ``scala40 serve`` options (e.g. ``--max-programs 0``)."""
+
     def __init__(self, data: Path, port: int) -> None:
         self.data = data
         self.port = port
@@ -91,6 +94,7 @@ class Server:
                 "2",
                 "--bot",
                 f"simple={sys.executable} {SIMPLE_BOT}",
+                *self.options,
             ],
             env={**os.environ, "SCALA40_DATA": str(self.data)},
             stdout=log,

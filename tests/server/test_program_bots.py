@@ -12,7 +12,7 @@ import pytest
 
 from scala40.server.table.program_seats import parse_bot_option
 
-from .helpers import create, wait_over
+from .helpers import create, wait_over, ws_url
 
 SIMPLE = Path(__file__).parents[2] / "examples" / "bots" / "simple.py"
 COMMAND = f"{sys.executable} {SIMPLE}"
@@ -37,6 +37,9 @@ def test_a_registered_program_plays_its_seat_to_the_end_of_the_match(make_client
     actor = client.app.state.tables.get(made["table_id"])
     program = actor.seats[1].program
     assert program is not None
+    # A program seat waits for the table's first player to come; she comes and goes.
+    with client.websocket_connect(ws_url(made)) as ws:
+        ws.receive_json()
     wait_over(client, made["table_id"])
     bot = program.bot
     # The program itself played: every decision was its own, none a fallback's.

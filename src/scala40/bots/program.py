@@ -15,35 +15,40 @@ answers an illegal move, hangs, crashes, eats memory); the game must still finis
 the misbehaviour must be visible. Each such incident is logged (``logging``), recorded
 with its reason in :attr:`ProgramBot.incidents`, and the decision is taken by a built-in
 bot instead; after a fatal incident (the program is gone or its stream can no longer be
-trusted) the built-in bot plays the seat until the game ends. The program runs in its own
-session under an address-space limit and is killed when the bot is closed, so no process
-outlives its game.
+trusted) the built-in bot plays the seat until the game ends. The program runs under an
+address-space limit, and stopping it ends everything it started
+(:mod:`~scala40.bots.program_process`), so no process outlives its game.
+
+Why a program may be stopped and started again within a game (:meth:`ProgramBot.stop`): a
+web table nobody is watching pauses, and a paused table's programs should cost nothing.
+The next decision starts the program afresh: a new ``hello`` (its ``restarts`` counts the
+starts before) and then the decision, whose view says where the match stands.
+
+Why slots (:class:`Slots`): a server caps the programs running at once; a program that
+would start past the cap does not, and the built-in bot takes that decision (``limit``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 import random
-import resource
 import select
 import shlex
 import shutil
 import signal
-import subprocess
-import tempfile
 import time
 import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import IO, Any, Final
+from typing import Any, Final, Protocol
 
 from scala40.bots.base import PREFIX, Bot, world_of
 from scala40.bots.heuristic import HeuristicBot
+from scala40.bots.program_process import CLOSE_WAIT_S, FILE_MB, ProgramProcess
 from scala40.engine.actions import Action
 from scala40.engine.legal import legal_actions
 from scala40.engine.views import PlayerView
@@ -82,14 +87,10 @@ MAX_TIMEOUTS: Final = 3
 """Timeouts in a row after which the program is given up for the rest of the game: a
 hung program would otherwise cost the full limit at every decision."""
 
-FILE_MB: Final = 64
-"""The largest file the program may write (its standard error is kept in one)."""
-
 STDERR_TAIL: Final = 600
-"""Bytes of the program's standard error quoted when it crashes."""
+"""Characters of the program's standard error quoted when it crashes."""
 
-CLOSE_WAIT_S: Final = 0.5
-"""How long a program has to exit by itself once its input is closed."""
+__all__ = ["CLOSE_WAIT_S", "FILE_MB", "ProgramBot", "Reason", "Slots"]
 
 
 class Reason(StrEnum):
@@ -111,6 +112,8 @@ class Reason(StrEnum):
     """The program exited (or closed its output) during the game."""
     TOO_MUCH_OUTPUT = "too_much_output"
     """A line over the size limit, or too many messages for one decision."""
+    LIMIT = "limit"
+    """The program was not running and the server runs as many programs as it may."""
 
 
 FATAL: Final = frozenset({Reason.HANDSHAKE, Reason.CRASH, Reason.TOO_MUCH_OUTPUT})
@@ -157,38 +160,26 @@ def parse_command(text: str) -> list[str]:
     return argv
 
 
-def _limit_resources(memory_mb: int) -> Callable[[], None]:
-    """What runs in the child before the program: its memory and file-size limits."""
+class Slots(Protocol):
+    """Room for one more running program (a server's cap; see the module's docstring)."""
 
-    def limit() -> None:
-        size = memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
-        files = FILE_MB * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    def take(self) -> str | None:
+        """Hold a place for a program about to start: ``None``, or why there is none (a
+        sentence naming the limit)."""
 
-    return limit
+    def give_back(self) -> None:
+        """The program that held a place has stopped."""
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """End the program and everything it started (its own session), and reap it."""
-    if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
-def _close_process(proc: subprocess.Popen[bytes], stderr: IO[bytes]) -> None:
-    """Close the program's input, give it a moment to exit, then kill it; no zombie left."""
-    with contextlib.suppress(OSError):
-        if proc.stdin is not None:
-            proc.stdin.close()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(CLOSE_WAIT_S)
-    _kill(proc)
-    if proc.stdout is not None:
-        proc.stdout.close()
-    stderr.close()
+def _end(process: ProgramProcess, slots: Slots | None) -> None:
+    """Stop the program's whole tree and give its place back (once: a finalizer)."""
+    try:
+        process.stop()
+    finally:
+        if slots is not None:
+            slots.give_back()
+    if process.forced:
+        logger.error("program keeper %d did not end in time and was killed", process.pid)
 
 
 class ProgramBot:
@@ -197,6 +188,7 @@ class ProgramBot:
     The program is started at the seat's first decision (so building the bot to check a
     bot list starts nothing) and ended by :meth:`close`; a game loop calls :meth:`close`
     when its game ends (a finalizer kills the program should the bot be dropped first).
+    :meth:`stop` ends it for a while: the next decision starts it again.
     """
 
     def __init__(
@@ -207,6 +199,7 @@ class ProgramBot:
         decision_ms: float | None = None,
         memory_mb: int = MEMORY_MB,
         handshake_ms: float = HANDSHAKE_MS,
+        slots: Slots | None = None,
     ) -> None:
         self.command = command.strip()
         self.argv = parse_command(self.command)
@@ -224,8 +217,11 @@ class ProgramBot:
         """Decisions asked of this seat (the program's and the fallback's)."""
         self.fallback_decisions = 0
         """Decisions the built-in bot took instead of the program."""
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._stderr: IO[bytes] | None = None
+        self.slots = slots
+        self.starts = 0
+        """Times the program was started in this game (a stop and a later decision start
+        it again)."""
+        self._proc: ProgramProcess | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._buffer = b""
         self._gone = False
@@ -255,6 +251,11 @@ class ProgramBot:
         if self._think_ms is not None:
             return self._think_ms + GRACE_MS
         return DECISION_MS
+
+    @property
+    def running(self) -> bool:
+        """Whether the program is started and not stopped since."""
+        return self._proc is not None
 
     @property
     def gone(self) -> bool:
@@ -313,35 +314,36 @@ class ProgramBot:
             }
         )
 
-    def close(self) -> None:
-        """End the program (input closed, then killed if still running); idempotent."""
+    def stop(self) -> None:
+        """End the program and everything it started (input closed; after a short wait
+        the rest killed); the next decision starts it again. Idempotent."""
         if self._finalizer is not None:
             self._finalizer()
             self._finalizer = None
         self._proc = None
+        self._buffer = b""
+
+    def close(self) -> None:
+        """End the program at the end of its game (:meth:`stop`); idempotent."""
+        self.stop()
 
     # The conversation ---------------------------------------------------------------------
 
     def _start(self, view: PlayerView, rng: random.Random) -> None:
-        # Kept open for the program's life (closed by _close_process), hence no ``with``.
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
+        if self.slots is not None:
+            refused = self.slots.take()
+            if refused is not None:
+                raise ProtocolError(Reason.LIMIT, refused, fatal=False)
         try:
-            proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self._stderr,
-                preexec_fn=_limit_resources(self.memory_mb),
-                start_new_session=True,
-                close_fds=True,
-            )
+            proc = ProgramProcess(self.argv, self.memory_mb, "program")
         except OSError as err:
-            self._stderr.close()
+            if self.slots is not None:
+                self.slots.give_back()
             raise ProtocolError(Reason.HANDSHAKE, f"cannot start {self.command!r}: {err}") from None
         self._proc = proc
-        self._finalizer = weakref.finalize(self, _close_process, proc, self._stderr)
-        assert proc.stdin is not None and proc.stdout is not None
-        os.set_blocking(proc.stdin.fileno(), False)
+        self._finalizer = weakref.finalize(self, _end, proc, self.slots)
+        restarts = self.starts
+        self.starts += 1
         deadline = time.monotonic() + self.handshake_ms / 1000
         hello = {
             "type": "hello",
@@ -353,6 +355,7 @@ class ProgramBot:
                 "opening_points": view.rules.opening_points,
             },
             "seed": rng.getrandbits(32),
+            "restarts": restarts,
             "limits": {
                 "decision_ms": self.decision_ms,
                 "think_ms": self._think_ms,
@@ -480,16 +483,8 @@ class ProgramBot:
         """The program's end, with its exit status and the tail of its standard error."""
         proc = self._proc
         assert proc is not None
-        try:
-            status = proc.wait(1.0)
-        except subprocess.TimeoutExpired:
-            status = None
-        tail = ""
-        if self._stderr is not None and not self._stderr.closed:
-            self._stderr.flush()
-            size = self._stderr.seek(0, os.SEEK_END)
-            self._stderr.seek(max(0, size - STDERR_TAIL))
-            tail = self._stderr.read().decode("utf-8", "replace").strip()
+        status = proc.status(1.0)
+        tail = proc.last_words(STDERR_TAIL)
         if status is None:
             how = "closed its output"
         elif status < 0:
@@ -503,9 +498,9 @@ class ProgramBot:
 
     def _send(self, message: JSONDict, deadline: float, *, fatal: bool) -> None:
         proc = self._proc
-        assert proc is not None and proc.stdin is not None
+        assert proc is not None
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
-        fd = proc.stdin.fileno()
+        fd = proc.stdin
         poller = select.poll()
         poller.register(fd, select.POLLOUT)
         while data:
@@ -524,8 +519,8 @@ class ProgramBot:
     def _read_line(self, deadline: float) -> str:
         """The next non-empty line, by ``deadline`` (a :class:`ProtocolError` otherwise)."""
         proc = self._proc
-        assert proc is not None and proc.stdout is not None
-        fd = proc.stdout.fileno()
+        assert proc is not None
+        fd = proc.stdout
         poller = select.poll()
         poller.register(fd, select.POLLIN)
         while True:

@@ -6,8 +6,9 @@ nothing is read from the environment at import time and tests can shrink every d
 
 from __future__ import annotations
 
+import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scala40.storage.store import data_dir, default_db_url
@@ -18,6 +19,18 @@ KEY_FILE = "server.key"
 _PROCESS_NODE = f"node-{secrets.token_hex(6)}"
 """A node's default name: random, fixed for the process's life, unique among running nodes
 (48 bits)."""
+
+
+def machine_programs() -> int:
+    """How many bot programs this machine runs at once by default: 16 a core, and no more
+    than one per 128 MiB of memory (a program in Python or JavaScript idles at 10–60 MiB,
+    with its keeper's 10), at least 4."""
+    cores = os.cpu_count() or 1
+    try:
+        memory_mib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+    except (AttributeError, ValueError, OSError):
+        memory_mib = 4096
+    return max(4, min(16 * cores, memory_mib // 128))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +68,15 @@ class Settings:
     process, which suits tests and a few tables (``scala40 serve`` uses one per core)."""
     program_decision_ms: float = 5000.0
     """A program's time for one decision; past it the seat's move is a built-in bot's."""
+    max_live_programs: int = field(default_factory=machine_programs)
+    """Bot programs running at once on this server (each is a process, and its keeper's):
+    a table whose program seats would pass it is refused (``programs_full``, 503); a
+    program that would start past it does not, and the built-in bot takes that decision
+    (``limit``). A program runs from its seat's first move until its table ends or pauses."""
+    programs_per_address: int = 10
+    """Bot programs running at once for the tables one client address made
+    (``too_many_programs``, 429; at the table, as ``max_live_programs``); not counted for
+    ``unlimited_addresses``."""
 
     # Limits: what one anonymous visitor may cost the server (docs/server.md) -----------------
     tables_per_minute: int = 10

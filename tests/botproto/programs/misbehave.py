@@ -6,18 +6,46 @@ Modes: ``garbage`` (a line that is not JSON), ``illegal`` (a move the rules refu
 ``unreadable`` (a move that is not notation), ``sleepy`` (sleeps past the time limit),
 ``quitter`` (exits mid-match), ``hog`` (allocates far more memory than allowed),
 ``flood`` (a line over the size limit), ``stranger`` (answers hello with protocol 99),
-``spy`` (behaves, and writes every message it gets to LOG), ``good`` (behaves).
+``spy`` (behaves, and writes every message it gets to LOG), ``good`` (behaves),
+``family`` (at each hello starts a child that sleeps and, through a child that exits at
+once, a grandchild in a session of its own, ``setsid``; writes its own pid and theirs to
+LOG, one line per start; exits as soon as its input ends), ``chatter`` (writes 8 MiB to
+standard error at each decision).
 The misbehaviour happens at the first decision (the third for ``quitter``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
 
 MODE = sys.argv[1]
 LOG = open(sys.argv[2], "a") if MODE == "spy" else None  # noqa: SIM115
+SLEEP = [sys.executable, "-c", "import time; time.sleep(300)"]
+
+
+def start_family(log: str) -> None:
+    """A sleeping child, and a sleeping grandchild that left the session (its parent gone)."""
+    child = subprocess.Popen(SLEEP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    read, write = os.pipe()
+    middle = os.fork()
+    if middle == 0:
+        os.close(read)
+        grandchild = os.fork()
+        if grandchild == 0:
+            os.setsid()
+            os.close(write)
+            os.execvp(SLEEP[0], SLEEP)
+        os.write(write, str(grandchild).encode())
+        os._exit(0)
+    os.close(write)
+    grandchild = int(os.read(read, 64))
+    os.waitpid(middle, 0)
+    with open(log, "a") as f:
+        f.write(f"{os.getpid()} {child.pid} {grandchild}\n")
 
 
 def send(message: object) -> None:
@@ -39,12 +67,18 @@ for line in sys.stdin:
         LOG.flush()
     message = json.loads(line)
     if message["type"] == "hello":
+        if MODE == "family":
+            start_family(sys.argv[2])
         send({"type": "ready", "protocol": 99 if MODE == "stranger" else 1, "name": MODE})
         continue
     if message["type"] != "decide":
         continue
     decisions += 1
     answer = plain(message["legal"])
+    if MODE == "chatter":
+        for _ in range(128):
+            sys.stderr.write(("chatter " * 8191) + "\n")
+        sys.stderr.flush()
     if decisions == 1 and MODE == "garbage":
         sys.stdout.write("this is not json\n")
         sys.stdout.flush()

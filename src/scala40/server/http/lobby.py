@@ -15,14 +15,15 @@ from fastapi import APIRouter, Request
 from scala40.engine.rules import Rules
 from scala40.notation.codec import rules_from_changes
 from scala40.rulebook.labels import rules_facts, rules_summary
+from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
-from scala40.server.http.errors import ApiError, read_json_object
+from scala40.server.http.errors import ApiError, client_address, read_json_object
 from scala40.server.http.errors import admit as admit_address
 from scala40.server.http.forms import clean_name, client_token, rules_part, table_spec
 from scala40.server.http.players import player_of_key
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
-from scala40.server.table.registry import Tables
+from scala40.server.table.registry import Tables, TableSpec
 from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.leagues import League, Leagues
 from scala40.storage.players import Player, Players
@@ -124,6 +125,20 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         per_minute = f"{settings.tables_per_minute} new tables a minute"
         admit_address(creations, request, settings, "too_many_tables", per_minute)
 
+    def address_of(request: Request) -> str | None:
+        """The request's address as the per-address limits count it (``None``: unlimited)."""
+        host = client_address(request)
+        if host in tables.settings.unlimited_addresses:
+            return None
+        return limit_key(host, tables.settings.ipv6_prefix)
+
+    def admit_programs(spec: TableSpec, programs: list[str]) -> None:
+        """May the new table's programs all run now? (:class:`ApiError` 503 or 429 if not.)"""
+        more = spec.program_seats(programs)
+        refused = tables.programs.refusal(spec.address, more)
+        if refused is not None:
+            raise ApiError(refused.status, refused.code, refused.message)
+
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await read_json_object(request)
@@ -136,6 +151,8 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             await not_kept(spec.nickname)
         if league is not None:
             spec = replace(spec, league=(league.id, league.name))
+        spec = replace(spec, address=address_of(request))
+        admit_programs(spec, programs)
         admit(request)
         made = await tables.create(spec, None if player is None else player.id)
         table_id = made.actor.table.id

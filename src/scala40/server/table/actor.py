@@ -47,6 +47,7 @@ from scala40.server.table.commands import (
     GraceOver,
     Join,
     JoinRefused,
+    PauseDue,
     PauseOver,
     RematchDue,
     SummaryClosed,
@@ -58,6 +59,7 @@ from scala40.server.table.fair import FairShuffle
 from scala40.server.table.finish import store_finish, tell_programs
 from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
+from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
 from scala40.server.table.seats import Seat, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
@@ -102,13 +104,23 @@ class TableActor:
     """The authority over one table: its match, seats, version and connections."""
 
     def __init__(
-        self, table: TableRow, seats: list[SeatRow], db: AsyncStore, settings: Settings
+        self,
+        table: TableRow,
+        seats: list[SeatRow],
+        db: AsyncStore,
+        settings: Settings,
+        programs: ProgramLimits | None = None,
+        address: str | None = None,
     ) -> None:
         self.table = table
         self.db = db
         self.settings = settings
         self.status = table.status
-        self.seats: list[Seat] = seats_of(seats, settings, table.id)
+        self.address = address
+        """The limit key of the address that made the table (``None``: not counted per
+        address, or not known after a restart); its programs count against it."""
+        slots = None if programs is None else programs.slots(address)
+        self.seats: list[Seat] = seats_of(seats, settings, table.id, slots)
         self.rules = rules_from_changes(table.changes)
         self.match = Match(self.rules, table.seed, table.first_dealer, fair=table.fair)
         self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
@@ -138,15 +150,23 @@ class TableActor:
         self._last_public: JSONDict | None = None
         """The public VIEW of the last broadcast, whose unchanged parts the next one shares
         (:func:`~scala40.server.wire.patch.share`): patches then compare them once."""
+        self._pause_due: asyncio.Task[None] | None = None
+        """Tells the table when it has been alone long enough for its bots to pause."""
 
     def _version(self) -> int:
         return self.version
 
     # Life --------------------------------------------------------------------------------
     @classmethod
-    def rebuild(cls, stored: StoredTable, db: AsyncStore, settings: Settings) -> TableActor:
+    def rebuild(
+        cls,
+        stored: StoredTable,
+        db: AsyncStore,
+        settings: Settings,
+        programs: ProgramLimits | None = None,
+    ) -> TableActor:
         """A stored table as it was at its last stored action (replayed through the engine)."""
-        actor = cls(stored.table, stored.seats, db, settings)
+        actor = cls(stored.table, stored.seats, db, settings, programs)
         for hand, _seat, data in stored.entropy:
             # Only later hands take entropy (see FairShuffle.take), so the match dealt so
             # far is the one first built; each contribution goes in as it was accepted.
@@ -165,11 +185,18 @@ class TableActor:
         if self.status == "playing":
             self.presence.start_graces()
             self._schedule()
+            self._arm_pause()
 
     async def stop(
         self, code: int = CloseCode.MOVED, reason: str = "the server is restarting"
     ) -> None:
-        tasks = [self._task, *self.turns.tasks(), *self.presence.tasks(), *self.pause.tasks()]
+        tasks = [
+            self._task,
+            self._pause_due,
+            *self.turns.tasks(),
+            *self.presence.tasks(),
+            *self.pause.tasks(),
+        ]
         for t in tasks:
             if t is not None:
                 t.cancel()
@@ -237,6 +264,8 @@ class TableActor:
                 await self._ask_rematch(command)
             case RematchDue():
                 await self._rematch_if_due(None, None)
+            case PauseDue():
+                self._schedule()
             case Claim():
                 command.done.set_result(await claim(self.seats, self.db, self.table.id, command))
             case Join():
@@ -529,19 +558,45 @@ class TableActor:
 
     # Bots and the timer ------------------------------------------------------------------
     def _bots_paused(self) -> bool:
-        """With no human connected for a while, nobody is kept waiting: bots stop."""
-        return self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds
+        """With no human connected for a while, nobody is kept waiting: bots stop. A
+        program seat also waits for the table's first player to connect: a table made and
+        never opened starts no program (a process each)."""
+        if self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds:
+            return True
+        return not self.presence.ever_connected and self.seats[self._current()].program is not None
 
     def _schedule(self) -> None:
-        """After every change: arm the turn timer or set the seat's bot thinking."""
+        """After every change: arm the turn timer or set the seat's bot thinking. A table
+        not in play, or whose bots pause, stops its programs (program_seats.py)."""
         if self.status != "playing" or self.match.over:
             self.pause.end()
             self.turns.stop()
+            self._rest_programs()
             return
         if self.pause.on:
             self.turns.hold()  # the people are reading the hand's summary
             return
-        self.turns.schedule(self._bots_paused())
+        paused = self._bots_paused()
+        if paused:
+            self._rest_programs()
+        self.turns.schedule(paused)
+
+    def _rest_programs(self) -> None:
+        for s in self.seats:
+            if s.program is not None:
+                s.program.rest()
+
+    def _arm_pause(self) -> None:
+        """Nobody is connected now: when that has lasted ``bots_pause_seconds``, the table
+        looks again (bots pause, programs stop), even if nothing happens meanwhile."""
+        if self._pause_due is not None:
+            self._pause_due.cancel()
+
+        async def due() -> None:
+            await asyncio.sleep(self.settings.bots_pause_seconds)
+            self.submit(PauseDue())
+
+        self._pause_due = asyncio.get_running_loop().create_task(due())
 
     def _timeout(self, cmd: TurnTimeout) -> None:
         if self.status != "playing" or not self.turns.time_out(cmd):
@@ -591,6 +646,8 @@ class TableActor:
             return  # an old connection, already replaced
         if self.pause.done(cmd.seat):
             self._schedule()  # the last reader left: nobody is kept waiting
+        if self.status == "playing" and not self.presence.humans_connected():
+            self._arm_pause()
         if self.status == "over" and self.rematch.due(over=True):
             # The last player who had not asked left: the others' rematch is made now.
             self.submit(RematchDue())

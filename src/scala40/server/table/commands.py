@@ -133,6 +133,12 @@ class AskRematch:
 
 
 @dataclass(frozen=True)
+class PauseDue:
+    """No human has been connected for ``bots_pause_seconds``: the bots pause now, and
+    the programs at the table stop."""
+
+
+@dataclass(frozen=True)
 class RematchDue:
     """The only human who had not asked for the rematch left: make it for the others."""
 
@@ -173,6 +179,7 @@ Command = (
     | Chat
     | AskRematch
     | RematchDue
+    | PauseDue
     | Claim
 )
 

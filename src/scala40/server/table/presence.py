@@ -37,6 +37,9 @@ class Presence:
         self.graces: dict[int, asyncio.Task[None]] = {}
         self.alone_since: float | None = time.monotonic()
         """Monotonic time since which no human is connected (``None``: someone is)."""
+        self.ever_connected = False
+        """Whether a player has connected to a seat since the table was made (or rebuilt):
+        until then its program seats wait (table/actor.py)."""
         self.played_for: dict[int, list[JSONDict]] = {}
         """The moves a bot made for each human seat while nobody was connected to it, told
         to its player on return. Kept in memory only: a courtesy, not game state (the
@@ -55,6 +58,7 @@ class Presence:
         s.outbox = outbox
         s.epoch += 1
         self.alone_since = None
+        self.ever_connected = True
         grace = self.graces.pop(seat, None)
         if grace is not None:
             grace.cancel()

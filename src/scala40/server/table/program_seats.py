@@ -7,6 +7,12 @@ arena; but its calls block on a pipe (up to its time limit), so they must not ru
 event loop, and it is told when hands and the match end (``hand_over``, ``match_over``) in
 the order the table lived them. Each program seat therefore has one worker thread of its
 own: decisions, news and the final close queue there, one at a time.
+
+Why a program rests (:meth:`ProgramSeat.rest`): a table nobody is connected to pauses its
+bots, and its programs are then stopped with their whole process tree, so a table left
+open costs no process; the seat's next move starts the program again (a fresh ``hello``,
+docs/bot-protocol.md). Each start takes a place under the server's cap
+(program_limits.py), given back when the program stops.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from scala40.bots import ALIASES, LEVELS
-from scala40.bots.program import MEMORY_MB, ProgramBot, parse_command
+from scala40.bots.program import MEMORY_MB, ProgramBot, Slots, parse_command
 
 T = TypeVar("T")
 
@@ -50,9 +56,13 @@ class Programs:
     decision_ms: float
     memory_mb: int = MEMORY_MB
 
-    def seat(self, name: str) -> ProgramSeat:
+    def seat(self, name: str, slots: Slots | None = None) -> ProgramSeat:
+        """A seat played by the program ``name`` (``slots``: the server's cap, if any)."""
         bot = ProgramBot(
-            self.commands[name], decision_ms=self.decision_ms, memory_mb=self.memory_mb
+            self.commands[name],
+            decision_ms=self.decision_ms,
+            memory_mb=self.memory_mb,
+            slots=slots,
         )
         return ProgramSeat(bot)
 
@@ -64,10 +74,21 @@ class ProgramSeat:
         self.bot = bot
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="program-seat")
         self._closed = False
+        self._resting = True
+        """Nothing was asked of the program since it was last stopped (or ever)."""
 
     async def run(self, call: Callable[[], T]) -> T:
         """Run ``call`` on this seat's thread, after everything queued before it."""
+        self._resting = False
         return await asyncio.get_running_loop().run_in_executor(self._worker, call)
+
+    def rest(self) -> None:
+        """The table paused: stop the program (after what is queued) until the seat's
+        next move starts it again. Cheap when it is stopped already."""
+        if self._closed or self._resting:
+            return
+        self._resting = True
+        self._worker.submit(self.bot.stop)
 
     def hand_over(
         self, hand: int, winner: int | None, penalties: Mapping[int, int], totals: Mapping[int, int]

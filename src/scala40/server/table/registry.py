@@ -6,7 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -19,6 +19,7 @@ from scala40.server.table.actor import TableActor
 from scala40.server.table.bot_pool import BotPool
 from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
+from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
@@ -54,6 +55,13 @@ class TableSpec:
     turn_seconds: float | None
     bot_pace: str
     league: tuple[str, str] | None = None
+    address: str | None = None
+    """The limit key of the client address asking (``None``: an unlimited address): the
+    table's programs count against it (program_limits.py)."""
+
+    def program_seats(self, programs: Collection[str]) -> int:
+        """How many seats the registered ``programs`` (their names) play."""
+        return sum(1 for o in self.occupants if o.startswith("bot:") and o[4:] in programs)
 
 
 class LocalPlacement:
@@ -109,6 +117,8 @@ class Tables:
         self._retiring: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self.bot_pool = BotPool(settings.bot_processes) if settings.bot_processes else None
+        self.programs = ProgramLimits(settings.max_live_programs, settings.programs_per_address)
+        """The bot programs running at once, here and per address (program_limits.py)."""
         self.placement: Placement = LocalPlacement(self)
         """Where tables are played: here only, or on the nodes of a cluster (the app
         factory chooses, :meth:`place_with`)."""
@@ -134,7 +144,7 @@ class Tables:
         """A stored unfinished table rebuilt from its actions and set going again
         (``None``: it cannot be rebuilt, and is left as stored)."""
         try:
-            actor = TableActor.rebuild(stored, self.db, self.settings)
+            actor = TableActor.rebuild(stored, self.db, self.settings, self.programs)
         except Exception:
             log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
             return None
@@ -263,7 +273,7 @@ class Tables:
             league_id=None if league is None else league[0],
         )
         await self._store_new(table, self.store.create_table, table, seats)
-        actor = TableActor(table, seats, self.db, self.settings)
+        actor = TableActor(table, seats, self.db, self.settings, self.programs, spec.address)
         actor.league_name = None if league is None else league[1]
         self._adopt(actor)
         actor.start()
@@ -320,7 +330,7 @@ class Tables:
         except Exception:
             log.exception("table %s: the rematch could not be stored", was.id)
             raise RematchRefused("the rematch could not be saved: try again") from None
-        actor = TableActor(table, seats, self.db, self.settings)
+        actor = TableActor(table, seats, self.db, self.settings, self.programs, old.address)
         actor.league_name = old.league_name
         self._adopt(actor)
         actor.start()

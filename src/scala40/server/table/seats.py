@@ -10,6 +10,7 @@ import logging
 from dataclasses import dataclass
 
 from scala40.bots import Bot, canonical_level, make_bot
+from scala40.bots.program import Slots
 from scala40.server.settings import Settings
 from scala40.server.table.commands import JoinRefused
 from scala40.server.table.program_seats import Programs, ProgramSeat
@@ -66,9 +67,12 @@ def _canonical_or_none(level: str) -> str | None:
         return None
 
 
-def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Seat]:
+def seats_of(
+    rows: list[SeatRow], settings: Settings, table_id: str, slots: Slots | None = None
+) -> list[Seat]:
     """The seats of a stored table, each bot seat with its bot: a built-in level, or a
-    program the server's admin registered (``scala40 serve --bot``)."""
+    program the server's admin registered (``scala40 serve --bot``), whose starts take
+    places among ``slots`` (the server's cap on running programs)."""
     seats = [
         Seat(
             r.seat, r.occupant, r.name, r.token_hash, claim_hash=r.claim_hash, player_id=r.player_id
@@ -82,7 +86,7 @@ def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Sea
         level = s.occupant.split(":", 1)[1]
         canonical = _canonical_or_none(level)
         if level in programs.commands:
-            s.program = programs.seat(level)
+            s.program = programs.seat(level, slots)
             s.bot = s.program.bot
         elif canonical is not None:
             # A table stored under an old level name (bot:heuristic) plays on as its
