@@ -91,7 +91,7 @@ def rules_part(body: dict[str, Any]) -> dict[str, Any]:
 def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
     """The table a ``POST /api/tables`` body asks for (without its league, which the
     route looks up): 2 to 6 seats with at least one human, the rules, the creator's
-    nickname, the timer and the bots' pace."""
+    nickname, the timer, the bots' pace and whether the match is rated."""
     kinds = body.get("seats")
     if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
         raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
@@ -111,6 +111,9 @@ def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
         bot_pace = "normal"
     if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
         raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ApiError(400, "bad_rated", "rated is true (a rated match) or false (casual)")
     rules_body = rules_part(body)
     preset = rules_body.get("preset")
     rules = table_rules(preset, rules_body.get("changes"), len(occupants))
@@ -121,4 +124,5 @@ def table_spec(body: dict[str, Any], programs: Collection[str]) -> TableSpec:
         nickname=name,
         turn_seconds=None if turn_seconds is None else float(turn_seconds),
         bot_pace=bot_pace,
+        rated=rated,
     )

@@ -54,6 +54,8 @@ class TableSpec:
     turn_seconds: float | None
     bot_pace: str
     league: tuple[str, str] | None = None
+    rated: bool = False
+    """The creator's choice: the match moves its identities' ratings (players.py)."""
 
 
 class LocalPlacement:
@@ -229,9 +231,12 @@ class Tables:
         self.keep(asyncio.get_running_loop().create_task(stop()))
 
     # Creating ----------------------------------------------------------------------------
-    async def create(self, spec: TableSpec, player_id: str | None = None) -> NewTable:
-        """A new table; the creator (a rated identity with ``player_id``) takes its first
-        human seat. The lobby has checked the request and admitted its address."""
+    async def create(
+        self, spec: TableSpec, player_id: str | None = None, network: str | None = None
+    ) -> NewTable:
+        """A new table; the creator (a rated identity with ``player_id``, joining from
+        ``network``) takes its first human seat. The lobby has checked the request and
+        admitted its address."""
         occupants = spec.occupants
         token = new_token()
         creator = occupants.index("human")
@@ -239,7 +244,14 @@ class Tables:
         for i, occupant in enumerate(occupants):
             if i == creator:
                 seats.append(
-                    SeatRow(i, occupant, spec.nickname, token_hash(token), player_id=player_id)
+                    SeatRow(
+                        i,
+                        occupant,
+                        spec.nickname,
+                        token_hash(token),
+                        player_id=player_id,
+                        network=network,
+                    )
                 )
             elif occupant == "human":
                 seats.append(SeatRow(i, occupant, "", None))
@@ -261,6 +273,7 @@ class Tables:
             bot_pace=spec.bot_pace,
             fair=True,
             league_id=None if league is None else league[0],
+            rated=spec.rated,
         )
         await self._store_new(table, self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings)
@@ -270,11 +283,23 @@ class Tables:
         return NewTable(actor, creator, token)
 
     async def seat(
-        self, table_id: str, seat: int | None, name: str, token_hash: str, player_id: str | None
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str,
+        token_hash: str,
+        player_id: str | None,
+        network: str | None = None,
     ) -> int:
         """Seat a newcomer at a table of this node or, in a cluster, of any node (the join
         goes to the table's owner); raises :class:`JoinRefused`."""
-        args = {"seat": seat, "name": name, "token_hash": token_hash, "player_id": player_id}
+        args = {
+            "seat": seat,
+            "name": name,
+            "token_hash": token_hash,
+            "player_id": player_id,
+            "network": network,
+        }
         return int(await self._at_owner(table_id, Ask.JOIN, args))
 
     async def claim(self, table_id: str, claim_hash: str, token_hash: str) -> int | None:

@@ -41,6 +41,8 @@ class Seat:
     """At a rematch: the hash of the seat's old token, which opens this seat once."""
     player_id: str | None = None
     """The rated identity sitting here (``None``: anonymous, or a bot)."""
+    network: str | None = None
+    """The keyed digest of the network its person joined from (store.SeatRow.network)."""
 
     @property
     def is_bot(self) -> bool:
@@ -65,7 +67,13 @@ def seats_of(rows: list[SeatRow], settings: Settings, table_id: str) -> list[Sea
     program the server's admin registered (``scala40 serve --bot``)."""
     seats = [
         Seat(
-            r.seat, r.occupant, r.name, r.token_hash, claim_hash=r.claim_hash, player_id=r.player_id
+            r.seat,
+            r.occupant,
+            r.name,
+            r.token_hash,
+            claim_hash=r.claim_hash,
+            player_id=r.player_id,
+            network=r.network,
         )
         for r in rows
     ]
