@@ -5,8 +5,8 @@ the rating (``results.rated``: a seat of one home at a table is listed, not rate
 A table made before this revision was rated whenever a rated identity sat at it: those keep
 that promise (``rated`` is set where an identity sits); the others are casual.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
