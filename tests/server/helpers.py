@@ -198,3 +198,14 @@ def live_actor(
     actor = TableActor(row, seats, db=Shelf(), settings=Settings(**values))  # type: ignore[arg-type]
     actor.match.deal = deal
     return actor
+
+
+def client_at(started: Any, host: str) -> Any:
+    """Another client of the running app of ``started`` (a TestClient entered, lifespan
+    and all), whose requests come from address ``host``: it uses the same event loop, on
+    which the tables' actors live."""
+    from starlette.testclient import TestClient
+
+    other = TestClient(started.app, client=(host, 50000))
+    other.portal = started.portal
+    return other

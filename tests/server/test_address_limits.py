@@ -8,10 +8,11 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from starlette.testclient import TestClient
 
 from scala40.server.guard.addresses import limit_key
 from scala40.server.settings import Settings
+
+from .helpers import client_at
 
 BODY = {"seats": ["human", "human"], "nickname": "Anna"}
 
@@ -19,8 +20,8 @@ BODY = {"seats": ["human", "human"], "nickname": "Anna"}
 def test_thirty_addresses_of_one_ipv6_home_share_its_limit(make_client: Any) -> None:
     started = make_client(tables_per_minute=3)
 
-    def at(host: str) -> TestClient:
-        return TestClient(started.app, client=(host, 50000))
+    def at(host: str) -> Any:
+        return client_at(started, host)
 
     home = [at(f"2001:db8:1:2::{i:x}") for i in range(1, 31)]
     codes = [c.post("/api/tables", json=BODY).status_code for c in home]
@@ -33,9 +34,7 @@ def test_thirty_addresses_of_one_ipv6_home_share_its_limit(make_client: Any) -> 
 def test_each_ipv6_address_counts_alone_when_the_prefix_is_128(make_client: Any) -> None:
     started = make_client(tables_per_minute=1, ipv6_prefix=128)
     codes = [
-        TestClient(started.app, client=(f"2001:db8::{i}", 1))
-        .post("/api/tables", json=BODY)
-        .status_code
+        client_at(started, f"2001:db8::{i}").post("/api/tables", json=BODY).status_code
         for i in range(1, 5)
     ]
     assert codes == [201] * 4

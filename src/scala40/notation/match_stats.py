@@ -31,7 +31,8 @@ class SeatFigures:
 
 def seat_figures(record: str | Mapping[str, Any]) -> list[SeatFigures]:
     """Each seat's :class:`SeatFigures` in a recorded match (seat order), by replaying its
-    actions: a draw starts a seat's turn, an opening is counted at the turn it is made."""
+    actions: a draw starts a seat's turn, an opening is counted at the turn it is made. A
+    hand the record leaves unfinished (a match closed in play) is not counted."""
     rec = load_record(record)
     match = start_match(rec)
     players = len(rec["seats"])
@@ -42,8 +43,8 @@ def seat_figures(record: str | Mapping[str, Any]) -> list[SeatFigures]:
     opening_turns = [0] * players
     for entry in rec["hands"]:
         turns = [0] * players
-        for seat in match.deal.seats:
-            hands[seat] += 1
+        dealt = match.deal.seats
+        ended = len(match.history)
         for text in entry["actions"]:
             action = parse_action(text)
             seat = match.current_seat
@@ -53,6 +54,10 @@ def seat_figures(record: str | Mapping[str, Any]) -> list[SeatFigures]:
                 opened[seat] += 1
                 opening_turns[seat] += turns[seat]
             match.apply(action)
+        if len(match.history) == ended:
+            break  # a match left in its last hand (a rated table closed): that hand is unscored
+        for seat in dealt:
+            hands[seat] += 1
         record_of_hand = match.history[-1]
         for seat, paid in record_of_hand.penalties.items():
             penalty[seat] += paid

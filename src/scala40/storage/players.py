@@ -9,11 +9,14 @@ Why OpenSkill's Plackett-Luce model (the ``openskill`` library, also the tournam
 Scala 40 is played by 2 to 6 seats, or by partners, and the model rates a whole finishing
 order of teams at once. A player's "rating" is the conservative ordinal mu − 3·sigma.
 
-Why a rating is *provisional* for its first :data:`PROVISIONAL_MATCHES` matches: the
-ordinal starts at 0 and, sigma being large, one loss takes it below 0 (−1.8 after a first
-lost match against a newcomer). That figure says more about the model's doubt than about
-the player, so the pages show "provisional" and the matches played instead of the number
-until the player has played enough to be placed (docs/server.md, "Ratings").
+Why a rating is *provisional* until :data:`PROVISIONAL_MATCHES` matches against at least
+:data:`PROVISIONAL_OPPONENTS` distinct rated opponents: the ordinal starts at 0 and, sigma
+being large, one loss takes it below 0 (−1.8 after a first lost match against a newcomer).
+That figure says more about the model's doubt than about the player, so the pages show
+"provisional" and the matches played instead of the number, and the leaderboard leaves the
+player out, until they have played enough — and enough different people or levels: ten wins
+over one friend place nobody (docs/server.md, "Ratings"). A bot level is never provisional:
+its rating is fixed from the arena (:data:`BOT_ANCHORS`).
 
 Who is rated: every identified seat of a finished match — the persons who keep an
 identity, and the bots, each level one identity ("bot:easy"), so the leaderboard tells
@@ -29,13 +32,13 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, and_, distinct, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -69,14 +72,32 @@ def bot_identity(kind: str) -> str:
 
 
 MODEL: Final = PlackettLuce()
+
+BOT_ANCHORS: Final[dict[str, tuple[float, float]]] = {
+    "bot:expert": (36.85, 1.65),
+    "bot:club": (36.13, 1.65),
+    "bot:easy": (22.94, 2.49),
+    "bot:beginner": (-7.2, 3.07),
+}
+"""Each offered level's fixed rating (mu, sigma), from its arena results: the round robin
+``scala40 tournament --bots beginner,easy,club,expert --matches 100 --seed 40 --json``
+(heads-up FISCA, whole matches, 600 a level; the same OpenSkill model). A level's rating
+does not move at the web table: beating the beginner bot is worth what OpenSkill gives for
+beating a −7 player (almost nothing), and anonymous players who lose to a bot do not inflate
+it. Their seats still count the matches and wins the leaderboard shows."""
 HUMAN: Final = "human"
 PROVISIONAL_MATCHES: Final = 5
 """Rated matches an identity plays before its rating is shown as a number."""
+PROVISIONAL_OPPONENTS: Final = 3
+"""Distinct rated opponents (identities or bot levels) it must have met by then."""
 
 
-def provisional(matches: int) -> bool:
-    """Whether a rating after ``matches`` rated matches is still provisional."""
-    return matches < PROVISIONAL_MATCHES
+def provisional(matches: int, opponents: int, kind: str = "human") -> bool:
+    """Whether a rating after ``matches`` rated matches against ``opponents`` distinct
+    rated opponents is still provisional (a bot level's never is)."""
+    if kind in BOT_ANCHORS:
+        return False
+    return matches < PROVISIONAL_MATCHES or opponents < PROVISIONAL_OPPONENTS
 
 
 class NicknameTaken(ValueError):
@@ -99,6 +120,12 @@ class Player:
     penalty: int = 0
     opened: int = 0
     opening_turns: int = 0
+    opponents: int = 0
+    """Distinct rated opponents met in its rated matches (read with the record)."""
+
+    @property
+    def provisional(self) -> bool:
+        return provisional(self.matches, self.opponents, self.kind)
 
     @property
     def rating(self) -> float:
@@ -114,7 +141,7 @@ class Player:
             "sigma": round(self.sigma, 3),
             "matches": self.matches,
             "wins": self.wins,
-            "provisional": provisional(self.matches),
+            "provisional": self.provisional,
         }
 
 
@@ -129,6 +156,8 @@ class SeatPlace:
     place: int
     player_id: str | None
     kind: str
+    network: str | None
+    """The keyed digest of the network the seat's person joined from (store.SeatRow)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +169,7 @@ class RatingChange:
     before: float
     after: float
     matches: int
+    provisional: bool
 
     def to_dict(self) -> dict[str, Any]:
         """As the match's last SUMMARY carries it (docs/protocol.md): the change is the
@@ -150,7 +180,7 @@ class RatingChange:
             "after": after,
             "change": round(after - before, 1),
             "matches": self.matches,
-            "provisional": provisional(self.matches),
+            "provisional": self.provisional,
         }
 
 
@@ -168,20 +198,76 @@ def nickname_key(nickname: str, kind: str = HUMAN) -> str:
     return name_key(nickname) if kind == HUMAN else kind
 
 
-def _player(row: Any) -> Player:
+def _player(row: Any, opponents: int = 0) -> Player:
+    """An identity as stored; a bot level with its fixed rating (:data:`BOT_ANCHORS`),
+    whatever an older version stored for it."""
+    mu, sigma = BOT_ANCHORS.get(row.kind, (row.mu, row.sigma))
     return Player(
         row.id,
         row.nickname,
         row.kind,
-        row.mu,
-        row.sigma,
+        mu,
+        sigma,
         row.matches,
         row.wins,
         row.hands,
         row.penalty,
         row.opened,
         row.opening_turns,
+        opponents,
     )
+
+
+def _opponents(conn: Connection, player_ids: Collection[str]) -> dict[str, int]:
+    """Distinct rated opponents each identity met in its rated matches (the other
+    identities rated at the same tables)."""
+    if not player_ids:
+        return {}
+    me, other = schema.results.alias("me"), schema.results.alias("other")
+    rows = conn.execute(
+        select(me.c.player_id, func.count(distinct(other.c.player_id)))
+        .join(
+            other,
+            and_(
+                other.c.table_id == me.c.table_id,
+                other.c.player_id != me.c.player_id,
+                other.c.rated,
+            ),
+        )
+        .where(me.c.player_id.in_(list(player_ids)), me.c.rated)
+        .group_by(me.c.player_id)
+    ).all()
+    return {player_id: int(count) for player_id, count in rows}
+
+
+def _met(conn: Connection, player_ids: Collection[str]) -> dict[str, set[str]]:
+    """The rated opponents each identity met before (by id)."""
+    if not player_ids:
+        return {}
+    me, other = schema.results.alias("me"), schema.results.alias("other")
+    rows = conn.execute(
+        select(me.c.player_id, other.c.player_id)
+        .join(
+            other,
+            and_(
+                other.c.table_id == me.c.table_id,
+                other.c.player_id != me.c.player_id,
+                other.c.rated,
+            ),
+        )
+        .where(me.c.player_id.in_(list(player_ids)), me.c.rated)
+        .distinct()
+    ).all()
+    out: dict[str, set[str]] = {}
+    for player_id, opponent in rows:
+        out.setdefault(player_id, set()).add(opponent)
+    return out
+
+
+def _read(conn: Connection, row: Any) -> Player | None:
+    if row is None:
+        return None
+    return _player(row, _opponents(conn, [row.id]).get(row.id, 0))
 
 
 class Players:
@@ -231,7 +317,7 @@ class Players:
             row = conn.execute(
                 select(schema.players).where(schema.players.c.key_hash == token_hash(key))
             ).first()
-        return None if row is None else _player(row)
+            return _read(conn, row)
 
     def by_nickname(self, nickname: str) -> Player | None:
         """The identity called exactly ``nickname`` (a person, or a bot level such as
@@ -259,40 +345,70 @@ class Players:
                     schema.players.c.kind == HUMAN,
                 )
             ).first()
-        return None if row is None else _player(row)
+            return _read(conn, row)
 
     def leaderboard(self, limit: int) -> list[Player]:
-        """Everyone with a rated match, best rating first."""
+        """Everyone placed (no longer provisional) and the bot levels that played a rated
+        match, best rating first."""
         p = schema.players.c
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(schema.players)
-                .where(p.matches > 0)
-                .order_by((p.mu - 3 * p.sigma).desc(), p.nickname_key)
-                .limit(limit)
+                select(schema.players).where(
+                    p.matches >= PROVISIONAL_MATCHES,
+                    p.kind == HUMAN,
+                )
             ).all()
-        return [_player(r) for r in rows]
+            bots = conn.execute(
+                select(schema.players).where(p.matches > 0, p.kind.in_(list(BOT_ANCHORS)))
+            ).all()
+            met = _opponents(conn, [r.id for r in rows])
+        placed = [_player(r, met.get(r.id, 0)) for r in rows]
+        board = [x for x in placed if not x.provisional] + [_player(r) for r in bots]
+        board.sort(key=lambda x: (-x.rating, nickname_key(x.nickname)))
+        return board[:limit]
 
     def history(self, player_id: str) -> list[dict[str, Any]]:
-        """The player's rated matches, oldest first: when, place, seats, rating after."""
+        """The player's rated matches, oldest first: when, place, seats, rating after, and
+        whether the rating was still provisional then."""
         r = schema.results.c
         with self.engine.connect() as conn:
+            kind = conn.execute(
+                select(schema.players.c.kind).where(schema.players.c.id == player_id)
+            ).scalar()
             rows = conn.execute(
                 select(schema.results)
                 .where(r.player_id == player_id)
                 .order_by(r.finished, r.table_id)
             ).all()
-        return [
-            {
-                "table_id": row.table_id,
-                "finished": _iso(row.finished),
-                "place": row.place,
-                "players": row.players,
-                "rating": round(row.mu - 3 * row.sigma, 1),
-                "provisional": provisional(n),
-            }
-            for n, row in enumerate(rows, start=1)
-        ]
+            others = conn.execute(
+                select(r.table_id, r.player_id).where(
+                    r.table_id.in_([row.table_id for row in rows]),
+                    r.player_id != player_id,
+                    r.rated,
+                )
+            ).all()
+        at: dict[str, set[str]] = {}
+        for table_id, other in others:
+            at.setdefault(table_id, set()).add(other)
+        met: set[str] = set()
+        out = []
+        n = 0
+        for row in rows:
+            if row.rated:
+                n += 1
+                met |= at.get(row.table_id, set())
+            out.append(
+                {
+                    "table_id": row.table_id,
+                    "finished": _iso(row.finished),
+                    "place": row.place,
+                    "players": row.players,
+                    "rating": round(row.mu - 3 * row.sigma, 1),
+                    "rated": bool(row.rated),
+                    "provisional": provisional(n, len(met), kind or HUMAN),
+                }
+            )
+        return out
 
     # Rating a match (inside the transaction that marks it over) ---------------------------
     def rating(
@@ -316,7 +432,7 @@ class Players:
                 log.exception("table %s: no figures from the record; left unrated", table_id)
                 return
             rated = [
-                RatedSeat(s.seat, s.unit, s.place, s.player_id, s.kind, figures[s.seat])
+                RatedSeat(s.seat, s.unit, s.place, s.player_id, s.kind, s.network, figures[s.seat])
                 for s in seats
             ]
             done = self.rate(conn, table_id, rated, finished)
@@ -330,8 +446,15 @@ class Players:
     ) -> dict[int, RatingChange]:
         """Update the identified seats' ratings and counters from one finished match; what
         it did to each seat whose identity it rated."""
+        apart = _apart(seats)
+        listed = self._identities(conn, [s for s in seats if s.seat in apart])
+        seats = [replace(s, player_id=None) if s.seat in apart else s for s in seats]
         players = self._identities(conn, seats)
         changes: dict[int, RatingChange] = {}
+        for s in seats:
+            if s.seat in listed:
+                # Listed with the match (a league reads it), its rating untouched.
+                self._result(conn, table_id, s, listed[s.seat], finished, len(seats), rated=False)
         if not players:
             return changes
         ours = _best_seat_of_each(seats, players)
@@ -354,14 +477,24 @@ class Players:
             places.append(float(members[0].place))
         rated = MODEL.rate(teams, ranks=places)
         size = len(seats)
+        here = {players[seat].id for seat in ours}
+        met = _met(conn, here)
         for s in seats:
             if s.seat not in ours:
                 continue
             player = players[s.seat]
             t, i = where[s.seat]
             after = rated[t][i]
+            anchor = BOT_ANCHORS.get(player.kind)
+            if anchor is not None:
+                after = MODEL.rating(mu=anchor[0], sigma=anchor[1])  # a level's rating stays
+            opponents = len(met.get(player.id, set()) | (here - {player.id}))
             changes[s.seat] = RatingChange(
-                s.seat, player.rating, after.mu - 3 * after.sigma, player.matches + 1
+                s.seat,
+                player.rating,
+                after.mu - 3 * after.sigma,
+                player.matches + 1,
+                provisional(player.matches + 1, opponents, player.kind),
             )
             figures = s.figures
             c = schema.players.c
@@ -379,21 +512,38 @@ class Players:
                     opening_turns=c.opening_turns + figures.opening_turns,
                 )
             )
-            conn.execute(
-                insert(schema.results).values(
-                    table_id=table_id,
-                    seat=s.seat,
-                    player_id=player.id,
-                    finished=finished,
-                    place=s.place,
-                    players=size,
-                    mu=after.mu,
-                    sigma=after.sigma,
-                    hands=figures.hands,
-                    penalty=figures.penalty,
-                )
+            self._result(
+                conn, table_id, s, replace(player, mu=after.mu, sigma=after.sigma), finished, size
             )
         return changes
+
+    @staticmethod
+    def _result(
+        conn: Connection,
+        table_id: str,
+        seat: RatedSeat,
+        player: Player,
+        finished: datetime,
+        size: int,
+        *,
+        rated: bool = True,
+    ) -> None:
+        """The identity's line for the match (``player`` holds its rating after it)."""
+        conn.execute(
+            insert(schema.results).values(
+                table_id=table_id,
+                seat=seat.seat,
+                player_id=player.id,
+                finished=finished,
+                place=seat.place,
+                players=size,
+                mu=player.mu,
+                sigma=player.sigma,
+                hands=seat.figures.hands,
+                penalty=seat.figures.penalty,
+                rated=rated,
+            )
+        )
 
     def _identities(self, conn: Connection, seats: Sequence[RatedSeat]) -> dict[int, Player]:
         """The identity at each identified seat, read for update (a bot level's made on
@@ -411,8 +561,8 @@ class Players:
                 if row is None and kind in LEGACY_BOT_IDENTITIES:
                     row = self._rename_legacy_bot(conn, LEGACY_BOT_IDENTITIES[kind], kind)
                 if row is None:
-                    start = MODEL.rating()
-                    bot = Player(secrets.token_urlsafe(12), kind, kind, start.mu, start.sigma)
+                    mu, sigma = BOT_ANCHORS.get(kind, (MODEL.mu, MODEL.sigma))
+                    bot = Player(secrets.token_urlsafe(12), kind, kind, mu, sigma)
                     self._insert(conn, bot, None)
                     out[s.seat] = bot
                     continue
@@ -434,6 +584,23 @@ class Players:
             update(p).where(p.c.id == row.id).values(nickname=new, nickname_key=new, kind=new)
         )
         return conn.execute(select(p).where(p.c.id == row.id)).first()
+
+
+def _apart(seats: Sequence[RatedSeat]) -> set[int]:
+    """The identified seats the rating leaves out: an identity that joined from the same
+    network as another person at the table (a second nickname of one home, or a friend at
+    the same wifi) is not rated against them — it takes part as an anonymous seat would,
+    and its rating keeps nothing of the match; its line is still listed, unrated, so a
+    league among friends in one room still counts (docs/server.md, "Ratings")."""
+    count: dict[str, int] = {}
+    for s in seats:
+        if s.kind == HUMAN and s.network is not None:
+            count[s.network] = count.get(s.network, 0) + 1
+    return {
+        s.seat
+        for s in seats
+        if s.player_id is not None and s.network is not None and count[s.network] > 1
+    }
 
 
 def _best_seat_of_each(seats: Sequence[RatedSeat], players: Mapping[int, Player]) -> set[int]:

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 
 metadata = MetaData()
@@ -44,6 +45,7 @@ tables = Table(
     Column("record", Text, nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("league_id", String(32), ForeignKey("leagues.id"), nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 score_sheets = Table(
@@ -70,6 +72,7 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
     Column("claim_hash", String(64), nullable=True),
     Column("player_id", String(32), ForeignKey("players.id"), nullable=True),
+    Column("network", String(32), nullable=True),
 )
 """``claim_hash``: at a rematch's table, the hash of the seat's token at the finished table,
 which opens the new seat once for a player who missed the socket message (docs/protocol.md).
@@ -113,6 +116,7 @@ results = Table(
     Column("sigma", Float, nullable=False),
     Column("hands", Integer, nullable=False, server_default="0"),
     Column("penalty", Integer, nullable=False, server_default="0"),
+    Column("rated", Boolean, nullable=False, server_default=true()),
 )
 """One row per identified seat of a rated match: its place, the rating after it, and the
 hands it played and penalty points it paid (a league's standings sum them)."""

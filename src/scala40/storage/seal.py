@@ -65,6 +65,14 @@ def fingerprint(key: bytes) -> str:
     return hmac.new(key, b"scala40 key fingerprint", hashlib.sha256).hexdigest()
 
 
+def network_digest(key: bytes | None, network: str) -> str:
+    """What a seat keeps of where its person joined from: a keyed digest of their network
+    (an address, or an IPv6 client's /64), equal for equal networks and telling nothing of
+    the address to whoever reads the database without the key (32 hex digits)."""
+    mac = hmac.new(key or b"", b"scala40 network " + network.encode("utf-8"), hashlib.sha256)
+    return mac.hexdigest()[:32]
+
+
 def _keystream(key: bytes, table_id: str) -> int:
     digest = hmac.new(key, b"scala40 seed " + table_id.encode("utf-8"), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") & SEED_MASK

@@ -69,6 +69,11 @@ class SeatRow:
     seat once (``None``: nothing to claim)."""
     player_id: str | None = None
     """The rated identity sitting here (``None``: an anonymous player, or a bot)."""
+    network: str | None = None
+    """Who the person who took the seat is on the network, as a keyed digest of their
+    address (an IPv6 client's /64; :func:`~scala40.storage.seal.network_digest`), so a
+    rated match does not rate two seats of one home against each other; ``None``: a bot,
+    a free seat, or a seat taken before digests were kept."""
 
     @property
     def guest(self) -> bool:
@@ -102,6 +107,9 @@ class TableRow:
     """Hands are dealt the verifiable way (``Match(fair=True)``); older tables are not."""
     league_id: str | None = None
     """The league the match counts for (leagues.py), seating its members only."""
+    rated: bool = False
+    """The creator chose a rated match: its result moves the ratings of the identities
+    that sit there (players.py); an unrated (casual) match moves none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +280,7 @@ class Store:
                 bot_pace=table.bot_pace,
                 fair=table.fair,
                 league_id=table.league_id,
+                rated=table.rated,
                 status=table.status,
             )
         )
@@ -286,6 +295,7 @@ class Store:
                     "token_hash": s.token_hash,
                     "claim_hash": s.claim_hash,
                     "player_id": s.player_id,
+                    "network": s.network,
                 }
                 for s in seats
             ],
@@ -302,6 +312,7 @@ class Store:
         token_hash: str,
         starts: bool,
         player_id: str | None = None,
+        network: str | None = None,
     ) -> None:
         """A newcomer sits down; if that fills the table, it starts in the same transaction.
 
@@ -317,7 +328,7 @@ class Store:
                     schema.seats.c.seat == seat,
                     schema.seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash, player_id=player_id)
+                .values(name=name, token_hash=token_hash, player_id=player_id, network=network)
             ).rowcount
             if taken != 1:
                 raise ValueError(f"table {table_id}: seat {seat} is not free in the store")
@@ -365,15 +376,24 @@ class Store:
                 )
             )
 
-    def end_unplayed(self, table_id: str, status: str) -> None:
-        """An unfinished table leaves play without a result (``expired`` or ``closed``)."""
+    def end_unplayed(
+        self,
+        table_id: str,
+        status: str,
+        also: Callable[[Connection, datetime], None] | None = None,
+    ) -> None:
+        """An unfinished table leaves play without a winner (``expired`` or ``closed``);
+        ``also`` (a rated match's ratings, players.py) runs in the same transaction."""
+        finished = now()
         with self.engine.begin() as conn:
             self._fence(conn, table_id)
-            conn.execute(
+            ended = conn.execute(
                 update(schema.tables)
                 .where(schema.tables.c.id == table_id, schema.tables.c.status.in_(UNFINISHED))
-                .values(status=status, finished=now())
-            )
+                .values(status=status, finished=finished)
+            ).rowcount
+            if ended and also is not None:
+                also(conn, finished)
 
     def repair(self, expire_before: datetime) -> dict[str, int]:
         """Put right what an older version (or a crash inside one) left in the store.
@@ -463,6 +483,7 @@ class Store:
             bot_pace=row.bot_pace,
             fair=bool(row.fair),
             league_id=row.league_id,
+            rated=bool(row.rated),
         )
 
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:
@@ -472,7 +493,8 @@ class Store:
             .order_by(schema.seats.c.seat)
         )
         return [
-            SeatRow(r.seat, r.kind, r.name, r.token_hash, r.claim_hash, r.player_id) for r in rows
+            SeatRow(r.seat, r.kind, r.name, r.token_hash, r.claim_hash, r.player_id, r.network)
+            for r in rows
         ]
 
     def unfinished(self) -> list[StoredTable]:

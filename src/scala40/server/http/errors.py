@@ -16,6 +16,7 @@ from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
 from scala40.server.settings import Settings
 from scala40.server.wire.jsonin import BadJson, decode_json
+from scala40.storage.seal import network_digest
 
 MAX_BODY = 16384
 """Largest request body a route reads (lobby forms and score-sheet hands are far smaller)."""
@@ -65,6 +66,13 @@ async def read_json_object(request: Request) -> dict[str, Any]:
 def client_address(request: Request) -> str:
     """The client's address as uvicorn reports it (the proxy's client, when trusted)."""
     return request.client.host if request.client is not None else "unknown"
+
+
+def network_of(request: Request, settings: Settings, key: bytes | None) -> str:
+    """What a seat keeps of where its person joined from: a keyed digest of their address
+    (an IPv6 client's network), so a rated match can tell two seats of one home apart
+    from strangers without the database holding anyone's address."""
+    return network_digest(key, limit_key(client_address(request), settings.ipv6_prefix))
 
 
 def admit(limiter: PerAddress, request: Request, settings: Settings, code: str, words: str) -> None:

@@ -97,7 +97,7 @@ def table_spec(
     """The table a ``POST /api/tables`` body asks for (without its league, which the
     route looks up): 2 to 6 seats with at least one human, the rules, the creator's
     nickname (``identity_name``, a rated player's own, as it is; else the body's), the
-    timer and the bots' pace."""
+    timer, the bots' pace and whether the match is rated."""
     kinds = body.get("seats")
     if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
         raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
@@ -117,6 +117,9 @@ def table_spec(
         bot_pace = "normal"
     if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
         raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ApiError(400, "bad_rated", "rated is true (a rated match) or false (casual)")
     rules_body = rules_part(body)
     preset = rules_body.get("preset")
     rules = table_rules(preset, rules_body.get("changes"), len(occupants))
@@ -127,4 +130,5 @@ def table_spec(
         nickname=name,
         turn_seconds=None if turn_seconds is None else float(turn_seconds),
         bot_pace=bot_pace,
+        rated=rated,
     )

@@ -17,7 +17,7 @@ from scala40.notation.codec import rules_from_changes
 from scala40.rulebook.labels import rules_facts, rules_summary
 from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
-from scala40.server.http.errors import ApiError, client_address, read_json_object
+from scala40.server.http.errors import ApiError, client_address, network_of, read_json_object
 from scala40.server.http.errors import admit as admit_address
 from scala40.server.http.forms import clean_name, client_token, rules_part, table_spec
 from scala40.server.http.players import player_of_key
@@ -71,6 +71,7 @@ def _summary(
         "created": table.created.isoformat(),
         "turn_seconds": table.turn_seconds,
         "bot_pace": table.bot_pace,
+        "rated": table.rated,
     }
     if watchers is not None:
         out["watchers"] = watchers
@@ -150,11 +151,13 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         if player is None:
             await not_kept(spec.nickname)
         if league is not None:
-            spec = replace(spec, league=(league.id, league.name))
+            # A league match is rated: its standings are read from the ratings' results.
+            spec = replace(spec, league=(league.id, league.name), rated=True)
         spec = replace(spec, address=address_of(request))
         admit_programs(spec, programs)
         admit(request)
-        made = await tables.create(spec, None if player is None else player.id)
+        network = network_of(request, tables.settings, tables.store.key)
+        made = await tables.create(spec, None if player is None else player.id, network)
         table_id = made.actor.table.id
         return {
             "table_id": table_id,
@@ -275,7 +278,12 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         token = client_token(body.get("token")) or new_token()
         try:
             taken = await tables.seat(
-                table_id, seat, name, token_hash(token), None if player is None else player.id
+                table_id,
+                seat,
+                name,
+                token_hash(token),
+                None if player is None else player.id,
+                network_of(request, tables.settings, tables.store.key),
             )
         except JoinRefused as err:
             status = JOIN_STATUS.get(err.code, 409)

@@ -56,7 +56,7 @@ from scala40.server.table.commands import (
     error,
 )
 from scala40.server.table.fair import FairShuffle
-from scala40.server.table.finish import store_finish, tell_programs
+from scala40.server.table.finish import store_finish, store_left, tell_programs
 from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
@@ -318,7 +318,10 @@ class TableActor:
         status = self.end_due(datetime.now(UTC), cmd.moment)
         if status is None:
             return  # someone came back meanwhile
-        await self.db.run(self.db.store.end_unplayed, self.table.id, status)
+        if status == CLOSED and self.table.rated:
+            await store_left(self.db, self.table.id, status, self.recorder, self.seats)
+        else:
+            await self.db.run(self.db.store.end_unplayed, self.table.id, status)
         self.status = status
         self._schedule()  # stops the timer and any bot
         if self.on_ended is not None:
@@ -350,7 +353,7 @@ class TableActor:
             history=self.match.history,
             turn_deadline=self.turns.deadline,
             spectator=spectator,
-            extra={"fair": self.fair_json(), "pause": self.pause.json()},
+            extra={"fair": self.fair_json(), "pause": self.pause.json(), "rated": self.table.rated},
         )
 
     def view_of(self, seat: int) -> PlayerView:
@@ -519,7 +522,9 @@ class TableActor:
     async def _mark_over(self) -> None:
         self.status = "over"
         names = [self.name(s.seat) for s in self.seats]
-        changes = await store_finish(self.db, self.table.id, self.recorder, self.seats, names)
+        changes = await store_finish(
+            self.db, self.table.id, self.recorder, self.seats, names, self.table.rated
+        )
         self.rating_changes = {str(seat): c.to_dict() for seat, c in sorted(changes.items())}
         if self.on_over is not None:
             self.on_over(self)
@@ -673,11 +678,19 @@ class TableActor:
         starts = self.status == "waiting" and all(x.taken for x in self.seats if x is not s)
         store = self.db.store
         await self.db.run(
-            store.take_seat, self.table.id, s.seat, cmd.name, cmd.token_hash, starts, cmd.player_id
+            store.take_seat,
+            self.table.id,
+            s.seat,
+            cmd.name,
+            cmd.token_hash,
+            starts,
+            cmd.player_id,
+            cmd.network,
         )
         s.name = cmd.name
         s.token_hash = cmd.token_hash
         s.player_id = cmd.player_id
+        s.network = cmd.network
         self.recorder.seats[s.seat] = cmd.name
         if starts:
             self.status = "playing"
@@ -725,11 +738,16 @@ class TableActor:
 
 
 async def wait_join(
-    actor: TableActor, seat: int | None, name: str, token_hash: str, player_id: str | None = None
+    actor: TableActor,
+    seat: int | None,
+    name: str,
+    token_hash: str,
+    player_id: str | None = None,
+    network: str | None = None,
 ) -> int:
     """Take a seat through the actor's queue; raises :class:`JoinRefused`."""
     done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    actor.submit(Join(seat, name, token_hash, done, player_id))
+    actor.submit(Join(seat, name, token_hash, done, player_id, network))
     return await done
 
 

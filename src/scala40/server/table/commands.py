@@ -103,6 +103,8 @@ class Join:
     done: asyncio.Future[int] = field(compare=False)
     player_id: str | None = None
     """The rated identity taking the seat (``None``: an anonymous player)."""
+    network: str | None = None
+    """The keyed digest of the network the newcomer joins from (store.SeatRow.network)."""
 
 
 @dataclass(frozen=True)

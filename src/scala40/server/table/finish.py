@@ -12,33 +12,77 @@ from scala40.storage.players import Players, RatingChange, SeatPlace, places
 
 
 async def store_finish(
-    db: AsyncStore, table_id: str, recorder: Recorder, seats: list[Seat], names: list[str]
+    db: AsyncStore,
+    table_id: str,
+    recorder: Recorder,
+    seats: list[Seat],
+    names: list[str],
+    rated: bool,
 ) -> dict[int, RatingChange]:
     """Store the finished match: its record (under the seats' ``names`` at the end), its
-    winner, and the rated identities' new ratings, in one write (players.py); what the
-    match did to the rating at each rated seat."""
+    winner and, for a rated match, the identities' new ratings, in one write (players.py);
+    what the match did to the rating at each rated seat."""
     match = recorder.match
     recorder.seats[:] = names
     record = dump_record(recorder.record())
-    players = Players(db.store.engine)
     changes: dict[int, RatingChange] = {}
-    rate = players.rating(table_id, seat_places(seats, match), record, changes)
+    rate = None
+    if rated:
+        players = Players(db.store.engine)
+        rate = players.rating(table_id, seat_places(seats, match), record, changes)
     await db.run(db.store.mark_over, table_id, match.winner, record, rate)
     return changes
 
 
-def seat_places(seats: list[Seat], match: Match) -> list[SeatPlace]:
-    """The seats as the ratings see the finished match (players.py): each one's place
-    and the identity sitting there."""
+async def store_left(
+    db: AsyncStore, table_id: str, status: str, recorder: Recorder, seats: list[Seat]
+) -> None:
+    """Store a rated match that every person left before its end (``closed``) with its
+    result: leaving counts as losing — those who left are placed behind every seat still
+    in play (the bots), in the order of their totals so far (players.py)."""
+    record = dump_record(recorder.record())
+    players = Players(db.store.engine)
+    rate = players.rating(table_id, seat_places(seats, recorder.match, closing=True), record)
+    await db.run(db.store.end_unplayed, table_id, status, rate)
+
+
+def seat_places(seats: list[Seat], match: Match, *, closing: bool = False) -> list[SeatPlace]:
+    """The seats as the ratings see the match's end (players.py): each one's place, the
+    identity sitting there and the network its person joined from.
+
+    A person who was away when it ended (a stand-in played on for them, or nobody came
+    back to a table ``closing`` for it) counts as having left the match: their unit is
+    placed behind every unit still in play, whatever its totals; among those who left,
+    totals decide. A short drop within the grace period at the end is no leaving."""
     rules = match.rules
     units = sorted({rules.unit_of(s.seat) for s in seats})
-    place = places(units, dict(enumerate(match.totals)), match.winner)
+    persons: dict[int, list[Seat]] = {}
+    for s in seats:
+        if not s.is_bot:
+            persons.setdefault(rules.unit_of(s.seat), []).append(s)
+    left = {u for u, people in persons.items() if all(_away(s, closing) for s in people)}
+    totals = dict(enumerate(match.totals))
+    place = places([u for u in units if u not in left], totals, match.winner)
+    behind = len(place)
+    for unit, at in places(sorted(left), totals, None).items():
+        place[unit] = behind + at
     return [
         SeatPlace(
-            s.seat, rules.unit_of(s.seat), place[rules.unit_of(s.seat)], s.player_id, s.occupant
+            s.seat,
+            rules.unit_of(s.seat),
+            place[rules.unit_of(s.seat)],
+            s.player_id,
+            s.occupant,
+            s.network,
         )
         for s in seats
     ]
+
+
+def _away(seat: Seat, closing: bool) -> bool:
+    """Whether the person at ``seat`` had left the match: a stand-in plays for them or,
+    at a table closing because every person left, they are not connected."""
+    return seat.stand_in or (closing and seat.outbox is None)
 
 
 def tell_programs(seats: list[Seat], match: Match, rules: Rules, record: HandRecord) -> None:

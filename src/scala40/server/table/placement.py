@@ -28,7 +28,7 @@ class Ask(StrEnum):
     on the node that plays it."""
 
     JOIN = "join"
-    """Seat a newcomer: ``seat``, ``name``, ``token_hash``, ``player_id``."""
+    """Seat a newcomer: ``seat``, ``name``, ``token_hash``, ``player_id``, ``network``."""
     CLAIM = "claim"
     """Open a rematch seat with the old token: ``claim_hash``, ``token_hash``."""
 
@@ -37,7 +37,12 @@ async def ask_actor(actor: TableActor, op: Ask, args: dict[str, Any]) -> Any:
     """Do ``op`` through the table's own actor (on the node that plays it)."""
     if op is Ask.JOIN:
         return await wait_join(
-            actor, args["seat"], args["name"], args["token_hash"], args["player_id"]
+            actor,
+            args["seat"],
+            args["name"],
+            args["token_hash"],
+            args["player_id"],
+            args.get("network"),  # a node of an older version sends none
         )
     return await wait_claim(actor, args["claim_hash"], args["token_hash"])
 

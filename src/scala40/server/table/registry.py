@@ -63,6 +63,9 @@ class TableSpec:
         """How many seats the registered ``programs`` (their names) play."""
         return sum(1 for o in self.occupants if o.startswith("bot:") and o[4:] in programs)
 
+    rated: bool = False
+    """The creator's choice: the match moves its identities' ratings (players.py)."""
+
 
 class LocalPlacement:
     """A single server: every table of the store is played here."""
@@ -239,9 +242,12 @@ class Tables:
         self.keep(asyncio.get_running_loop().create_task(stop()))
 
     # Creating ----------------------------------------------------------------------------
-    async def create(self, spec: TableSpec, player_id: str | None = None) -> NewTable:
-        """A new table; the creator (a rated identity with ``player_id``) takes its first
-        human seat. The lobby has checked the request and admitted its address."""
+    async def create(
+        self, spec: TableSpec, player_id: str | None = None, network: str | None = None
+    ) -> NewTable:
+        """A new table; the creator (a rated identity with ``player_id``, joining from
+        ``network``) takes its first human seat. The lobby has checked the request and
+        admitted its address."""
         occupants = spec.occupants
         token = new_token()
         creator = occupants.index("human")
@@ -249,7 +255,14 @@ class Tables:
         for i, occupant in enumerate(occupants):
             if i == creator:
                 seats.append(
-                    SeatRow(i, occupant, spec.nickname, token_hash(token), player_id=player_id)
+                    SeatRow(
+                        i,
+                        occupant,
+                        spec.nickname,
+                        token_hash(token),
+                        player_id=player_id,
+                        network=network,
+                    )
                 )
             elif occupant == "human":
                 seats.append(SeatRow(i, occupant, "", None))
@@ -271,6 +284,7 @@ class Tables:
             bot_pace=spec.bot_pace,
             fair=True,
             league_id=None if league is None else league[0],
+            rated=spec.rated,
         )
         await self._store_new(table, self.store.create_table, table, seats)
         actor = TableActor(table, seats, self.db, self.settings, self.programs, spec.address)
@@ -280,11 +294,23 @@ class Tables:
         return NewTable(actor, creator, token)
 
     async def seat(
-        self, table_id: str, seat: int | None, name: str, token_hash: str, player_id: str | None
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str,
+        token_hash: str,
+        player_id: str | None,
+        network: str | None = None,
     ) -> int:
         """Seat a newcomer at a table of this node or, in a cluster, of any node (the join
         goes to the table's owner); raises :class:`JoinRefused`."""
-        args = {"seat": seat, "name": name, "token_hash": token_hash, "player_id": player_id}
+        args = {
+            "seat": seat,
+            "name": name,
+            "token_hash": token_hash,
+            "player_id": player_id,
+            "network": network,
+        }
         return int(await self._at_owner(table_id, Ask.JOIN, args))
 
     async def claim(self, table_id: str, claim_hash: str, token_hash: str) -> int | None:

@@ -95,7 +95,13 @@ def rematch_rows(
         tokens[s.seat] = new_token()
         rows.append(
             SeatRow(
-                s.seat, s.occupant, s.name, token_hash(tokens[s.seat]), s.token_hash, s.player_id
+                s.seat,
+                s.occupant,
+                s.name,
+                token_hash(tokens[s.seat]),
+                s.token_hash,
+                s.player_id,
+                s.network,
             )
         )
     table = TableRow(
@@ -110,5 +116,6 @@ def rematch_rows(
         bot_pace=was.bot_pace,
         fair=True,
         league_id=was.league_id,
+        rated=was.rated,
     )
     return table, rows, tokens

@@ -43,6 +43,8 @@ class Seat:
     """At a rematch: the hash of the seat's old token, which opens this seat once."""
     player_id: str | None = None
     """The rated identity sitting here (``None``: anonymous, or a bot)."""
+    network: str | None = None
+    """The keyed digest of the network its person joined from (store.SeatRow.network)."""
 
     @property
     def is_bot(self) -> bool:
@@ -75,7 +77,13 @@ def seats_of(
     places among ``slots`` (the server's cap on running programs)."""
     seats = [
         Seat(
-            r.seat, r.occupant, r.name, r.token_hash, claim_hash=r.claim_hash, player_id=r.player_id
+            r.seat,
+            r.occupant,
+            r.name,
+            r.token_hash,
+            claim_hash=r.claim_hash,
+            player_id=r.player_id,
+            network=r.network,
         )
         for r in rows
     ]
