@@ -72,6 +72,9 @@ def test_bot_modules_import_no_true_state_holder() -> None:
         # notation for an outside program and reads the answer back: the codecs, never
         # the record or the replay.
         "scala40.bots.program",
+        # Its process and its standard error (a keeper process, a bounded ring of lines).
+        "scala40.bots.program_process",
+        "scala40.bots.program_stderr",
         "scala40.notation.actions",
         "scala40.notation.codec",
         "scala40.notation.errors",

@@ -132,6 +132,7 @@ const STRINGS = {
     "lobby.error": "Could not do that: {message}",
 
     "table.hand": "Hand {n}",
+    "table.rated": "rated",
     "fair.mark": "Verifiable shuffle",
     "fair.markTitle": "Hand {n} is dealt from a secret committed to before the deal ({commitment}…), mixed with the players' own randomness; the secret is shown when the hand is over.",
     "fair.verified": "✓ Shuffle verified",
@@ -609,6 +610,8 @@ const STRINGS = {
     "lobby.league": "Count for league",
     "lobby.noLeague": "no league",
     "lobby.leagueLine": "League: {name}",
+    "lobby.rated": "Rated match",
+    "lobby.ratedLine": "Rated: the result moves the players' ratings",
     "you.leagues": "Your leagues",
     "you.noLeagues": "No league yet: start one and invite your friends.",
     "you.startLeague": "Start a league",
@@ -906,6 +909,7 @@ const STRINGS = {
     "lobby.error": "Non è stato possibile: {message}",
 
     "table.hand": "Mano {n}",
+    "table.rated": "classificata",
     "fair.mark": "Mescolamento verificabile",
     "fair.markTitle": "La mano {n} è distribuita da un segreto impegnato prima della distribuzione ({commitment}…), mescolato con il caso fornito dai giocatori; il segreto si mostra a fine mano.",
     "fair.verified": "✓ Mescolamento verificato",
@@ -1372,6 +1376,8 @@ const STRINGS = {
     "lobby.league": "Conta per la lega",
     "lobby.noLeague": "nessuna lega",
     "lobby.leagueLine": "Lega: {name}",
+    "lobby.rated": "Partita classificata",
+    "lobby.ratedLine": "Classificata: il risultato cambia il punteggio dei giocatori",
     "you.leagues": "Le tue leghe",
     "you.noLeagues": "Ancora nessuna lega: fondane una e invita i tuoi amici.",
     "you.startLeague": "Fonda una lega",

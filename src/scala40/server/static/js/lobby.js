@@ -21,6 +21,7 @@ import { installable } from "./installable.js";
  * @property {import("./types.js").RulesFacts | null} [rules_facts]
  * @property {"waiting" | "playing" | "over"} status
  * @property {{league_id: string, name: string} | null} [league]
+ * @property {boolean} [rated]
  */
 /** @typedef {{tables: TableSummary[], total: number, offset: number, limit: number, next_offset: number | null}} TablesPage */
 
@@ -125,6 +126,8 @@ async function loadLeagues() {
 function renderLeagueChoice() {
   const select = $select("league");
   $("league-choice").hidden = !playerIdentity() || LEAGUES.length === 0;
+  // Rated is the creator's choice, shown to whoever joins; ticked for a rated player.
+  $input("rated").checked = Boolean(playerIdentity());
   select.replaceChildren();
   select.add(new Option(t("lobby.noLeague"), ""));
   for (const league of LEAGUES) select.add(new Option(league.name, league.league_id));
@@ -363,13 +366,14 @@ async function createTable(ev) {
     return;
   }
   const nickname = $input("nickname").value.trim();
-  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, league?: string}} */
+  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, rated: boolean, league?: string}} */
   const body = {
     seats,
     rules: { preset: $select("preset").value, changes: ruleChanges() },
     nickname,
     turn_seconds: $select("turn-seconds").value ? Number($select("turn-seconds").value) : null,
     bot_pace: $select("bot-pace").value,
+    rated: $input("rated").checked,
   };
   if (!$("league-choice").hidden && $select("league").value) body.league = $select("league").value;
   button("create-btn").disabled = true;
@@ -459,6 +463,12 @@ async function loadTables() {
     rules.textContent = rulesSummary(table.rules_facts, RULES) ?? (table.rules_summary || "");
     li.append(who);
     if (table.league) li.append(leagueLine(table.league));
+    if (table.rated) {
+      const rated = document.createElement("span");
+      rated.className = "league-note";
+      rated.textContent = t("lobby.ratedLine");
+      li.append(rated);
+    }
     li.append(rules);
     if (seatToken(table.table_id)) {
       const a = document.createElement("a");

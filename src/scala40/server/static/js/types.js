@@ -155,6 +155,7 @@
  * @property {Json} [unit_eliminated]
  * @property {FairView | null} [fair]
  * @property {HandPause | null} [pause] the table waits for the hand's summary to be read
+ * @property {boolean} [rated] the creator chose a rated match: its result moves ratings
  */
 
 /**

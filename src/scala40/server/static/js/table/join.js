@@ -34,7 +34,7 @@ export async function showJoin(reason, { keepName = false } = {}) {
   if (identity) $("join-name-note").textContent = t("lobby.ratedAs", { name: identity.nickname });
   $("join-error").textContent = S.joinReason ? S.joinReason() : "";
   try {
-    /** @type {{seats: import("../types.js").SeatSummary[], status: string, rules_facts?: import("../types.js").RulesFacts, rules_summary?: string, league?: {name: string} | null}} */
+    /** @type {{seats: import("../types.js").SeatSummary[], status: string, rules_facts?: import("../types.js").RulesFacts, rules_summary?: string, league?: {name: string} | null, rated?: boolean}} */
     const info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     if (!rulesCatalogue && info.rules_facts) rulesCatalogue = await api("/api/rules").catch(() => null);
     const names = info.seats
@@ -43,8 +43,11 @@ export async function showJoin(reason, { keepName = false } = {}) {
     const rules = rulesSummary(info.rules_facts, rulesCatalogue) ?? (info.rules_summary || "");
     $("join-info").textContent = `${names} — ${rules}`;
     // A league table seats the league's members only: its note names the league.
-    $("join-league").hidden = !info.league;
-    if (info.league) $("join-league").textContent = t("lobby.leagueLine", { name: info.league.name });
+    $("join-league").hidden = !info.league && !info.rated;
+    const notes = [];
+    if (info.league) notes.push(t("lobby.leagueLine", { name: info.league.name }));
+    if (info.rated) notes.push(t("lobby.ratedLine"));
+    $("join-league").textContent = notes.join(" · ");
     if (info.status === "over") {
       // A finished match has no seat to take: offer its replay and record instead.
       button.disabled = true;

@@ -33,7 +33,9 @@ export function render() {
   game.dataset.myTurn = String(myTurn());
   game.dataset.pending = String(S.pending);
   game.dataset.hand = String(v.hand_number || 0);
-  $("hand-number").textContent = v.hand_number ? t("table.hand", { n: v.hand_number }) : "";
+  const hand = v.hand_number ? t("table.hand", { n: v.hand_number }) : "";
+  // Rated or not is shown to everyone at the table, spectators too (docs/server.md).
+  $("hand-number").textContent = v.rated ? `${hand} · ${t("table.rated")}` : hand;
   renderFairMark($("fair"), v.fair);
   renderInvite();
   renderAwayReport();
