@@ -237,11 +237,15 @@ def test_a_hidden_table_calls_back_the_player_who_turned_the_bell_on(
     }
     assert said[turn]["body"] == hand[lang]
     assert said[turn]["tag"] == f"scala40-turn-/t/{table_id}"
-    real = anna.evaluate(
-        """async () => (await (await navigator.serviceWorker.ready).getNotifications())
-                           .map((n) => n.title)"""
+    # The system's own list, not only the recorder (which sees the call before it resolves).
+    anna.wait_for_function(
+        """async (titles) => {
+             const listed = (await (await navigator.serviceWorker.ready).getNotifications())
+                              .map((n) => n.title);
+             return titles.every((t) => listed.includes(t));
+           }""",
+        arg=[turn, joined],
     )
-    assert turn in real and joined in real  # the system's own list, not only the recorder
     if anna_first:  # Bea's turn comes while her page is hidden
         _draw_and_discard(anna)
         _my_turn(bea_page)
