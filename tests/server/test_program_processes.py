@@ -6,6 +6,7 @@ bot."""
 from __future__ import annotations
 
 import logging
+import random
 import shlex
 import sys
 import time
@@ -15,9 +16,13 @@ from typing import Any
 
 import pytest
 
+from scala40.bots import make_bot
 from scala40.bots.program import Reason
+from scala40.notation.codec import action_to_dict
+from scala40.notation.view import view_from_json
 
 from .helpers import create, wait_over, ws_url
+from .helpers import until as next_of  # the next message of a kind
 
 ROOT = Path(__file__).resolve().parents[2]
 MISBEHAVE = ROOT / "tests" / "botproto" / "programs" / "misbehave.py"
@@ -61,6 +66,20 @@ def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
         if time.monotonic() > end:
             raise AssertionError("waited in vain")
         time.sleep(0.02)
+
+
+def play_my_turn(ws: Any, state: dict[str, Any]) -> None:
+    """If ``state`` says it is this seat's turn, play the whole turn (the greedy bot chooses
+    on the view the server sent): afterwards the next seat is to move."""
+    bot = make_bot("greedy")
+    rng = random.Random(0)
+    while state["view"]["status"] == "playing" and state["view"]["my_turn"]:
+        action = bot.choose(view_from_json(state["view"]), rng)
+        ws.send_json({"type": "action", "v": state["v"], "action": action_to_dict(action)})
+        new = next_of(ws, "state")
+        while new["v"] <= state["v"]:
+            new = next_of(ws, "state")
+        state = new
 
 
 def open_and_leave(client: Any, made: dict[str, Any]) -> None:
@@ -118,7 +137,8 @@ def test_a_paused_table_stops_its_programs_and_its_next_move_starts_them_again(
     until(lambda: not bot.running)
     assert bot.starts == 1
     with client.websocket_connect(ws_url(made)) as ws:
-        ws.receive_json()
+        # The table paused on either seat's turn: on the person's, they play it first.
+        play_my_turn(ws, ws.receive_json())
         until(lambda: len(family_pids(log)) == 2)  # the seat's next move starts it again
         assert bot.running and bot.starts == 2
         assert all(alive(p) for p in family_pids(log)[1])
