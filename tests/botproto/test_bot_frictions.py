@@ -1,0 +1,47 @@
+"""The small frictions a bot author met (issue 31, point 3), each as the author sees it.
+
+Every program here is a real subprocess: tests/botproto/programs/misbehave.py in its
+``spy`` mode, which plays plainly and writes every message it gets to a log.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from scala40.cli import main
+
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+MISBEHAVE = PROGRAMS / "misbehave.py"
+
+
+def python_command(script: Path, *args: str) -> str:
+    return shlex.join([sys.executable, str(script), *args])
+
+
+def arena_json(bots: str, *args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(main, ["arena", "--bots", bots, "--players", "2", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def spied(log: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_a_lone_hand_is_hand_1_in_the_view_and_in_hand_over(tmp_path: Path) -> None:
+    log = tmp_path / "seen.jsonl"
+    arena_json(
+        f"greedy,cmd:{json.dumps(python_command(MISBEHAVE, 'spy', str(log)))}", "--hands", "1"
+    )
+    messages = spied(log)
+    numbers = {m["view"]["hand_number"] for m in messages if m["type"] == "decide"}
+    told = {m["hand"] for m in messages if m["type"] == "hand_over"}
+    assert told == {1}
+    assert numbers == told
