@@ -7,6 +7,7 @@ Every program here is a real subprocess: tests/botproto/programs/misbehave.py in
 from __future__ import annotations
 
 import json
+import random
 import shlex
 import sys
 from pathlib import Path
@@ -14,7 +15,12 @@ from typing import Any
 
 from click.testing import CliRunner
 
+from scala40.bots.program import ProgramBot, Reason
 from scala40.cli import main
+from scala40.engine.cards import pack_list
+from scala40.engine.rules import Rules
+from scala40.engine.state import Deal
+from scala40.engine.views import PlayerView
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 MISBEHAVE = PROGRAMS / "misbehave.py"
@@ -45,3 +51,21 @@ def test_a_lone_hand_is_hand_1_in_the_view_and_in_hand_over(tmp_path: Path) -> N
     told = {m["hand"] for m in messages if m["type"] == "hand_over"}
     assert told == {1}
     assert numbers == told
+
+
+def first_view() -> PlayerView:
+    rules = Rules.build(None, {"players": "2"})
+    hand = Deal.deal(rules, pack_list(rules.decks, rules.joker_count), None, 1)
+    return PlayerView.of(hand, hand.seats[hand.current])
+
+
+def test_a_silent_program_is_told_the_handshake_limit_it_missed() -> None:
+    silent = shlex.join([sys.executable, "-c", "import time; time.sleep(30)"])
+    bot = ProgramBot(silent, handshake_ms=400, decision_ms=5000)
+    try:
+        bot.choose(first_view(), random.Random(1))
+    finally:
+        bot.close()
+    (incident,) = bot.incidents
+    assert incident.reason is Reason.HANDSHAKE
+    assert incident.detail == "no ready within 400 ms of the start"

@@ -366,11 +366,14 @@ class ProgramBot:
         }
         self._send(hello, deadline, fatal=True)
         try:
-            line = self._read_line(deadline)
+            line = self._read_line(deadline, self.handshake_ms)
         except ProtocolError as err:
-            raise ProtocolError(
-                Reason.HANDSHAKE, f"no ready within {self.handshake_ms:g} ms: {err.detail}"
-            ) from None
+            # The one limit that applies here is named: the decision's limit is not yet running.
+            if err.reason is Reason.TIMEOUT:
+                detail = f"no ready within {self.handshake_ms:g} ms of the start"
+            else:
+                detail = f"no ready: {err.detail}"
+            raise ProtocolError(Reason.HANDSHAKE, detail) from None
         try:
             ready = json.loads(line)
         except ValueError:
@@ -403,7 +406,7 @@ class ProgramBot:
             fatal=True,
         )
         for _ in range(MAX_MESSAGES):
-            line = self._read_line(deadline)
+            line = self._read_line(deadline, self.decision_ms)
             try:
                 message = json.loads(line)
             except ValueError:
@@ -516,8 +519,9 @@ class ProgramBot:
                 raise self._crashed("before reading its input") from None
             data = data[sent:]
 
-    def _read_line(self, deadline: float) -> str:
-        """The next non-empty line, by ``deadline`` (a :class:`ProtocolError` otherwise)."""
+    def _read_line(self, deadline: float, limit_ms: float) -> str:
+        """The next non-empty line, by ``deadline`` (a :class:`ProtocolError` otherwise);
+        ``limit_ms`` is the limit that set the deadline, named when it passes."""
         proc = self._proc
         assert proc is not None
         fd = proc.stdout
@@ -542,7 +546,7 @@ class ProgramBot:
                 )
             left = deadline - time.monotonic()
             if left <= 0 or not poller.poll(left * 1000):
-                raise ProtocolError(Reason.TIMEOUT, f"no answer within {self.decision_ms:g} ms")
+                raise ProtocolError(Reason.TIMEOUT, f"no answer within {limit_ms:g} ms")
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 raise self._crashed("during the game")
