@@ -447,9 +447,13 @@ def _drive_hand(
             out.illegal_log.append((seat, f"no end to the turn after {acts - 1} actions"))
             apply(fallback_action(deal, rngs[seat]))
         else:
+            bot = bots[seat]
+            starting = bot.start_seconds if isinstance(bot, ProgramBot) else 0.0
             start = time.perf_counter()
-            action = bots[seat].choose(view(seat), rngs[seat])
+            action = bot.choose(view(seat), rngs[seat])
             took = time.perf_counter() - start
+            if isinstance(bot, ProgramBot):  # a program's start is not its thinking
+                took -= bot.start_seconds - starting
             out.seconds[seat] += took
             out.times[seat].append(took)
             out.decisions[seat] += 1

@@ -69,3 +69,14 @@ def test_a_silent_program_is_told_the_handshake_limit_it_missed() -> None:
     (incident,) = bot.incidents
     assert incident.reason is Reason.HANDSHAKE
     assert incident.detail == "no ready within 400 ms of the start"
+
+
+def test_a_slow_start_is_not_counted_as_decision_time() -> None:
+    """The program takes 1.5 s to answer hello, then answers at once: its decisions are
+    quick, and the arena's times say so."""
+    data = arena_json(
+        f"greedy,cmd:{json.dumps(python_command(MISBEHAVE, 'slowstart'))}", "--hands", "1"
+    )
+    (program,) = [r for r in data["results"] if r["bot"].startswith("cmd:")]
+    assert program["fallbacks"] == {}
+    assert program["decision_ms"]["max"] < 1500

@@ -221,6 +221,10 @@ class ProgramBot:
         self.starts = 0
         """Times the program was started in this game (a stop and a later decision start
         it again)."""
+        self.start_seconds = 0.0
+        """Seconds spent starting the program and waiting for its ``ready``, over the game:
+        a game loop timing :meth:`choose` takes them out, so an interpreter's start is not
+        counted as thinking."""
         self._proc: ProgramProcess | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._buffer = b""
@@ -274,7 +278,11 @@ class ProgramBot:
         if not self._gone:
             try:
                 if self._proc is None:
-                    self._start(view, rng)
+                    began = time.perf_counter()
+                    try:
+                        self._start(view, rng)
+                    finally:
+                        self.start_seconds += time.perf_counter() - began
                 action = self._ask(view)
             except ProtocolError as err:
                 self._record(err)

@@ -10,7 +10,8 @@ Modes: ``garbage`` (a line that is not JSON), ``illegal`` (a move the rules refu
 ``family`` (at each hello starts a child that sleeps and, through a child that exits at
 once, a grandchild in a session of its own, ``setsid``; writes its own pid and theirs to
 LOG, one line per start; exits as soon as its input ends), ``chatter`` (writes 8 MiB to
-standard error at each decision).
+standard error at each decision), ``slowstart`` (takes 1.5 s to answer hello, then
+behaves: an interpreter slow to start).
 The misbehaviour happens at the first decision (the third for ``quitter``).
 """
 
@@ -69,6 +70,8 @@ for line in sys.stdin:
     if message["type"] == "hello":
         if MODE == "family":
             start_family(sys.argv[2])
+        if MODE == "slowstart":
+            time.sleep(1.5)
         send({"type": "ready", "protocol": 99 if MODE == "stranger" else 1, "name": MODE})
         continue
     if message["type"] != "decide":
