@@ -115,6 +115,9 @@ class ArenaConfig:
     workers: int = 1
     random_rules: bool = False
     """Each deal under its own rule keys, drawn by :func:`random_rules` (seeded)."""
+    verbose: bool = False
+    """Keep what protocol programs say (``log`` messages, standard error) in each game's
+    :attr:`GameOutcome.program_notes`, for their authors."""
 
     @property
     def players(self) -> int:
@@ -203,6 +206,7 @@ def make_config(
     think_ms: float | None = None,
     workers: int = 1,
     random_rules: bool = False,
+    verbose: bool = False,
 ) -> ArenaConfig:
     """Checked settings, or :class:`ArenaError` saying what is wrong with them."""
     levels = tuple(line_up_entry(b) for b in bots)
@@ -230,7 +234,7 @@ def make_config(
     if think_ms is not None and not think_ms > 0:
         raise ArenaError("--think-ms must be more than 0")
     mode = HANDS if hands is not None else MATCHES
-    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers, random_rules)
+    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers, random_rules, verbose)
 
 
 # Random rules -------------------------------------------------------------------------------
@@ -345,6 +349,8 @@ class GameOutcome:
     """Per seat, decisions a built-in bot took for a protocol bot."""
     fallback_log: list[tuple[int, str, str]] = field(default_factory=list)
     """Each protocol incident: (seat, reason, what happened)."""
+    program_notes: list[tuple[int, str]] = field(default_factory=list)
+    """With ``verbose``: each line a program said (seat, ``log: …`` or ``stderr: …``)."""
 
     @classmethod
     def start(cls, deal: int, rotation: int, lineup: tuple[int, ...], key: str) -> GameOutcome:
@@ -484,6 +490,8 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
     lineup = config.lineup(rotation)
     bots = [build_bot(config.bots[e], config.think_ms) for e in lineup]
     programs = {s: b for s, b in enumerate(bots) if isinstance(b, ProgramBot)}
+    for bot in programs.values():
+        bot.keep_notes = config.verbose
     try:
         out = _play_game(config, deal, rotation, lineup, bots, programs)
     finally:
@@ -493,6 +501,7 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
         out.fallbacks[seat] = bot.fallback_reasons()
         out.fallback_decisions[seat] = bot.fallback_decisions
         out.fallback_log += [(seat, i.reason.value, i.detail) for i in bot.incidents]
+        out.program_notes += [(seat, line) for line in bot.notes]
     return out
 
 
@@ -1035,6 +1044,18 @@ def format_report(report: ArenaReport) -> str:
             )
     lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
     return "\n".join(lines)
+
+
+def program_notes(report: ArenaReport) -> list[str]:
+    """What the programs said (``--verbose``), one line each, in deal and seating order:
+    ``deal 1, seating 2, seat 1 (cmd:python bot.py): log: …``."""
+    names = report.config.names
+    return [
+        f"deal {o.deal + 1}, seating {o.rotation + 1}, seat {seat} ({names[o.lineup[seat]]}): "
+        + line
+        for o in report.outcomes
+        for seat, line in o.program_notes
+    ]
 
 
 def _edge_verdict(p: PairEdge) -> str:

@@ -7,15 +7,18 @@ Every program here is a real subprocess: tests/botproto/programs/misbehave.py in
 from __future__ import annotations
 
 import json
+import os
 import random
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
 
 from scala40.bots.program import ProgramBot, Reason
+from scala40.bots.program_stderr import StderrTail
 from scala40.cli import main
 from scala40.engine.cards import pack_list
 from scala40.engine.rules import Rules
@@ -80,3 +83,41 @@ def test_a_slow_start_is_not_counted_as_decision_time() -> None:
     (program,) = [r for r in data["results"] if r["bot"].startswith("cmd:")]
     assert program["fallbacks"] == {}
     assert program["decision_ms"]["max"] < 1500
+
+
+def test_arena_verbose_shows_a_programs_log_and_stderr() -> None:
+    bots = f"greedy,cmd:{json.dumps(python_command(MISBEHAVE, 'talker'))}"
+    args = ["arena", "--bots", bots, "--players", "2", "--hands", "1"]
+    quiet = CliRunner().invoke(main, args)
+    assert quiet.exit_code == 0, quiet.output
+    assert "weighing the pozzo" not in quiet.output
+    loud = CliRunner().invoke(main, [*args, "--verbose", "--json"])
+    assert loud.exit_code == 0, loud.output
+    json.loads(loud.stdout)  # the JSON stays clean: the program's lines go to stderr
+    said = [line for line in loud.stderr.splitlines() if "talker:" in line]
+    # One game per seating, each with its own copy of the program.
+    assert sum("log: talker: weighing the pozzo" in line for line in said) == 2
+    assert sum("stderr: talker: a line on stderr" in line for line in said) == 2
+    assert all(line.startswith("deal 1, seating ") for line in said)
+
+
+def test_new_stderr_lines_are_given_once_and_whole() -> None:
+    read, write = os.pipe()
+    tail = StderrTail(read, "test-stderr")
+    data = b"".join(b"line %d\n" % i for i in range(300))
+    os.write(write, data)
+    deadline = time.monotonic() + 5
+    while tail.written < len(data) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    text, lost = tail.take_new()
+    lines = text.splitlines()
+    assert lines == [f"line {i}" for i in range(100, 300)]  # the ring keeps the last 200
+    assert lost == sum(len(b"line %d\n" % i) for i in range(100))
+    os.write(write, b"half")
+    time.sleep(0.2)
+    assert tail.take_new() == ("", 0)  # a line is given once it is whole
+    os.write(write, b" and half\n")
+    os.close(write)
+    assert tail.wait_closed(5)
+    assert tail.take_new() == ("half and half\n", 0)
+    assert tail.take_new() == ("", 0)

@@ -87,6 +87,10 @@ MAX_TIMEOUTS: Final = 3
 """Timeouts in a row after which the program is given up for the rest of the game: a
 hung program would otherwise cost the full limit at every decision."""
 
+MAX_NOTES: Final = 2000
+"""Lines of a program's own output (``log`` messages, standard error) kept for its author
+per game when asked (:attr:`ProgramBot.keep_notes`); later ones are counted, not kept."""
+
 STDERR_TAIL: Final = 600
 """Characters of the program's standard error quoted when it crashes."""
 
@@ -221,6 +225,13 @@ class ProgramBot:
         self.starts = 0
         """Times the program was started in this game (a stop and a later decision start
         it again)."""
+        self.keep_notes = False
+        """Keep what the program says for its author (:attr:`notes`): the arena's
+        ``--verbose``. Off by default: nobody would read it."""
+        self.notes: list[str] = []
+        """The program's ``log`` messages (``log: …``) and standard error lines
+        (``stderr: …``), in the order the host saw them, when :attr:`keep_notes`."""
+        self._notes_left_out = 0
         self.start_seconds = 0.0
         """Seconds spent starting the program and waiting for its ``ready``, over the game:
         a game loop timing :meth:`choose` takes them out, so an interpreter's start is not
@@ -288,7 +299,9 @@ class ProgramBot:
                 self._record(err)
             else:
                 self._timeouts = 0
+                self._note_stderr()
                 return action
+            self._note_stderr()
         self.fallback_decisions += 1
         if self._fallback is None:
             self._fallback = self._fallback_factory()
@@ -325,11 +338,17 @@ class ProgramBot:
     def stop(self) -> None:
         """End the program and everything it started (input closed; after a short wait
         the rest killed); the next decision starts it again. Idempotent."""
+        proc = self._proc
         if self._finalizer is not None:
             self._finalizer()
             self._finalizer = None
         self._proc = None
         self._buffer = b""
+        if proc is not None:
+            self._note_stderr(proc)  # its last lines, read to the end of the pipe
+        if self._notes_left_out:
+            self.notes.append(f"({self._notes_left_out} more lines left out)")
+            self._notes_left_out = 0
 
     def close(self) -> None:
         """End the program at the end of its game (:meth:`stop`); idempotent."""
@@ -429,7 +448,9 @@ class ProgramBot:
                 raise ProtocolError(Reason.BAD_MESSAGE, f"id {said!r} is not this decision's")
             kind = message.get("type")
             if kind == "log":
-                logger.info("%s says: %s", self.name, str(message.get("message"))[:200])
+                said = str(message.get("message"))[:200]
+                logger.info("%s says: %s", self.name, said)
+                self._note("log: " + said)
                 continue
             if kind == "legal":
                 self._send({"type": "legal", "id": ask_id, "legal": legal}, deadline, fatal=True)
@@ -467,6 +488,25 @@ class ProgramBot:
             self._send(message, time.monotonic() + self.decision_ms / 1000, fatal=True)
         except ProtocolError as err:
             self._record(err)
+
+    def _note(self, line: str) -> None:
+        if not self.keep_notes:
+            return
+        if len(self.notes) < MAX_NOTES:
+            self.notes.append(line)
+        else:
+            self._notes_left_out += 1
+
+    def _note_stderr(self, proc: ProgramProcess | None = None) -> None:
+        """Note the standard error lines written since the last look."""
+        proc = proc or self._proc
+        if not self.keep_notes or proc is None:
+            return
+        text, lost = proc.new_stderr()
+        if lost:
+            self._note(f"stderr: ({lost} bytes not kept)")
+        for line in text.splitlines():
+            self._note("stderr: " + line)
 
     def _record(self, err: ProtocolError) -> None:
         fatal = err.fatal

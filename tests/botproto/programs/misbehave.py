@@ -10,8 +10,9 @@ Modes: ``garbage`` (a line that is not JSON), ``illegal`` (a move the rules refu
 ``family`` (at each hello starts a child that sleeps and, through a child that exits at
 once, a grandchild in a session of its own, ``setsid``; writes its own pid and theirs to
 LOG, one line per start; exits as soon as its input ends), ``chatter`` (writes 8 MiB to
-standard error at each decision), ``slowstart`` (takes 1.5 s to answer hello, then
-behaves: an interpreter slow to start).
+standard error at each decision), ``talker`` (at its first decision sends a ``log``
+message and writes a line to standard error, then behaves), ``slowstart`` (takes 1.5 s
+to answer hello, then behaves: an interpreter slow to start).
 The misbehaviour happens at the first decision (the third for ``quitter``).
 """
 
@@ -81,6 +82,10 @@ for line in sys.stdin:
     if MODE == "chatter":
         for _ in range(128):
             sys.stderr.write(("chatter " * 8191) + "\n")
+        sys.stderr.flush()
+    if decisions == 1 and MODE == "talker":
+        send({"type": "log", "message": "talker: weighing the pozzo"})
+        sys.stderr.write("talker: a line on stderr\n")
         sys.stderr.flush()
     if decisions == 1 and MODE == "garbage":
         sys.stdout.write("this is not json\n")
