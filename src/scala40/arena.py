@@ -1058,9 +1058,15 @@ def program_notes(report: ArenaReport) -> list[str]:
     ]
 
 
+def edge_is_clear(edge: float, se: float) -> bool:
+    """Whether a penalty edge is beyond two standard errors (about 95%): a difference the
+    deals show, not luck. Without a standard error (one deal) nothing is clear."""
+    return not math.isnan(se) and abs(edge) > 2 * se
+
+
 def _edge_verdict(p: PairEdge) -> str:
     """Which bot the edge favours, when it is beyond two standard errors."""
-    if math.isnan(p.se) or abs(p.edge) <= 2 * p.se:
+    if not edge_is_clear(p.edge, p.se):
         return " (no clear difference)"
     better = p.a if p.edge < 0 else p.b
     return f" ({better} better)"

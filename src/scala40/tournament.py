@@ -145,6 +145,20 @@ class Pairing:
             return self.a if self.edge < 0 else self.b
         return None
 
+    @property
+    def decided_by(self) -> str | None:
+        """What made :attr:`winner`: ``"games"`` won, else the ``"edge"``; ``None``: level."""
+        wa, wb = self.wins
+        if wa != wb:
+            return "games"
+        return "edge" if self.edge != 0 else None
+
+    @property
+    def uncertain(self) -> bool:
+        """Won on an edge within two standard errors: the deals did not tell the two
+        apart, and another seed may well crown the other (worth a flag, not a verdict)."""
+        return self.decided_by == "edge" and not arena.edge_is_clear(self.edge, self.se)
+
     def as_json(self, names: Sequence[str]) -> dict[str, Any]:
         winner = self.winner
         return {
@@ -156,7 +170,31 @@ class Pairing:
             "edge": round(self.edge, 3),
             "se": None if math.isnan(self.se) else round(self.se, 3),
             "winner": None if winner is None else names[winner],
+            "decided_by": self.decided_by,
+            "uncertain": self.uncertain,
+            "results": game_results(self.report, (names[self.a], names[self.b])),
         }
+
+
+def game_results(report: arena.ArenaReport, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each game of a pairing, in deal order then seating: the bot at each seat, the
+    winners, each seat's penalty, the hands played (and whether it was abandoned), so a
+    result can be checked or replayed game by game (the ``key`` names the deal)."""
+    out = []
+    for o in report.outcomes:
+        out.append(
+            {
+                "deal": o.deal + 1,
+                "seating": o.rotation + 1,
+                "key": o.deal_key,
+                "seats": [names[e] for e in o.lineup],
+                "winners": sorted({names[o.lineup[s]] for s in o.winners}),
+                "penalties": list(o.penalty),
+                "hands": max(o.hands, default=0),
+                "abandoned": o.abandoned,
+            }
+        )
+    return out
 
 
 @dataclass(slots=True)
@@ -420,6 +458,8 @@ def format_report(report: TournamentReport) -> str:
         wa, wb = p.wins
         se = "" if math.isnan(p.se) else f" ± {p.se:.2f}"
         winner = "level" if p.winner is None else names[p.winner]
+        if p.uncertain:
+            winner += " (on an edge within two standard errors: not a clear win)"
         lines.append(
             f"  round {p.round}: {names[p.a]} {wa:g} - {wb:g} {names[p.b]}"
             f"  edge {p.edge:+.2f}{se}  -> {winner}"
