@@ -349,6 +349,8 @@ class GameOutcome:
     """Per seat, decisions a built-in bot took for a protocol bot."""
     fallback_log: list[tuple[int, str, str]] = field(default_factory=list)
     """Each protocol incident: (seat, reason, what happened)."""
+    program_names: dict[int, str] = field(default_factory=dict)
+    """Per seat played by a protocol program, the name it gave in ``ready``."""
     program_notes: list[tuple[int, str]] = field(default_factory=list)
     """With ``verbose``: each line a program said (seat, ``log: …`` or ``stderr: …``)."""
 
@@ -502,6 +504,8 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
         out.fallback_decisions[seat] = bot.fallback_decisions
         out.fallback_log += [(seat, i.reason.value, i.detail) for i in bot.incidents]
         out.program_notes += [(seat, line) for line in bot.notes]
+        if bot.program_name is not None:
+            out.program_names[seat] = bot.program_name
     return out
 
 
@@ -620,6 +624,8 @@ class BotResult:
     bot: str
     level: str
     seats: int
+    name: str = ""
+    """What the report shows it as: the entry, or a program's ``ready`` name."""
     games: int = 0
     wins: float = 0.0
     hands: int = 0
@@ -658,6 +664,7 @@ class BotResult:
         low, high = wilson(self.wins, self.games)
         return {
             "bot": self.bot,
+            "name": self.name or self.bot,
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "mean_penalty": round(self.penalty / self.hands, 2) if self.hands else 0.0,
@@ -688,6 +695,11 @@ class ArenaReport:
     results: list[BotResult]
     outcomes: list[GameOutcome]
     seconds: float
+
+    @property
+    def names(self) -> list[str]:
+        """Each entry as shown: a program by its ``ready`` name (:func:`shown_names`)."""
+        return shown_names(self.config.bots, self.outcomes)
 
     @property
     def games(self) -> int:
@@ -816,6 +828,17 @@ class PairEdge:
         }
 
 
+def shown_names(entries: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[str]:
+    """How each line-up entry is shown: a protocol program by the name it gave in
+    ``ready`` (its author's name for it, not the command that runs it; the first one it
+    gave), anything else by its entry; ``#1``, ``#2`` ... where two would look alike."""
+    said: dict[int, str] = {}
+    for o in outcomes:
+        for seat, name in sorted(o.program_names.items()):
+            said.setdefault(o.lineup[seat], name)
+    return entry_names([said.get(e, entry) for e, entry in enumerate(entries)])
+
+
 def pair_edges(names: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[PairEdge]:
     """:class:`PairEdge` for every pair of line-up entries (a before b in the line-up).
 
@@ -868,8 +891,9 @@ def summarize(config: ArenaConfig, outcomes: Sequence[GameOutcome], seconds: flo
     """Per-bot results from the games (which must be in deal order, for the plot)."""
     names = config.names
     k = len(names)
+    shown = shown_names(config.bots, outcomes)
     results = [
-        BotResult(name, level, config.lineup(0).count(e))
+        BotResult(name, level, config.lineup(0).count(e), shown[e])
         for e, (name, level) in enumerate(zip(names, config.bots, strict=True))
     ]
     beats = [[0.0] * k for _ in range(k)]
@@ -982,7 +1006,7 @@ def format_report(report: ArenaReport) -> str:
         rule_text = f"drawn at random for each deal from every key that changes play{fixed}"
     unit = "hand" if c.mode == HANDS else "match"
     lines = [
-        f"Arena: {' vs '.join(c.names)}, {c.players} players, "
+        f"Arena: {' vs '.join(report.names)}, {c.players} players, "
         f"{c.count} {c.mode if c.count != 1 else unit} x {c.players} seatings"
         f" = {len(report.outcomes)} games, seed {c.seed}"
         + (f", think {c.think_ms:g} ms" if c.think_ms is not None else ""),
@@ -1000,13 +1024,13 @@ def format_report(report: ArenaReport) -> str:
         low, high = j["ci95"]
         opens = "-" if j["mean_open_turn"] is None else f"{j['mean_open_turn']:.1f}"
         lines.append(
-            f"{r.bot:<12} {r.games:>6} {j['win_rate']:>8.1%}  "
+            f"{r.name:<12} {r.games:>6} {j['win_rate']:>8.1%}  "
             f"{f'[{low:.1%}, {high:.1%}]':<15} {j['mean_penalty']:>7.1f} "
             f"{opens:>6} {j['go_out_rate']:>5.0%} {j['elo']:>6.0f} "
             f"{j['decisions_per_s']:>8.0f} {j['decision_ms']['p95']:>7.1f} {r.illegal:>7} "
             f"{r.abandoned:>7}"
         )
-    pairs = report.pairs()
+    pairs = pair_edges(report.names, report.outcomes)
     if pairs:
         lines += ["", "Paired edge per hand over the same deals (a - b; negative: a pays less):"]
         for p in pairs:
@@ -1023,7 +1047,7 @@ def format_report(report: ArenaReport) -> str:
         "dec/s: decisions a second; p95 ms: 95 in 100 decisions took at most this long.",
     ]
     if any(r.seats > 1 for r in report.results):
-        shares = ", ".join(f"{r.bot} {r.seats}/{c.players}" for r in report.results)
+        shares = ", ".join(f"{r.name} {r.seats}/{c.players}" for r in report.results)
         lines.append(f"Seats per bot (an equal bot's expected win rate): {shares}.")
     if report.abandoned:
         lines.append(
@@ -1040,7 +1064,7 @@ def format_report(report: ArenaReport) -> str:
         if r.fallbacks:
             reasons = ", ".join(f"{k} {n}" for k, n in sorted(r.fallbacks.items()))
             lines.append(
-                f"{r.bot}: {r.fallback_decisions} decision(s) taken by a built-in bot ({reasons})."
+                f"{r.name}: {r.fallback_decisions} decision(s) taken by a built-in bot ({reasons})."
             )
     lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
     return "\n".join(lines)
@@ -1048,8 +1072,8 @@ def format_report(report: ArenaReport) -> str:
 
 def program_notes(report: ArenaReport) -> list[str]:
     """What the programs said (``--verbose``), one line each, in deal and seating order:
-    ``deal 1, seating 2, seat 1 (cmd:python bot.py): log: …``."""
-    names = report.config.names
+    ``deal 1, seating 2, seat 1 (mybot): log: …`` (a program by its ``ready`` name)."""
+    names = report.names
     return [
         f"deal {o.deal + 1}, seating {o.rotation + 1}, seat {seat} ({names[o.lineup[seat]]}): "
         + line
@@ -1095,7 +1119,7 @@ def write_plot(report: ArenaReport, path: str) -> None:
     for share in sorted({r.seats for r in report.results}):
         ax.axhline(share / c.players, color="grey", ls="--", lw=0.8)
     for r, ys in zip(report.results, series, strict=True):
-        ax.plot(range(1, len(ys) + 1), ys, label=f"{r.bot} (Elo {r.elo:.0f})")
+        ax.plot(range(1, len(ys) + 1), ys, label=f"{r.name} (Elo {r.elo:.0f})")
     ax.set_xlabel(f"games ({c.mode}, every seating, in deal order)")
     ax.set_ylabel("cumulative win rate")
     ax.set_ylim(-0.02, 1.02)

@@ -211,6 +211,8 @@ class Standing:
     rating: PlackettLuceRating | None = None
     out_in_round: int | None = None
     """Knockout: the round the bot lost in (``None``: it never lost)."""
+    name: str = ""
+    """How it is shown: the entry, or a program's ``ready`` name once it gave one."""
 
     @property
     def mu(self) -> float:
@@ -230,6 +232,7 @@ class Standing:
     def as_json(self) -> dict[str, Any]:
         return {
             "bot": self.bot,
+            "name": self.name or self.bot,
             "points": self.points,
             "pairings": self.pairings,
             "games": self.games,
@@ -255,6 +258,14 @@ class TournamentReport:
     """Knockout: the entry that won the final."""
     seconds: float = 0.0
     ratings_history: list[list[float]] = field(default_factory=list)
+    program_names: dict[int, str] = field(default_factory=dict)
+    """Entry index -> the name a protocol program gave in ``ready`` (its first)."""
+
+    @property
+    def names(self) -> list[str]:
+        """Each entry as shown: a program by its ``ready`` name, as the arena shows it."""
+        entries = self.config.bots
+        return arena.entry_names([self.program_names.get(e, b) for e, b in enumerate(entries)])
 
     def ranked(self) -> list[Standing]:
         """The standings, best first."""
@@ -350,6 +361,11 @@ def run(
         arena_report = arena.run(config.pairing_config(a, b, number), progress)
         number += 1
         report.seconds += arena_report.seconds
+        for o in arena_report.outcomes:
+            for seat, name in sorted(o.program_names.items()):
+                report.program_names.setdefault((a, b)[o.lineup[seat]], name)
+        for standing, shown in zip(standings, report.names, strict=True):
+            standing.name = shown
         pairing = _pairing(round_, a, b, arena_report)
         _count(pairing, standings, model)
         report.pairings.append(pairing)
@@ -425,7 +441,7 @@ def _count(pairing: Pairing, standings: list[Standing], model: PlackettLuce) -> 
 def format_report(report: TournamentReport) -> str:
     """The standings table, then every pairing."""
     c = report.config
-    names = c.names
+    names = report.names
     count = f"{c.hands} hands" if c.hands is not None else f"{c.matches} matches"
     rules = c.rules.changes()
     rules.pop("players", None)
@@ -447,7 +463,7 @@ def format_report(report: TournamentReport) -> str:
         j = s.as_json()
         low, high = j["interval"]
         line = (
-            f"{place:>2} {s.bot:<14} {s.points:>6g} {s.games:>6} {j['win_rate']:>8.1%} "
+            f"{place:>2} {s.name or s.bot:<14} {s.points:>6g} {s.games:>6} {j['win_rate']:>8.1%} "
             f"{j['mean_penalty']:>7.1f} {j['rating']:>7.2f} {f'[{low:.1f}, {high:.1f}]':<16}"
         )
         if c.format == "knockout":
@@ -486,7 +502,7 @@ def write_plot(report: TournamentReport, path: str) -> None:
         fmt="o",
         capsize=4,
     )
-    ax.set_yticks(list(ys), [s.bot for s in ranked])
+    ax.set_yticks(list(ys), [s.name or s.bot for s in ranked])
     ax.set_xlabel("OpenSkill rating (mu ± 2 sigma)")
     ax.set_title(f"Scala 40 tournament ({report.config.format})")
     fig.tight_layout()

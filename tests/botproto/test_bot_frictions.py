@@ -17,7 +17,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from scala40.bots.program import ProgramBot, Reason
+from scala40.bots.program import ProgramBot, Reason, shown_name
 from scala40.bots.program_stderr import StderrTail
 from scala40.cli import main
 from scala40.engine.cards import pack_list
@@ -121,3 +121,38 @@ def test_new_stderr_lines_are_given_once_and_whole() -> None:
     assert tail.wait_closed(5)
     assert tail.take_new() == ("half and half\n", 0)
     assert tail.take_new() == ("", 0)
+
+
+def test_a_program_shows_under_its_ready_name_in_the_arena() -> None:
+    command = python_command(MISBEHAVE, "good")
+    bots = f"greedy,cmd:{json.dumps(command)}"
+    data = arena_json(bots, "--hands", "1")
+    program = next(r for r in data["results"] if r["bot"].startswith("cmd:"))
+    assert program["name"] == "good"  # what it said in ready; "bot" stays the entry
+    assert next(r for r in data["results"] if r["bot"] == "easy")["name"] == "easy"
+    text = CliRunner().invoke(main, ["arena", "--bots", bots, "--players", "2", "--hands", "1"])
+    assert text.exit_code == 0, text.output
+    assert "Arena: easy vs good, 2 players" in text.stdout
+    assert any(line.startswith("good ") for line in text.stdout.splitlines())
+    assert command not in text.stdout
+
+
+def test_two_copies_of_a_program_are_told_apart_and_so_is_a_tournament_entry() -> None:
+    command = json.dumps(python_command(MISBEHAVE, "good"))
+    data = arena_json(f"cmd:{command},cmd:{command}", "--hands", "1")
+    assert [r["name"] for r in data["results"]] == ["good#1", "good#2"]
+    result = CliRunner().invoke(
+        main, ["tournament", "--bots", f"easy,cmd:{command}", "--hands", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    standings = json.loads(result.stdout)["standings"]
+    assert sorted(s["name"] for s in standings) == ["easy", "good"]
+    text = CliRunner().invoke(main, ["tournament", "--bots", f"easy,cmd:{command}", "--hands", "1"])
+    assert "Tournament (round-robin): easy, good;" in text.stdout
+    assert "misbehave.py" not in text.stdout
+
+
+def test_a_ready_name_is_cleaned_before_it_is_shown() -> None:
+    assert shown_name("  deep\x1b[31mblue\n ") == "deep[31mblue"
+    assert shown_name("x" * 100) == "x" * 40
+    assert shown_name("   ") is None and shown_name(7) is None

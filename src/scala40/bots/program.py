@@ -91,10 +91,13 @@ MAX_NOTES: Final = 2000
 """Lines of a program's own output (``log`` messages, standard error) kept for its author
 per game when asked (:attr:`ProgramBot.keep_notes`); later ones are counted, not kept."""
 
+NAME_CHARS: Final = 40
+"""The longest ``ready`` name shown; a longer one is cut."""
+
 STDERR_TAIL: Final = 600
 """Characters of the program's standard error quoted when it crashes."""
 
-__all__ = ["CLOSE_WAIT_S", "FILE_MB", "ProgramBot", "Reason", "Slots"]
+__all__ = ["CLOSE_WAIT_S", "FILE_MB", "ProgramBot", "Reason", "Slots", "shown_name"]
 
 
 class Reason(StrEnum):
@@ -142,6 +145,20 @@ class ProtocolError(Exception):
         self.reason = reason
         self.detail = detail
         self.fatal = reason in FATAL if fatal is None else fatal
+
+
+def shown_name(name: object) -> str | None:
+    """The ``ready`` name as reports and tables show it: printable characters only (no
+    control codes to rewrite a terminal), at most :data:`NAME_CHARS`; ``None`` when there
+    is nothing left (the program is then shown by its command).
+
+    >>> shown_name(" simple.py "), shown_name(""), shown_name(None)
+    ('simple.py', None, None)
+    """
+    if not isinstance(name, str):
+        return None
+    text = "".join(c for c in name if c.isprintable()).strip()[:NAME_CHARS].strip()
+    return text or None
 
 
 def parse_command(text: str) -> list[str]:
@@ -209,7 +226,8 @@ class ProgramBot:
         self.argv = parse_command(self.command)
         self.name = PREFIX + self.command
         self.program_name: str | None = None
-        """The name the program gave in ``ready``."""
+        """The name the program gave in ``ready`` (:func:`shown_name`), to show it by:
+        its author's name for it rather than the command that runs it."""
         self.memory_mb = memory_mb
         self.handshake_ms = handshake_ms
         self._decision_ms = decision_ms
@@ -412,8 +430,7 @@ class ProgramBot:
                 Reason.HANDSHAKE,
                 f"the program speaks protocol {ready.get('protocol')!r}, this host {PROTOCOL}",
             )
-        name = ready.get("name")
-        self.program_name = name if isinstance(name, str) else None
+        self.program_name = shown_name(ready.get("name"))
 
     def _ask(self, view: PlayerView) -> Action:
         world = world_of(view)
