@@ -12,6 +12,7 @@ list fails, and so does a field the reference lists and the host never sends.
 from __future__ import annotations
 
 import json
+import random
 import re
 import shlex
 import sys
@@ -21,9 +22,34 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scala40.bots import make_bot
+from scala40.bots.base import world_of
 from scala40.cli import main
+from scala40.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Open,
+    SwapJoker,
+    TakeBack,
+    TakePozzo,
+)
+from scala40.engine.cards import JOKER, pack_list
+from scala40.engine.errors import IllegalAction
+from scala40.engine.legal import legal_actions
+from scala40.engine.melds import TableMeld, build_meld, lay_off
 from scala40.engine.phases import Drew, Phase
+from scala40.engine.rules import Rules
+from scala40.engine.state import Deal
+from scala40.engine.views import PlayerView
+from scala40.notation.cards import parse_card
+from scala40.notation.melds import format_meld, parse_meld, parse_table_meld
+from scala40.notation.view import table_meld_json
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "docs" / "bot-protocol.md"
@@ -150,3 +176,92 @@ def test_the_reference_names_every_value_of_phase_drew_and_kind(
     assert kinds == {"run", "set"}
     for kind in kinds:
         assert f'`"{kind}"`' in row_of("kind", "string | `")
+
+
+# The order and grammar the reference states -------------------------------------------------
+
+GROUP = {Open: 0, Meld: 0, LayOff: 1, SwapJoker: 1, Discard: 2, TakeBack: 3}
+
+
+def check_documented_order(legal: list[Action], view: PlayerView) -> None:
+    """``legal`` as docs/bot-protocol.md describes it (*The legal list*)."""
+    if view.phase is Phase.DRAW:
+        assert legal in ([DrawStock()], [DrawStock(), TakePozzo()])
+        return
+    groups = [GROUP[type(a)] for a in legal]
+    assert groups == sorted(groups), [str(a) for a in legal]
+    opened = view.opened[view.me]
+    assert all(isinstance(a, Meld if opened else Open) for a in legal if GROUP[type(a)] == 0)
+    plays = [a for a in legal if isinstance(a, LayOff | SwapJoker)]
+    targets = [a.target for a in plays]
+    assert targets == sorted(targets)
+    for target in set(targets):
+        cards = [a.card for a in plays if a.target == target]
+        assert cards == sorted(cards)  # naturals in card order, the joker (52) last
+    for a in plays:
+        if isinstance(a, LayOff) and a.card % 13 == 0 and view.table[a.target].is_run:
+            assert a.end in ("low", "high"), str(a)  # an ace on a run names its end
+    discards = [a.card for a in legal if isinstance(a, Discard)]
+    assert discards == sorted(set(discards))
+    assert set(discards) <= set(view.hand)
+    assert (TakeBack() in legal) == (view.turn.actions_now >= 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]))
+def test_legal_comes_in_the_documented_order(seed: int, players: int) -> None:
+    rules = Rules.build(None, {"players": str(players)})
+    rng = random.Random(seed)
+    deck = pack_list(rules.decks, rules.joker_count)
+    rng.shuffle(deck)
+    deal = Deal.deal(rules, deck, None, rng.getrandbits(63))
+    bots = [make_bot("easy") for _ in range(players)]
+    for _ in range(1500):
+        if deal.over:
+            break
+        seat = deal.seats[deal.current]
+        view = PlayerView.of(deal, seat)
+        check_documented_order(legal_actions(world_of(view)), view)
+        deal.apply(bots[seat].choose(view, rng))
+
+
+def test_the_grammar_examples_behave_as_documented() -> None:
+    rules = Rules.build(None, {"players": "2"})
+    # A set of three must name its joker's suit; a set of four need not.
+    with pytest.raises(IllegalAction, match="say which suit the joker stands for"):
+        build_meld(*spec_of("7H 7D JK"), rules)
+    assert table_meld_json(build_meld(*spec_of("7H 7D JK=7C"), rules), "standard")["cards"] == [
+        "7H",
+        "7D",
+        "JK=7C",
+    ]
+    assert "JK=7S" in format_meld(build_meld(*spec_of("7H 7D 7C JK"), rules))
+    # In a run the joker's place says what it is.
+    assert format_meld(build_meld(*spec_of("JK 8S 9S"), rules)) == "JK=7S 8S 9S"
+    # A bare joker laid off on a set takes the first missing suit (H, D, C, S).
+    two_jokers = Rules.build(None, {"players": "2", "jokers_per_meld": "2"})
+    three = parse_table_meld("7D 7C JK=7S", two_jokers)
+    assert laid(lay_off(three, JOKER, two_jokers)).startswith("JK=7H")
+    assert laid(lay_off(three, JOKER, two_jokers, None, parse_card("7H"))).startswith("JK=7H")
+    other = parse_table_meld("7H 7C JK=7S", two_jokers)
+    assert "JK=7D" in laid(lay_off(other, JOKER, two_jokers))
+    # On a run open at both ends the joker needs its end, unless its identity names it;
+    # an ace fitting both ends of 2..K needs it too.
+    run = parse_table_meld("8S 9S 10S")
+    with pytest.raises(IllegalAction, match=r"low or high"):
+        lay_off(run, JOKER, rules)
+    assert laid(lay_off(run, JOKER, rules, None, parse_card("JS"))).endswith("JK=JS")
+    long_run = parse_table_meld("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    with pytest.raises(IllegalAction, match="say at which end"):
+        lay_off(long_run, parse_card("AH"), rules)
+    assert laid(lay_off(long_run, parse_card("AH"), rules, "high")).endswith("AH")
+
+
+def laid(melds: list[TableMeld]) -> str:
+    (meld,) = melds
+    return format_meld(meld)
+
+
+def spec_of(text: str) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    spec = parse_meld(text)
+    return spec.cards, spec.declared
