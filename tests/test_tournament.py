@@ -129,3 +129,37 @@ def test_config_refuses_an_unknown_format() -> None:
         assert "round-robin" in str(err)
     else:
         raise AssertionError("an unknown format was accepted")
+
+
+def test_json_lists_every_game_of_a_pairing() -> None:
+    data = run_json("--bots", "beginner,easy", "--hands", "2", "--seed", "4")
+    (pairing,) = data["pairings"]
+    games = pairing["results"]
+    assert len(games) == pairing["games"] == 4
+    assert [(g["deal"], g["seating"]) for g in games] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    for g in games:
+        assert sorted(g["seats"]) == ["beginner", "easy"] and not g["abandoned"]
+        assert g["hands"] == 1 and len(g["penalties"]) == 2
+        assert set(g["winners"]) <= {"beginner", "easy"} and g["winners"]
+    # Both seatings of a deal are the same deal, the bots swapped.
+    assert games[0]["key"] == games[1]["key"] != games[2]["key"]
+    assert games[0]["seats"] == games[1]["seats"][::-1]
+    wins = {"beginner": 0.0, "easy": 0.0}
+    for g in games:
+        for w in g["winners"]:
+            wins[w] += 1 / len(g["winners"])
+    assert [wins["beginner"], wins["easy"]] == pairing["wins"]
+
+
+def test_a_win_on_an_edge_within_the_noise_is_flagged() -> None:
+    # Level on games both times; seed 3's edge is within two standard errors, seed 4's not.
+    noisy = run_json("--bots", "beginner,easy", "--hands", "2", "--seed", "3")["pairings"][0]
+    assert noisy["wins"][0] == noisy["wins"][1] and noisy["decided_by"] == "edge"
+    assert abs(noisy["edge"]) <= 2 * noisy["se"]
+    assert noisy["winner"] == "easy" and noisy["uncertain"] is True
+    clear = run_json("--bots", "beginner,easy", "--hands", "2", "--seed", "4")["pairings"][0]
+    assert clear["decided_by"] == "edge" and clear["uncertain"] is False
+    text = run_cli("--bots", "beginner,easy", "--hands", "2", "--seed", "3").output
+    assert "-> easy (on an edge within two standard errors: not a clear win)" in text
+    text = run_cli("--bots", "beginner,easy", "--hands", "2", "--seed", "4").output
+    assert "not a clear win" not in text

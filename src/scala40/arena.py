@@ -115,6 +115,9 @@ class ArenaConfig:
     workers: int = 1
     random_rules: bool = False
     """Each deal under its own rule keys, drawn by :func:`random_rules` (seeded)."""
+    verbose: bool = False
+    """Keep what protocol programs say (``log`` messages, standard error) in each game's
+    :attr:`GameOutcome.program_notes`, for their authors."""
 
     @property
     def players(self) -> int:
@@ -203,6 +206,7 @@ def make_config(
     think_ms: float | None = None,
     workers: int = 1,
     random_rules: bool = False,
+    verbose: bool = False,
 ) -> ArenaConfig:
     """Checked settings, or :class:`ArenaError` saying what is wrong with them."""
     levels = tuple(line_up_entry(b) for b in bots)
@@ -230,7 +234,7 @@ def make_config(
     if think_ms is not None and not think_ms > 0:
         raise ArenaError("--think-ms must be more than 0")
     mode = HANDS if hands is not None else MATCHES
-    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers, random_rules)
+    return ArenaConfig(levels, rules, mode, count, seed, think_ms, workers, random_rules, verbose)
 
 
 # Random rules -------------------------------------------------------------------------------
@@ -345,6 +349,10 @@ class GameOutcome:
     """Per seat, decisions a built-in bot took for a protocol bot."""
     fallback_log: list[tuple[int, str, str]] = field(default_factory=list)
     """Each protocol incident: (seat, reason, what happened)."""
+    program_names: dict[int, str] = field(default_factory=dict)
+    """Per seat played by a protocol program, the name it gave in ``ready``."""
+    program_notes: list[tuple[int, str]] = field(default_factory=list)
+    """With ``verbose``: each line a program said (seat, ``log: …`` or ``stderr: …``)."""
 
     @classmethod
     def start(cls, deal: int, rotation: int, lineup: tuple[int, ...], key: str) -> GameOutcome:
@@ -447,9 +455,13 @@ def _drive_hand(
             out.illegal_log.append((seat, f"no end to the turn after {acts - 1} actions"))
             apply(fallback_action(deal, rngs[seat]))
         else:
+            bot = bots[seat]
+            starting = bot.start_seconds if isinstance(bot, ProgramBot) else 0.0
             start = time.perf_counter()
-            action = bots[seat].choose(view(seat), rngs[seat])
+            action = bot.choose(view(seat), rngs[seat])
             took = time.perf_counter() - start
+            if isinstance(bot, ProgramBot):  # a program's start is not its thinking
+                took -= bot.start_seconds - starting
             out.seconds[seat] += took
             out.times[seat].append(took)
             out.decisions[seat] += 1
@@ -480,6 +492,8 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
     lineup = config.lineup(rotation)
     bots = [build_bot(config.bots[e], config.think_ms) for e in lineup]
     programs = {s: b for s, b in enumerate(bots) if isinstance(b, ProgramBot)}
+    for bot in programs.values():
+        bot.keep_notes = config.verbose
     try:
         out = _play_game(config, deal, rotation, lineup, bots, programs)
     finally:
@@ -489,6 +503,9 @@ def play_game(config: ArenaConfig, deal: int, rotation: int) -> GameOutcome:
         out.fallbacks[seat] = bot.fallback_reasons()
         out.fallback_decisions[seat] = bot.fallback_decisions
         out.fallback_log += [(seat, i.reason.value, i.detail) for i in bot.incidents]
+        out.program_notes += [(seat, line) for line in bot.notes]
+        if bot.program_name is not None:
+            out.program_names[seat] = bot.program_name
     return out
 
 
@@ -607,6 +624,8 @@ class BotResult:
     bot: str
     level: str
     seats: int
+    name: str = ""
+    """What the report shows it as: the entry, or a program's ``ready`` name."""
     games: int = 0
     wins: float = 0.0
     hands: int = 0
@@ -645,6 +664,7 @@ class BotResult:
         low, high = wilson(self.wins, self.games)
         return {
             "bot": self.bot,
+            "name": self.name or self.bot,
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "mean_penalty": round(self.penalty / self.hands, 2) if self.hands else 0.0,
@@ -675,6 +695,11 @@ class ArenaReport:
     results: list[BotResult]
     outcomes: list[GameOutcome]
     seconds: float
+
+    @property
+    def names(self) -> list[str]:
+        """Each entry as shown: a program by its ``ready`` name (:func:`shown_names`)."""
+        return shown_names(self.config.bots, self.outcomes)
 
     @property
     def games(self) -> int:
@@ -803,6 +828,17 @@ class PairEdge:
         }
 
 
+def shown_names(entries: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[str]:
+    """How each line-up entry is shown: a protocol program by the name it gave in
+    ``ready`` (its author's name for it, not the command that runs it; the first one it
+    gave), anything else by its entry; ``#1``, ``#2`` ... where two would look alike."""
+    said: dict[int, str] = {}
+    for o in outcomes:
+        for seat, name in sorted(o.program_names.items()):
+            said.setdefault(o.lineup[seat], name)
+    return entry_names([said.get(e, entry) for e, entry in enumerate(entries)])
+
+
 def pair_edges(names: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[PairEdge]:
     """:class:`PairEdge` for every pair of line-up entries (a before b in the line-up).
 
@@ -855,8 +891,9 @@ def summarize(config: ArenaConfig, outcomes: Sequence[GameOutcome], seconds: flo
     """Per-bot results from the games (which must be in deal order, for the plot)."""
     names = config.names
     k = len(names)
+    shown = shown_names(config.bots, outcomes)
     results = [
-        BotResult(name, level, config.lineup(0).count(e))
+        BotResult(name, level, config.lineup(0).count(e), shown[e])
         for e, (name, level) in enumerate(zip(names, config.bots, strict=True))
     ]
     beats = [[0.0] * k for _ in range(k)]
@@ -969,7 +1006,7 @@ def format_report(report: ArenaReport) -> str:
         rule_text = f"drawn at random for each deal from every key that changes play{fixed}"
     unit = "hand" if c.mode == HANDS else "match"
     lines = [
-        f"Arena: {' vs '.join(c.names)}, {c.players} players, "
+        f"Arena: {' vs '.join(report.names)}, {c.players} players, "
         f"{c.count} {c.mode if c.count != 1 else unit} x {c.players} seatings"
         f" = {len(report.outcomes)} games, seed {c.seed}"
         + (f", think {c.think_ms:g} ms" if c.think_ms is not None else ""),
@@ -987,13 +1024,13 @@ def format_report(report: ArenaReport) -> str:
         low, high = j["ci95"]
         opens = "-" if j["mean_open_turn"] is None else f"{j['mean_open_turn']:.1f}"
         lines.append(
-            f"{r.bot:<12} {r.games:>6} {j['win_rate']:>8.1%}  "
+            f"{r.name:<12} {r.games:>6} {j['win_rate']:>8.1%}  "
             f"{f'[{low:.1%}, {high:.1%}]':<15} {j['mean_penalty']:>7.1f} "
             f"{opens:>6} {j['go_out_rate']:>5.0%} {j['elo']:>6.0f} "
             f"{j['decisions_per_s']:>8.0f} {j['decision_ms']['p95']:>7.1f} {r.illegal:>7} "
             f"{r.abandoned:>7}"
         )
-    pairs = report.pairs()
+    pairs = pair_edges(report.names, report.outcomes)
     if pairs:
         lines += ["", "Paired edge per hand over the same deals (a - b; negative: a pays less):"]
         for p in pairs:
@@ -1010,7 +1047,7 @@ def format_report(report: ArenaReport) -> str:
         "dec/s: decisions a second; p95 ms: 95 in 100 decisions took at most this long.",
     ]
     if any(r.seats > 1 for r in report.results):
-        shares = ", ".join(f"{r.bot} {r.seats}/{c.players}" for r in report.results)
+        shares = ", ".join(f"{r.name} {r.seats}/{c.players}" for r in report.results)
         lines.append(f"Seats per bot (an equal bot's expected win rate): {shares}.")
     if report.abandoned:
         lines.append(
@@ -1027,15 +1064,33 @@ def format_report(report: ArenaReport) -> str:
         if r.fallbacks:
             reasons = ", ".join(f"{k} {n}" for k, n in sorted(r.fallbacks.items()))
             lines.append(
-                f"{r.bot}: {r.fallback_decisions} decision(s) taken by a built-in bot ({reasons})."
+                f"{r.name}: {r.fallback_decisions} decision(s) taken by a built-in bot ({reasons})."
             )
     lines.append(f"Played in {report.seconds:.1f} s with {c.workers} worker(s).")
     return "\n".join(lines)
 
 
+def program_notes(report: ArenaReport) -> list[str]:
+    """What the programs said (``--verbose``), one line each, in deal and seating order:
+    ``deal 1, seating 2, seat 1 (mybot): log: …`` (a program by its ``ready`` name)."""
+    names = report.names
+    return [
+        f"deal {o.deal + 1}, seating {o.rotation + 1}, seat {seat} ({names[o.lineup[seat]]}): "
+        + line
+        for o in report.outcomes
+        for seat, line in o.program_notes
+    ]
+
+
+def edge_is_clear(edge: float, se: float) -> bool:
+    """Whether a penalty edge is beyond two standard errors (about 95%): a difference the
+    deals show, not luck. Without a standard error (one deal) nothing is clear."""
+    return not math.isnan(se) and abs(edge) > 2 * se
+
+
 def _edge_verdict(p: PairEdge) -> str:
     """Which bot the edge favours, when it is beyond two standard errors."""
-    if math.isnan(p.se) or abs(p.edge) <= 2 * p.se:
+    if not edge_is_clear(p.edge, p.se):
         return " (no clear difference)"
     better = p.a if p.edge < 0 else p.b
     return f" ({better} better)"
@@ -1064,7 +1119,7 @@ def write_plot(report: ArenaReport, path: str) -> None:
     for share in sorted({r.seats for r in report.results}):
         ax.axhline(share / c.players, color="grey", ls="--", lw=0.8)
     for r, ys in zip(report.results, series, strict=True):
-        ax.plot(range(1, len(ys) + 1), ys, label=f"{r.bot} (Elo {r.elo:.0f})")
+        ax.plot(range(1, len(ys) + 1), ys, label=f"{r.name} (Elo {r.elo:.0f})")
     ax.set_xlabel(f"games ({c.mode}, every seating, in deal order)")
     ax.set_ylabel("cumulative win rate")
     ax.set_ylim(-0.02, 1.02)

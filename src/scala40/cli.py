@@ -454,6 +454,11 @@ def play(
 )
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--verbose",
+    is_flag=True,
+    help="Print what cmd: programs say (log messages, standard error) to standard error.",
+)
 def arena(
     preset: str | None,
     rule_items: tuple[str, ...],
@@ -467,6 +472,7 @@ def arena(
     random_rules: bool,
     plot: str | None,
     as_json: bool,
+    verbose: bool,
 ) -> None:
     """Bots against bots on duplicate deals: each deal is replayed in every seating.
 
@@ -474,7 +480,8 @@ def arena(
     the bots listed in --bots (a level may be listed twice: easy,easy). Prints each
     bot's win rate with a 95% interval, penalty, opening turn, going-out rate and rating.
     An entry cmd:COMMAND is a program playing over the bot protocol (docs/bot-protocol.md),
-    e.g. --bots 'club,cmd:"python examples/bots/simple.py"'.
+    e.g. --bots 'club,cmd:"python examples/bots/simple.py"'. With --verbose, what such
+    programs say (their log messages and standard error) is printed after the run.
     """
     from scala40 import arena as ar  # imported here: only this command needs the arena
 
@@ -498,6 +505,7 @@ def arena(
             think_ms=think_ms,
             workers=workers,
             random_rules=random_rules,
+            verbose=verbose,
         )
     except ar.ArenaError as err:
         raise InputError(str(err)) from None
@@ -506,6 +514,8 @@ def arena(
     games = config.count * config.players
     with ar.progress_bar(games, "arena", shown=not as_json) as advance:
         report = ar.run(config, advance)
+    for line in ar.program_notes(report):
+        click.echo(line, err=True)
     if plot is not None:
         ar.write_plot(report, plot)
     if as_json:

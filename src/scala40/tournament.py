@@ -145,6 +145,20 @@ class Pairing:
             return self.a if self.edge < 0 else self.b
         return None
 
+    @property
+    def decided_by(self) -> str | None:
+        """What made :attr:`winner`: ``"games"`` won, else the ``"edge"``; ``None``: level."""
+        wa, wb = self.wins
+        if wa != wb:
+            return "games"
+        return "edge" if self.edge != 0 else None
+
+    @property
+    def uncertain(self) -> bool:
+        """Won on an edge within two standard errors: the deals did not tell the two
+        apart, and another seed may well crown the other (worth a flag, not a verdict)."""
+        return self.decided_by == "edge" and not arena.edge_is_clear(self.edge, self.se)
+
     def as_json(self, names: Sequence[str]) -> dict[str, Any]:
         winner = self.winner
         return {
@@ -156,7 +170,31 @@ class Pairing:
             "edge": round(self.edge, 3),
             "se": None if math.isnan(self.se) else round(self.se, 3),
             "winner": None if winner is None else names[winner],
+            "decided_by": self.decided_by,
+            "uncertain": self.uncertain,
+            "results": game_results(self.report, (names[self.a], names[self.b])),
         }
+
+
+def game_results(report: arena.ArenaReport, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each game of a pairing, in deal order then seating: the bot at each seat, the
+    winners, each seat's penalty, the hands played (and whether it was abandoned), so a
+    result can be checked or replayed game by game (the ``key`` names the deal)."""
+    out = []
+    for o in report.outcomes:
+        out.append(
+            {
+                "deal": o.deal + 1,
+                "seating": o.rotation + 1,
+                "key": o.deal_key,
+                "seats": [names[e] for e in o.lineup],
+                "winners": sorted({names[o.lineup[s]] for s in o.winners}),
+                "penalties": list(o.penalty),
+                "hands": max(o.hands, default=0),
+                "abandoned": o.abandoned,
+            }
+        )
+    return out
 
 
 @dataclass(slots=True)
@@ -173,6 +211,8 @@ class Standing:
     rating: PlackettLuceRating | None = None
     out_in_round: int | None = None
     """Knockout: the round the bot lost in (``None``: it never lost)."""
+    name: str = ""
+    """How it is shown: the entry, or a program's ``ready`` name once it gave one."""
 
     @property
     def mu(self) -> float:
@@ -192,6 +232,7 @@ class Standing:
     def as_json(self) -> dict[str, Any]:
         return {
             "bot": self.bot,
+            "name": self.name or self.bot,
             "points": self.points,
             "pairings": self.pairings,
             "games": self.games,
@@ -217,6 +258,14 @@ class TournamentReport:
     """Knockout: the entry that won the final."""
     seconds: float = 0.0
     ratings_history: list[list[float]] = field(default_factory=list)
+    program_names: dict[int, str] = field(default_factory=dict)
+    """Entry index -> the name a protocol program gave in ``ready`` (its first)."""
+
+    @property
+    def names(self) -> list[str]:
+        """Each entry as shown: a program by its ``ready`` name, as the arena shows it."""
+        entries = self.config.bots
+        return arena.entry_names([self.program_names.get(e, b) for e, b in enumerate(entries)])
 
     def ranked(self) -> list[Standing]:
         """The standings, best first."""
@@ -312,6 +361,11 @@ def run(
         arena_report = arena.run(config.pairing_config(a, b, number), progress)
         number += 1
         report.seconds += arena_report.seconds
+        for o in arena_report.outcomes:
+            for seat, name in sorted(o.program_names.items()):
+                report.program_names.setdefault((a, b)[o.lineup[seat]], name)
+        for standing, shown in zip(standings, report.names, strict=True):
+            standing.name = shown
         pairing = _pairing(round_, a, b, arena_report)
         _count(pairing, standings, model)
         report.pairings.append(pairing)
@@ -387,7 +441,7 @@ def _count(pairing: Pairing, standings: list[Standing], model: PlackettLuce) -> 
 def format_report(report: TournamentReport) -> str:
     """The standings table, then every pairing."""
     c = report.config
-    names = c.names
+    names = report.names
     count = f"{c.hands} hands" if c.hands is not None else f"{c.matches} matches"
     rules = c.rules.changes()
     rules.pop("players", None)
@@ -409,7 +463,7 @@ def format_report(report: TournamentReport) -> str:
         j = s.as_json()
         low, high = j["interval"]
         line = (
-            f"{place:>2} {s.bot:<14} {s.points:>6g} {s.games:>6} {j['win_rate']:>8.1%} "
+            f"{place:>2} {s.name or s.bot:<14} {s.points:>6g} {s.games:>6} {j['win_rate']:>8.1%} "
             f"{j['mean_penalty']:>7.1f} {j['rating']:>7.2f} {f'[{low:.1f}, {high:.1f}]':<16}"
         )
         if c.format == "knockout":
@@ -420,6 +474,8 @@ def format_report(report: TournamentReport) -> str:
         wa, wb = p.wins
         se = "" if math.isnan(p.se) else f" ± {p.se:.2f}"
         winner = "level" if p.winner is None else names[p.winner]
+        if p.uncertain:
+            winner += " (on an edge within two standard errors: not a clear win)"
         lines.append(
             f"  round {p.round}: {names[p.a]} {wa:g} - {wb:g} {names[p.b]}"
             f"  edge {p.edge:+.2f}{se}  -> {winner}"
@@ -446,7 +502,7 @@ def write_plot(report: TournamentReport, path: str) -> None:
         fmt="o",
         capsize=4,
     )
-    ax.set_yticks(list(ys), [s.bot for s in ranked])
+    ax.set_yticks(list(ys), [s.name or s.bot for s in ranked])
     ax.set_xlabel("OpenSkill rating (mu ± 2 sigma)")
     ax.set_title(f"Scala 40 tournament ({report.config.format})")
     fig.tight_layout()

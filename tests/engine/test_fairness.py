@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -152,6 +153,7 @@ def _secret(record: dict[str, Any], index: int) -> str:
         (lambda r: r["hands"][0]["fair"].update(commitment="0" * 64), "commitment"),
         (lambda r: r["hands"][0].pop("fair"), "not verifiable"),
         (lambda r: r["hands"][0]["fair"].update(secret="zz"), "not hex"),
+        (lambda r: r.update(seed=r["seed"] + 1), "hand 1: the match seed 6 does not give"),
     ],
 )
 def test_a_tampered_record_fails_and_says_where(change: Any, words: str) -> None:
@@ -187,3 +189,25 @@ def test_scala40_verify_passes_a_real_record_and_fails_a_tampered_one(tmp_path: 
     assert result.output.startswith("NOT verified: hand 2:")
     missing = CliRunner().invoke(main, ["verify", str(tmp_path / "none.json")])
     assert missing.exit_code == 2 and "cannot read" in missing.output
+
+
+def test_verify_names_a_changed_seed_and_a_changed_penalty_in_words(tmp_path: Path) -> None:
+    _, record = fair_match()
+    seeded = copy.deepcopy(record)
+    seeded["seed"] += 1
+    path = tmp_path / "seed.json"
+    path.write_text(dump_record(seeded), encoding="utf-8")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.output.startswith("NOT verified: hand 1: the match seed 6 does not give")
+    paid = copy.deepcopy(record)
+    paid["hands"][0]["result"]["penalties"][1] += 1
+    path = tmp_path / "paid.json"
+    path.write_text(dump_record(paid), encoding="utf-8")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1
+    said = record["hands"][0]["result"]["penalties"]
+    wrong = [said[0], said[1] + 1]
+    assert result.output == (
+        f"NOT verified: hand 1: the record says penalties {wrong}, the replay gives {said}\n"
+    )

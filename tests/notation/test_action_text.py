@@ -229,3 +229,28 @@ def test_an_action_in_words_names_a_stock_card_only_to_whom_may_know_it() -> Non
     assert describe_action(DrawStock()) == "draws from the stock"
     assert describe_action(DrawStock(), drawn=parse_card("7H")) == "draws 7♥ from the stock"
     assert describe_action(parse_action("discard QS")) == "discards Q♠"
+
+
+@given(actions)
+def test_an_action_prints_as_its_line_of_text(action: Action) -> None:
+    assert str(action) == format_action(action)
+    assert f"{action}" == format_action(action)
+
+
+def test_actions_print_as_a_player_would_type_them() -> None:
+    queen = kind_of(S, 12)
+    assert str(Discard(queen)) == "discard QS"
+    assert str(LayOff(JOKER, 2, "low", kind_of(D, 7))) == "layoff JK=7D 2 low"
+    assert str(Open((spec(kind_of(H, 7), kind_of(D, 7), JOKER),))) == "open 7H 7D JK"
+    assert [str(a) for a in (DrawStock(), TakePozzo(), TakeBack())] == ["draw", "pozzo", "takeback"]
+
+
+def test_a_match_and_its_deal_print_what_the_table_shows() -> None:
+    match = Match(Rules.build(None, {"players": "2"}), seed=7, first_dealer=0)
+    assert repr(match) == "Match(2 players, hand 1 dealt by seat 0, seat 1 to play; totals [0, 0])"
+    deal = match.deal
+    top = format_action(Discard(deal.pozzo[-1])).split()[1]
+    assert repr(deal) == (
+        f"Deal(seat 1 to play, draw, 0 turns done; cards [13, 13], stock 81, pozzo {top}, 0 melds)"
+    )
+    assert "seed" not in repr(match)  # it names every deal

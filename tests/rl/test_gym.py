@@ -65,3 +65,21 @@ def test_bad_options_are_named() -> None:
         gym_env(opponents="grandmaster", players=2)
     with pytest.raises(ValueError, match="one per other seat"):
         gym_env(opponents=["random"], players=3)
+
+
+def test_action_masks_give_the_legal_ids_as_maskable_trainers_ask() -> None:
+    """MaskablePPO-style trainers call ``env.action_masks()`` before every step: a boolean
+    array over the action space, true exactly for the ids the learner may play now."""
+    env = gym_env(seat=1, opponents="greedy", players=3, max_steps=400)
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (env.action_space.n,)
+        assert np.array_equal(masks, obs["action_mask"].astype(bool))
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(masks))))
+        assert "illegal" not in info
+        if terminated or truncated:
+            break
+    if terminated:
+        assert not env.action_masks().any()

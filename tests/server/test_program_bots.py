@@ -50,6 +50,13 @@ def test_a_registered_program_plays_its_seat_to_the_end_of_the_match(make_client
     assert bot.program_name == "simple.py"
     info = client.get(f"/api/tables/{made['table_id']}").json()
     assert info["seats"][1]["kind"] == "bot:simple"
+    # The seat shows the name the program gave in ready, not the admin's short name.
+    assert info["seats"][1]["name"] == "Bot 2 (simple.py)"
+    assert actor.recorder.seats[1] == "Bot 2 (simple.py)"
+    stored = client.app.state.tables.store.live_table(made["table_id"])
+    finished = client.app.state.tables.store.finished_table(made["table_id"])
+    row = stored or finished
+    assert row is not None and row[1][1].name == "Bot 2 (simple.py)"
 
 
 def test_an_unknown_program_name_is_refused_naming_the_choices(make_client: Any) -> None:

@@ -87,10 +87,17 @@ MAX_TIMEOUTS: Final = 3
 """Timeouts in a row after which the program is given up for the rest of the game: a
 hung program would otherwise cost the full limit at every decision."""
 
+MAX_NOTES: Final = 2000
+"""Lines of a program's own output (``log`` messages, standard error) kept for its author
+per game when asked (:attr:`ProgramBot.keep_notes`); later ones are counted, not kept."""
+
+NAME_CHARS: Final = 40
+"""The longest ``ready`` name shown; a longer one is cut."""
+
 STDERR_TAIL: Final = 600
 """Characters of the program's standard error quoted when it crashes."""
 
-__all__ = ["CLOSE_WAIT_S", "FILE_MB", "ProgramBot", "Reason", "Slots"]
+__all__ = ["CLOSE_WAIT_S", "FILE_MB", "ProgramBot", "Reason", "Slots", "shown_name"]
 
 
 class Reason(StrEnum):
@@ -138,6 +145,20 @@ class ProtocolError(Exception):
         self.reason = reason
         self.detail = detail
         self.fatal = reason in FATAL if fatal is None else fatal
+
+
+def shown_name(name: object) -> str | None:
+    """The ``ready`` name as reports and tables show it: printable characters only (no
+    control codes to rewrite a terminal), at most :data:`NAME_CHARS`; ``None`` when there
+    is nothing left (the program is then shown by its command).
+
+    >>> shown_name(" simple.py "), shown_name(""), shown_name(None)
+    ('simple.py', None, None)
+    """
+    if not isinstance(name, str):
+        return None
+    text = "".join(c for c in name if c.isprintable()).strip()[:NAME_CHARS].strip()
+    return text or None
 
 
 def parse_command(text: str) -> list[str]:
@@ -205,7 +226,8 @@ class ProgramBot:
         self.argv = parse_command(self.command)
         self.name = PREFIX + self.command
         self.program_name: str | None = None
-        """The name the program gave in ``ready``."""
+        """The name the program gave in ``ready`` (:func:`shown_name`), to show it by:
+        its author's name for it rather than the command that runs it."""
         self.memory_mb = memory_mb
         self.handshake_ms = handshake_ms
         self._decision_ms = decision_ms
@@ -221,6 +243,17 @@ class ProgramBot:
         self.starts = 0
         """Times the program was started in this game (a stop and a later decision start
         it again)."""
+        self.keep_notes = False
+        """Keep what the program says for its author (:attr:`notes`): the arena's
+        ``--verbose``. Off by default: nobody would read it."""
+        self.notes: list[str] = []
+        """The program's ``log`` messages (``log: …``) and standard error lines
+        (``stderr: …``), in the order the host saw them, when :attr:`keep_notes`."""
+        self._notes_left_out = 0
+        self.start_seconds = 0.0
+        """Seconds spent starting the program and waiting for its ``ready``, over the game:
+        a game loop timing :meth:`choose` takes them out, so an interpreter's start is not
+        counted as thinking."""
         self._proc: ProgramProcess | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._buffer = b""
@@ -274,13 +307,19 @@ class ProgramBot:
         if not self._gone:
             try:
                 if self._proc is None:
-                    self._start(view, rng)
+                    began = time.perf_counter()
+                    try:
+                        self._start(view, rng)
+                    finally:
+                        self.start_seconds += time.perf_counter() - began
                 action = self._ask(view)
             except ProtocolError as err:
                 self._record(err)
             else:
                 self._timeouts = 0
+                self._note_stderr()
                 return action
+            self._note_stderr()
         self.fallback_decisions += 1
         if self._fallback is None:
             self._fallback = self._fallback_factory()
@@ -317,11 +356,17 @@ class ProgramBot:
     def stop(self) -> None:
         """End the program and everything it started (input closed; after a short wait
         the rest killed); the next decision starts it again. Idempotent."""
+        proc = self._proc
         if self._finalizer is not None:
             self._finalizer()
             self._finalizer = None
         self._proc = None
         self._buffer = b""
+        if proc is not None:
+            self._note_stderr(proc)  # its last lines, read to the end of the pipe
+        if self._notes_left_out:
+            self.notes.append(f"({self._notes_left_out} more lines left out)")
+            self._notes_left_out = 0
 
     def close(self) -> None:
         """End the program at the end of its game (:meth:`stop`); idempotent."""
@@ -366,11 +411,14 @@ class ProgramBot:
         }
         self._send(hello, deadline, fatal=True)
         try:
-            line = self._read_line(deadline)
+            line = self._read_line(deadline, self.handshake_ms)
         except ProtocolError as err:
-            raise ProtocolError(
-                Reason.HANDSHAKE, f"no ready within {self.handshake_ms:g} ms: {err.detail}"
-            ) from None
+            # The one limit that applies here is named: the decision's limit is not yet running.
+            if err.reason is Reason.TIMEOUT:
+                detail = f"no ready within {self.handshake_ms:g} ms of the start"
+            else:
+                detail = f"no ready: {err.detail}"
+            raise ProtocolError(Reason.HANDSHAKE, detail) from None
         try:
             ready = json.loads(line)
         except ValueError:
@@ -382,8 +430,7 @@ class ProgramBot:
                 Reason.HANDSHAKE,
                 f"the program speaks protocol {ready.get('protocol')!r}, this host {PROTOCOL}",
             )
-        name = ready.get("name")
-        self.program_name = name if isinstance(name, str) else None
+        self.program_name = shown_name(ready.get("name"))
 
     def _ask(self, view: PlayerView) -> Action:
         world = world_of(view)
@@ -403,7 +450,7 @@ class ProgramBot:
             fatal=True,
         )
         for _ in range(MAX_MESSAGES):
-            line = self._read_line(deadline)
+            line = self._read_line(deadline, self.decision_ms)
             try:
                 message = json.loads(line)
             except ValueError:
@@ -418,7 +465,9 @@ class ProgramBot:
                 raise ProtocolError(Reason.BAD_MESSAGE, f"id {said!r} is not this decision's")
             kind = message.get("type")
             if kind == "log":
-                logger.info("%s says: %s", self.name, str(message.get("message"))[:200])
+                said = str(message.get("message"))[:200]
+                logger.info("%s says: %s", self.name, said)
+                self._note("log: " + said)
                 continue
             if kind == "legal":
                 self._send({"type": "legal", "id": ask_id, "legal": legal}, deadline, fatal=True)
@@ -456,6 +505,25 @@ class ProgramBot:
             self._send(message, time.monotonic() + self.decision_ms / 1000, fatal=True)
         except ProtocolError as err:
             self._record(err)
+
+    def _note(self, line: str) -> None:
+        if not self.keep_notes:
+            return
+        if len(self.notes) < MAX_NOTES:
+            self.notes.append(line)
+        else:
+            self._notes_left_out += 1
+
+    def _note_stderr(self, proc: ProgramProcess | None = None) -> None:
+        """Note the standard error lines written since the last look."""
+        proc = proc or self._proc
+        if not self.keep_notes or proc is None:
+            return
+        text, lost = proc.new_stderr()
+        if lost:
+            self._note(f"stderr: ({lost} bytes not kept)")
+        for line in text.splitlines():
+            self._note("stderr: " + line)
 
     def _record(self, err: ProtocolError) -> None:
         fatal = err.fatal
@@ -516,8 +584,9 @@ class ProgramBot:
                 raise self._crashed("before reading its input") from None
             data = data[sent:]
 
-    def _read_line(self, deadline: float) -> str:
-        """The next non-empty line, by ``deadline`` (a :class:`ProtocolError` otherwise)."""
+    def _read_line(self, deadline: float, limit_ms: float) -> str:
+        """The next non-empty line, by ``deadline`` (a :class:`ProtocolError` otherwise);
+        ``limit_ms`` is the limit that set the deadline, named when it passes."""
         proc = self._proc
         assert proc is not None
         fd = proc.stdout
@@ -542,7 +611,7 @@ class ProgramBot:
                 )
             left = deadline - time.monotonic()
             if left <= 0 or not poller.poll(left * 1000):
-                raise ProtocolError(Reason.TIMEOUT, f"no answer within {self.decision_ms:g} ms")
+                raise ProtocolError(Reason.TIMEOUT, f"no answer within {limit_ms:g} ms")
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 raise self._crashed("during the game")

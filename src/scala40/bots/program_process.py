@@ -100,6 +100,10 @@ class ProgramProcess:
         self.stderr.wait_closed(0.5)
         return self.stderr.text().strip()[-limit:]
 
+    def new_stderr(self) -> tuple[str, int]:
+        """Standard error written since the last call (:meth:`StderrTail.take_new`)."""
+        return self.stderr.take_new()
+
     def stop(self) -> None:
         """End the program and its whole tree; reap the keeper. Idempotent."""
         if self.stopped:

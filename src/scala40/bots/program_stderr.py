@@ -33,6 +33,8 @@ class StderrTail:
         self.written = 0
         """Bytes the program wrote in all (kept or not)."""
         self._kept = bytearray()
+        self._taken = 0
+        """:attr:`written` at the last :meth:`take_new`."""
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._drain, name=name, daemon=True)
         self._thread.start()
@@ -76,6 +78,20 @@ class StderrTail:
         """The lines kept, as text (undecodable bytes replaced)."""
         with self._lock:
             return self._kept.decode("utf-8", "replace")
+
+    def take_new(self) -> tuple[str, int]:
+        """What the program wrote since the last call, whole lines only, as text; and the
+        bytes of it no longer kept (the ring holds the last lines: a program writing more
+        between two calls loses its oldest lines here too). For showing a program's
+        standard error to its author as it goes (the arena's ``--verbose``)."""
+        with self._lock:
+            end = self._kept.rfind(b"\n") + 1
+            unread = self.written - self._taken - (len(self._kept) - end)
+            if unread <= 0:
+                return "", 0
+            fresh = self._kept[max(0, end - unread) : end]
+            self._taken += unread
+            return fresh.decode("utf-8", "replace"), unread - len(fresh)
 
     def wait_closed(self, timeout: float) -> bool:
         """Wait until every writer closed the pipe (``False``: still open at ``timeout``)."""

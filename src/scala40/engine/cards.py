@@ -63,6 +63,16 @@ def card_name(kind: int) -> str:
     return RANK_TEXT[rank_of(kind)] + SUIT_SYMBOLS[suit_of(kind)]
 
 
+def card_text(kind: int, declared: int | None = None, *, pretty: bool = False) -> str:
+    """The notation's text of a card (``7H``, ``10D``, ``JK``, ``JK=7D``; suit symbols when
+    ``pretty``), unchecked: the one writer of card text, which the notation's
+    ``format_card`` calls once it has checked its input, and actions print with."""
+    if kind == JOKER:
+        return "JK" if declared is None else "JK=" + card_text(declared, pretty=pretty)
+    suits = SUIT_SYMBOLS if pretty else SUIT_LETTERS
+    return RANK_TEXT[rank_of(kind)] + suits[suit_of(kind)]
+
+
 def pack_counts(decks: int, jokers: int) -> list[int]:
     """How many copies of each kind the pack holds."""
     counts = [decks] * KINDS

@@ -107,6 +107,24 @@ class Match:
         self.deal = self._deal_next()
 
     # Reading --------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        """The match as its score sheet tells it, for debuggers and logs: the hand, its
+        dealer, the totals, the winner once there is one. Not the seed: it names every
+        deal (and a verifiable table's secrets).
+
+        >>> Match(Rules.build(None, {"players": "2"}), seed=7, first_dealer=0)
+        Match(2 players, hand 1 dealt by seat 0, seat 1 to play; totals [0, 0])
+        """
+        where = (
+            f"winner seat {self.winner}"
+            if self.winner is not None
+            else f"seat {self.current_seat} to play"
+        )
+        return (
+            f"Match({self.rules.players} players, hand {self.hand_number} dealt by seat "
+            f"{self.dealer}, {where}; totals {self.totals})"
+        )
+
     @property
     def units(self) -> int:
         """Scoring units: seats, or teams with partnerships (:meth:`Rules.units`)."""

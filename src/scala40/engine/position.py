@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Self
 
-from scala40.engine.cards import JOKER, KINDS, card_name
+from scala40.engine.cards import JOKER, KINDS, card_name, card_text
 from scala40.engine.melds import TableMeld, fit_map, joker_ends
 from scala40.engine.pack import PackCount, check_pack, count_pack
 from scala40.engine.phases import OVER, Ending, Phase
@@ -322,6 +322,24 @@ class Position:
         return c
 
     # Reading -----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        """What a player at the table could say of the deal, for debuggers and logs:
+        whose turn and phase, the card counts, the pozzo's top, the melds on the table.
+        No hidden card is named: a repr ends up in logs and bug reports.
+
+        >>> from scala40.engine.cards import pack_list
+        >>> from scala40.engine.state import Deal
+        >>> Deal.deal(Rules.build(None, {"players": "2"}), pack_list(2, 4), None, 1)
+        Deal(seat 0 to play, draw, 0 turns done; cards [13, 13], stock 81, pozzo 2S, 0 melds)
+        """
+        top = card_text(self.pozzo[-1]) if self.pozzo else "empty"
+        state = self.result.reason.value if self.result is not None else self.phase.value
+        return (
+            f"{type(self).__name__}(seat {self.seats[self.current]} to play, {state}, "
+            f"{self.turns_done} turns done; cards {list(self.sizes)}, stock {len(self.stock)}, "
+            f"pozzo {top}, {len(self.table)} melds)"
+        )
+
     @property
     def current(self) -> int:
         """The player whose turn it is (``turn.player``)."""

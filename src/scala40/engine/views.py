@@ -62,7 +62,9 @@ class PlayerView:
     """Match totals (per seat, or per team with partnerships); empty for a lone hand."""
     eliminated: tuple[bool, ...] = ()
     dealer: int = -1
-    hand_number: int = 0
+    hand_number: int = 1
+    """The hand's number in its match, from 1; a lone hand (no match) is hand 1, as the
+    ``hand_over`` that ends it says: one count for every reader of a view."""
     history: tuple[PastTurn, ...] = ()
     """The finished turns of this deal, oldest first (:class:`PastTurn`): every draw's
     source, the pozzo card it left or took, every discard. Public, as at a real table."""
@@ -217,7 +219,7 @@ def _cut(deal: Deal, seat: int, me: int, match: Match | None = None) -> PlayerVi
         scores=() if match is None else tuple(match.totals),
         eliminated=() if match is None else tuple(match.eliminated),
         dealer=-1 if match is None else match.dealer,
-        hand_number=0 if match is None else match.hand_number,
+        hand_number=1 if match is None else match.hand_number,
         history=deal.history,
     )
 

@@ -129,37 +129,40 @@ def format_action(action: Action, *, pretty: bool = False) -> str:
     >>> format_action(parse_action("layoff AS 0 HIGH"), pretty=True)
     'layoff A♠ 0 high'
     """
-    if isinstance(action, DrawStock):
-        return "draw"
-    if isinstance(action, TakePozzo):
-        return "pozzo"
-    if isinstance(action, TakeBack):
-        return "takeback"
+    _check(action)
+    return action.text(pretty=pretty)
+
+
+def _check(action: Action) -> None:
+    """Raise :class:`NotationError` for an action no line of text names (a card that is
+    not a card, an empty meld, a negative meld number, an end that is not low or high);
+    the text itself is the action's own (``Action.text``)."""
+    if isinstance(action, DrawStock | TakePozzo | TakeBack):
+        return
     if isinstance(action, Open):
-        if not action.melds:
-            return "open"
         for spec in action.melds:
             if not spec.cards:
                 raise NotationError("an opening's melds need cards")
-        return "open " + " | ".join(format_meld(m, pretty=pretty) for m in action.melds)
+            format_meld(spec)
+        return
     if isinstance(action, Meld):
         if not action.meld.cards:
             raise NotationError("a meld needs cards")
-        return "meld " + format_meld(action.meld, pretty=pretty)
+        format_meld(action.meld)
+        return
     if isinstance(action, Discard):
-        return "discard " + format_card(action.card, pretty=pretty)
+        format_card(action.card)
+        return
     if isinstance(action, SwapJoker):
-        return f"swap {format_card(action.card, pretty=pretty)} {_index(action.target)}"
+        format_card(action.card)
+        _index(action.target)
+        return
     if isinstance(action, LayOff):
-        text = (
-            f"layoff {format_card(action.card, action.declared, pretty=pretty)} "
-            f"{_index(action.target)}"
-        )
-        if action.end is not None:
-            if action.end not in ENDS:
-                raise NotationError(f"the end of a run is low or high, not {action.end!r}")
-            text += " " + action.end
-        return text
+        format_card(action.card, action.declared)
+        _index(action.target)
+        if action.end is not None and action.end not in ENDS:
+            raise NotationError(f"the end of a run is low or high, not {action.end!r}")
+        return
     raise NotationError(f"not a Scala 40 action: {action!r}")
 
 

@@ -21,12 +21,10 @@ from typing import Final
 from scala40.engine.cards import (
     JOKER,
     KINDS,
-    RANK_TEXT,
     SUIT_LETTERS,
     SUIT_SYMBOLS,
+    card_text,
     kind_of,
-    rank_of,
-    suit_of,
 )
 from scala40.notation.errors import NotationError
 
@@ -144,8 +142,7 @@ def format_card(kind: int, declared: int | None = None, *, pretty: bool = False)
         return "JK=" + format_card(declared, pretty=pretty)
     if declared is not None:
         raise NotationError(f"only a joker carries a declared identity, not {format_card(kind)}")
-    suits = SUIT_SYMBOLS if pretty else SUIT_LETTERS
-    return RANK_TEXT[rank_of(kind)] + suits[suit_of(kind)]
+    return card_text(kind, pretty=pretty)
 
 
 def split_tokens(text: str) -> list[str]:

@@ -40,7 +40,14 @@ from typing import Any, Final
 
 from scala40.engine.actions import Action
 from scala40.engine.errors import IllegalAction
-from scala40.engine.fairness import MISMATCH_REASONS, FairDeal, check_hand
+from scala40.engine.fairness import (
+    MISMATCH_REASONS,
+    FairDeal,
+    FairnessError,
+    check_hand,
+    commitment,
+    hand_secret,
+)
 from scala40.engine.match import HandRecord, Match
 from scala40.engine.pack import count_pack
 from scala40.engine.phases import DRAW
@@ -83,11 +90,27 @@ def _result(record: HandRecord) -> JSONDict:
     result = record.result
     return {
         "winner": None if result.winner is None else record.seats[result.winner],
-        "reason": result.reason,
+        "reason": result.reason.value,
         "chiusura_in_mano": result.chiusura_in_mano,
         "penalties": [record.penalties[s] for s in record.seats],
         "totals": [record.totals[u] for u in sorted(record.totals)],
     }
+
+
+def _differences(said: Any, found: JSONDict) -> str:
+    """Where a recorded hand result and the replay's part, field by field in plain words
+    (``the record says penalties [8, 1], the replay gives [8, 0]``)."""
+    if not isinstance(said, Mapping):
+        return f"the record's result is {json.dumps(said)}, not an object"
+    parts = [
+        f"the record says {key} {json.dumps(said.get(key))}, the replay gives {json.dumps(value)}"
+        for key, value in found.items()
+        if said.get(key) != value
+    ]
+    extra = sorted(set(said) - set(found))
+    if extra:
+        parts.append(f"the record's result has unknown fields {', '.join(map(str, extra))}")
+    return "; ".join(parts)
 
 
 class Recorder:
@@ -296,8 +319,8 @@ def fair_from_json(data: Any, where: str) -> FairDeal:
 class NotVerified(NotationError):
     """A record that fails :func:`verify`: the hand (``None`` when the replay of the
     actions fails) and a code a page can put in its own words (a
-    :class:`~scala40.engine.fairness.Mismatch` value, ``"not_verifiable"``, or
-    ``"replay"``)."""
+    :class:`~scala40.engine.fairness.Mismatch` value, ``"not_verifiable"``, ``"seed"``
+    or ``"replay"``)."""
 
     def __init__(self, message: str, hand: int | None, problem: str) -> None:
         super().__init__(message)
@@ -313,6 +336,7 @@ def verify(record: str | Mapping[str, Any]) -> int:
     rec = load_record(record)
     rules = rules_from_changes(rec.get("rules", {}))
     deals = _decks(rec, rules)
+    seed = rec.get("seed")
     for entry in rec["hands"]:
         number = entry["number"]
         where = f"hand {number}"
@@ -323,6 +347,14 @@ def verify(record: str | Mapping[str, Any]) -> int:
                 "not_verifiable",
             )
         fair = fair_from_json(entry["fair"], f"hands[{number - 1}]")
+        if seed is not None and not _seed_commits(seed, number, fair.commitment):
+            # The seed names every hand's secret: a record claiming another seed claims
+            # other deals, which replay refuses too.
+            raise NotVerified(
+                f"{where}: the match seed {seed} does not give the commitment made before the deal",
+                number,
+                "seed",
+            )
         deck, shuffle_seed = deals[number]
         last_unfinished = "result" not in entry and number == len(rec["hands"])
         if fair.secret is None and last_unfinished:
@@ -335,6 +367,14 @@ def verify(record: str | Mapping[str, Any]) -> int:
     except NotationError as err:
         raise NotVerified(str(err), None, "replay") from None
     return sum(1 for e in rec["hands"] if "secret" in e["fair"])
+
+
+def _seed_commits(seed: int, number: int, promised: str) -> bool:
+    """Whether hand ``number`` of the match with ``seed`` commits to ``promised``."""
+    try:
+        return commitment(hand_secret(seed, number)) == promised
+    except FairnessError:
+        return False
 
 
 def dump_record(record: Mapping[str, Any], *, indent: int | None = None) -> str:
@@ -440,10 +480,8 @@ def replay(record: str | Mapping[str, Any], *, from_decks: bool = False) -> Matc
             done = [h for h in match.history if h.number == number]
             _need(bool(done), f"{where}: the record gives a result but the hand is not over")
             result = _result(done[0])
-            _need(
-                result == entry["result"],
-                f"{where}: the record says {entry['result']}, the replay gives {result}",
-            )
+            said = entry["result"]
+            _need(result == said, f"{where}: {_differences(said, result)}")
     summary: tuple[tuple[str, object], ...] = (
         ("totals", list(match.totals)),
         ("winner", match.winner),

@@ -8,7 +8,8 @@ PettingZoo environment's (``"observation"``, ``"action_mask"``). An episode is a
 ending early when the learner's seat is eliminated, and is truncated after ``max_steps``
 moves (the bots' included).
 
-Plain Gymnasium has no notion of masks, so an illegal id is by default refused with
+Plain Gymnasium has no notion of masks: :meth:`Scala40GymEnv.action_masks` gives them to
+trainers that ask (MaskablePPO and the like), and an illegal id is by default refused with
 ``illegal_reward`` and nothing else changes (``info["illegal"]`` names why);
 ``on_illegal="raise"`` raises :class:`~scala40.engine.errors.IllegalAction` instead.
 """
@@ -130,14 +131,22 @@ class Scala40GymEnv(gymnasium.Env[Obs, np.int64]):
             self.session.current_seat
         )
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The ids the learner may play now, true or false per id of the action space: what
+        maskable trainers (sb3-contrib's ``MaskablePPO``) call before each step. The same
+        as the observation's ``"action_mask"``; all false once the episode is over."""
+        return self._obs_mask().astype(np.bool_)
+
     # Inside -----------------------------------------------------------------------------------
     def _finished(self) -> bool:
         return self.session.over or self.seat not in self.session.deal.seats
 
-    def _obs(self) -> Obs:
+    def _obs_mask(self) -> npt.NDArray[np.int8]:
         live = not self._finished() and self.session.current_seat == self.seat
-        mask = self.session.mask().copy() if live else np.zeros(self.session.size, np.int8)
-        return {"observation": self.session.observe(self.seat), "action_mask": mask}
+        return self.session.mask().copy() if live else np.zeros(self.session.size, np.int8)
+
+    def _obs(self) -> Obs:
+        return {"observation": self.session.observe(self.seat), "action_mask": self._obs_mask()}
 
     def _settle(self, record: HandRecord | None) -> None:
         if record is not None and self.reward_mode == "hand":

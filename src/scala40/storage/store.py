@@ -339,6 +339,21 @@ class Store:
                     .values(status="playing")
                 )
 
+    def name_bot_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Rename a bot seat (a program seat takes the name its program gave). On a node of
+        a cluster, only while the node holds the table's lease (:meth:`_fence`)."""
+        with self.engine.begin() as conn:
+            self._fence(conn, table_id)
+            conn.execute(
+                update(schema.seats)
+                .where(
+                    schema.seats.c.table_id == table_id,
+                    schema.seats.c.seat == seat,
+                    schema.seats.c.kind.like("bot:%"),
+                )
+                .values(name=name)
+            )
+
     def append_action(self, table_id: str, version: int, seat: int, text: str) -> None:
         """Store one action; a second row for the same version fails (UNIQUE). On a node of
         a cluster, only while the node holds the table's lease (:meth:`_fence`)."""

@@ -6,11 +6,14 @@ Modes: ``garbage`` (a line that is not JSON), ``illegal`` (a move the rules refu
 ``unreadable`` (a move that is not notation), ``sleepy`` (sleeps past the time limit),
 ``quitter`` (exits mid-match), ``hog`` (allocates far more memory than allowed),
 ``flood`` (a line over the size limit), ``stranger`` (answers hello with protocol 99),
-``spy`` (behaves, and writes every message it gets to LOG), ``good`` (behaves),
+``spy`` (behaves, and writes every message it gets to LOG), ``curious`` (as ``spy``, but
+asks for the legal moves at each decision and answers from the reply), ``good`` (behaves),
 ``family`` (at each hello starts a child that sleeps and, through a child that exits at
 once, a grandchild in a session of its own, ``setsid``; writes its own pid and theirs to
 LOG, one line per start; exits as soon as its input ends), ``chatter`` (writes 8 MiB to
-standard error at each decision).
+standard error at each decision), ``talker`` (at its first decision sends a ``log``
+message and writes a line to standard error, then behaves), ``slowstart`` (takes 1.5 s
+to answer hello, then behaves: an interpreter slow to start).
 The misbehaviour happens at the first decision (the third for ``quitter``).
 """
 
@@ -23,7 +26,7 @@ import sys
 import time
 
 MODE = sys.argv[1]
-LOG = open(sys.argv[2], "a") if MODE == "spy" else None  # noqa: SIM115
+LOG = open(sys.argv[2], "a") if MODE in ("spy", "curious") else None  # noqa: SIM115
 SLEEP = [sys.executable, "-c", "import time; time.sleep(300)"]
 
 
@@ -69,7 +72,15 @@ for line in sys.stdin:
     if message["type"] == "hello":
         if MODE == "family":
             start_family(sys.argv[2])
+        if MODE == "slowstart":
+            time.sleep(1.5)
         send({"type": "ready", "protocol": 99 if MODE == "stranger" else 1, "name": MODE})
+        continue
+    if MODE == "curious" and message["type"] == "decide":
+        send({"type": "legal", "id": message["id"]})
+        continue
+    if MODE == "curious" and message["type"] == "legal":
+        send({"type": "action", "id": message["id"], "action": plain(message["legal"])})
         continue
     if message["type"] != "decide":
         continue
@@ -78,6 +89,10 @@ for line in sys.stdin:
     if MODE == "chatter":
         for _ in range(128):
             sys.stderr.write(("chatter " * 8191) + "\n")
+        sys.stderr.flush()
+    if decisions == 1 and MODE == "talker":
+        send({"type": "log", "message": "talker: weighing the pozzo"})
+        sys.stderr.write("talker: a line on stderr\n")
         sys.stderr.flush()
     if decisions == 1 and MODE == "garbage":
         sys.stdout.write("this is not json\n")

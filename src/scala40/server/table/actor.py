@@ -61,7 +61,7 @@ from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
-from scala40.server.table.seats import Seat, seat_for, seats_of
+from scala40.server.table.seats import Seat, bot_seat_name, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
@@ -623,6 +623,26 @@ class TableActor:
             action = self.turns.fallback(cmd.seat).action
             text = format_action(action)  # the engine's own move: it reads back as itself
         await self._commit(cmd.seat, action, text, None)
+        await self._name_program(cmd.seat)
+
+    async def _name_program(self, seat: int) -> None:
+        """A program seat takes the name its program gave in ``ready`` (its author's name
+        for it), once the program has said it: stored, in the record, shown to all."""
+        s = self.seats[seat]
+        said = None if s.program is None else s.program.bot.program_name
+        if said is None:
+            return
+        name = bot_seat_name(seat, said)
+        if s.name == name:
+            return
+        try:
+            await self.db.run(self.db.store.name_bot_seat, self.table.id, seat, name)
+        except Exception:
+            log.exception("table %s: could not rename seat %d", self.table.id, seat)
+            return
+        s.name = name
+        self.recorder.seats[seat] = name
+        self._broadcast(None)
 
     # Seats and connections ---------------------------------------------------------------
     def _connect(self, cmd: Connect) -> None:

@@ -21,6 +21,7 @@ from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
+from scala40.server.table.seats import bot_seat_name
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -268,7 +269,7 @@ class Tables:
                 seats.append(SeatRow(i, occupant, "", None))
             else:
                 seats.append(
-                    SeatRow(i, occupant, f"Bot {i + 1} ({level_label(occupant[4:])})", None)
+                    SeatRow(i, occupant, bot_seat_name(i, level_label(occupant[4:])), None)
                 )
         waiting = occupants.count("human") > 1
         league = spec.league
