@@ -38,7 +38,15 @@ from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
-from scala40.server.table.placement import Ask, Here, PartDown, There, Where, ask_actor
+from scala40.server.table.placement import (
+    Ask,
+    Here,
+    Moving,
+    PartDown,
+    There,
+    Where,
+    ask_actor,
+)
 from scala40.server.table.sessions import SeatSession, Session, WatchSession
 from scala40.server.wire.jsonin import BadJson, decode_json
 from scala40.server.wire.outbox import Close, Frame, Outbox
@@ -193,7 +201,13 @@ class Node:
 
     async def find(self, table_id: str) -> Where:
         """Here when this node plays it; there when another node does; else taken over
-        here if it is in play and nobody holds it (a dead node's table)."""
+        here if it is in play and nobody holds it (a dead node's table).
+
+        Two nodes may try to take the same table over at once, and one loses the claim:
+        the loser looks again and sends the asker to the winner; while no winner shows
+        yet (or this node may hold no more), a table still in play is :class:`Moving`.
+        Only a table that is not in play at all (or that no node can rebuild) is nowhere.
+        """
         actor = self.tables.get(table_id)
         if actor is not None:
             return Here(actor)
@@ -201,7 +215,15 @@ class Node:
         if owner is not None:
             return There(owner)
         actor = await self.adopt(table_id)
-        return None if actor is None else Here(actor)
+        if actor is not None:
+            return Here(actor)
+        if table_id in self.unbuildable:
+            return None
+        owner = await self.owner(table_id)
+        if owner is not None:
+            return There(owner)
+        live = await self.tables.db.run(self.tables.store.live_table, table_id)
+        return None if live is None else Moving()
 
     async def ask(self, there: There, op: Ask, args: dict[str, Any]) -> Any:
         """Forward ``op`` to the owner and wait for its answer."""
