@@ -4,8 +4,8 @@
 of a cluster. Each table is played by the actor of exactly one node, the holder of its
 lease (leases.py); every node
 
-- renews its leases (a node that lost one stops that table's actor and closes its
-  sockets, whose clients reconnect — to any node);
+- renews its leases, in PostgreSQL alone, whatever Redis does (a node that lost one
+  stops that table's actor and closes its sockets, whose clients reconnect — to any node);
 - takes over unfinished tables nobody holds (a dead node's, within the lease's time to
   live) and rebuilds them from their stored actions;
 - serves a WebSocket for any table: its own tables' sockets as a single server does, the
@@ -62,6 +62,9 @@ CALL_SECONDS = 5.0
 """How long a forwarded join waits for the owner's answer."""
 ADOPT_EVERY = 1.0
 """Seconds between looks for tables nobody holds."""
+RENEW_RETRY = 0.2
+"""Seconds between tries to renew the leases while the database fails: well under the
+other nodes' look for tables nobody holds (:data:`ADOPT_EVERY`)."""
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
@@ -126,6 +129,8 @@ class Node:
         self.adopting: dict[str, asyncio.Future[TableActor | None]] = {}
         self.unbuildable: set[str] = set()
         """Tables this node could not rebuild from their stored actions."""
+        self.renew_failed = False
+        """The last renewal of the leases failed (the next is tried soon)."""
 
     # Life --------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -133,7 +138,7 @@ class Node:
         await self.bus.start()
         await self.bus.beat(self.leases.ttl)
         loop = asyncio.get_running_loop()
-        for job in (self._read, self._renew, self._adopt_orphans, self._watch_links):
+        for job in (self._read, self._renew, self._beat, self._adopt_orphans, self._watch_links):
             self.tasks.append(loop.create_task(self._forever(job), name=f"node-{job.__name__}"))
 
     async def wait_name_free(self) -> None:
@@ -256,11 +261,29 @@ class Node:
 
         return {"redis": self.bus.ping, "node": loops}
 
-    async def _renew(self) -> None:
+    async def _beat(self) -> None:
+        """Say in Redis that this node is alive (the owners of the tables its sockets reach
+        keep those sockets while it does), a third of a lease apart."""
         await asyncio.sleep(self.leases.ttl / 3)
         await self.bus.beat(self.leases.ttl)
+
+    async def _renew(self) -> None:
+        """Renew every lease this node holds, a third of a lease apart; after a failure
+        (the database away) at once again, :data:`RENEW_RETRY` apart, so that the owner
+        renews before another node can take its tables once the database is back.
+
+        Renewing asks PostgreSQL only: Redis carries messages, not ownership, so a Redis
+        outage (its own loop, :meth:`_beat`, fails meanwhile) lets no table go."""
+        await asyncio.sleep(RENEW_RETRY if self.renew_failed else self.leases.ttl / 3)
         held = list(self.fences.values())
-        renewed = await asyncio.to_thread(self.leases.renew_all, held)
+        try:
+            renewed = await asyncio.to_thread(self.leases.renew_all, held)
+        except Exception as err:
+            if not self.renew_failed:
+                log.warning("node %s: renewing its leases failed: %r", self.name, err)
+            self.renew_failed = True
+            return
+        self.renew_failed = False
         for lease in held:
             fresh = renewed.get(lease.table_id)
             if fresh is not None:

@@ -1,0 +1,82 @@
+"""A short Redis outage moves no table: a node renews its leases in PostgreSQL whether or
+not it can say it is alive in Redis, so every table stays with its node and its players'
+sockets stay open."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .cluster_nodes import Cluster, own_database
+from .conftest import free_port, start_redis
+
+pytestmark = pytest.mark.slow
+
+OUTAGE = 3.0
+"""Seconds Redis is away: longer than the lease (2 s), as in the issue's reports."""
+
+
+class RedisServer:
+    """A Redis of this test's own, which it stops and starts again on the same port."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = start_redis(self.root, self.port)
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def start(self) -> None:
+        self.process = start_redis(self.root, self.port)
+
+    def remove(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture
+def own_redis() -> Iterator[RedisServer]:
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.remove()
+
+
+def test_a_redis_outage_longer_than_the_lease_moves_no_table(
+    postgres_url: str, own_redis: RedisServer, tmp_path: Path
+) -> None:
+    cluster = Cluster(own_database(postgres_url, "redisout"), own_redis.url, tmp_path, 2.0)
+    try:
+        first, _second = cluster.add(2)
+        tables = []
+        for _ in range(4):
+            body = {"seats": ["human", "bot:easy"], "nickname": "Anna"}
+            made = httpx.post(first.url + "/api/tables", json=body, timeout=10)
+            assert made.status_code == 201, made.text
+            tables.append(made.json()["table_id"])
+        held = {t: cluster.holder(t) for t in tables}
+        assert all(h is not None and h[0] == first.name for h in held.values())
+        own_redis.stop()
+        time.sleep(OUTAGE)
+        own_redis.start()
+        time.sleep(cluster.lease_seconds * 2)  # time for any take-over to show
+        for table_id, was in held.items():
+            now = cluster.holder(table_id)
+            assert now is not None and was is not None
+            assert (now[0], now[1]) == (was[0], was[1]), (
+                f"table {table_id} moved from {was[0]} (epoch {was[1]}) to {now[0]}"
+                f" (epoch {now[1]}) during a {OUTAGE:g} s Redis outage"
+            )
+    finally:
+        cluster.stop()
