@@ -158,6 +158,9 @@ class TableActor:
         (:func:`~scala40.server.wire.patch.share`): patches then compare them once."""
         self._pause_due: asyncio.Task[None] | None = None
         """Tells the table when it has been alone long enough for its bots to pause."""
+        self.stopped: tuple[int, str] | None = None
+        """Once the table stopped here: the close code and reason every connection that
+        still reaches it is given."""
 
     def _version(self) -> int:
         return self.version
@@ -196,6 +199,10 @@ class TableActor:
     async def stop(
         self, code: int = CloseCode.MOVED, reason: str = "the server is restarting"
     ) -> None:
+        """Stop the table here: its tasks end and every connection it holds, has queued
+        or is given from now on is closed with ``code`` (the pages reconnect, to wherever
+        the table is played now); a join waiting or arriving is refused."""
+        self.stopped = (code, reason)
         tasks = [
             self._task,
             self._pause_due,
@@ -216,12 +223,30 @@ class TableActor:
             if s.program is not None:
                 s.program.close()
         while not self.queue.empty():
-            pending = self.queue.get_nowait()
-            if isinstance(pending, Join | Claim) and not pending.done.done():
-                pending.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
+            self._turn_away(self.queue.get_nowait())
 
     def submit(self, command: Command) -> None:
+        if self.stopped is not None:
+            self._turn_away(command)  # a socket that found the table just before it stopped
+            return
         self.queue.put_nowait(command)
+
+    def _turn_away(self, command: Command) -> None:
+        """What reaches a stopped table: a connection is closed, so its page reconnects
+        rather than wait on a table that no longer moves; a join is refused."""
+        assert self.stopped is not None
+        code, reason = self.stopped
+        match command:
+            case Join() | Claim():
+                if not command.done.done():
+                    command.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
+            case Connect() | Watch():
+                command.outbox.close(code, reason)
+            case Act() | Entropy() | Chat() | AskRematch() | SummaryClosed():
+                if command.outbox is not None:
+                    command.outbox.close(code, reason)
+            case _:
+                pass
 
     async def finish_if_over(self) -> None:
         """A match whose last action was stored but whose end was not (a crash between)."""
