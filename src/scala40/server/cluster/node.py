@@ -65,6 +65,10 @@ ADOPT_EVERY = 1.0
 RENEW_RETRY = 0.2
 """Seconds between tries to renew the leases while the database fails: well under the
 other nodes' look for tables nobody holds (:data:`ADOPT_EVERY`)."""
+CLOSE_TRYING = 10.0
+"""Seconds an owner keeps trying to tell a socket's node to close a relayed socket."""
+RELAY_LOST = "the server lost its link to the table: reconnecting"
+"""Why a relayed socket is closed when the relay broke (Redis, or a node that paused)."""
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
@@ -383,7 +387,16 @@ class Node:
 
     # The inbox ----------------------------------------------------------------------------
     async def _read(self) -> None:
-        for entry in await self.bus.receive(block_ms=1000):
+        try:
+            entries = await self.bus.receive(block_ms=1000)
+        except Exception:
+            # Redis failed: what the owners sent this node's sockets meanwhile may be lost,
+            # and an owner may have let their relays go. Each socket relayed from here is
+            # closed (1012): its page reconnects and is sent a whole view.
+            for link in self.links.values():
+                link.outbox.close(CloseCode.MOVED, RELAY_LOST)
+            raise
+        for entry in entries:
             try:
                 await self._take(entry)
             except Exception:
@@ -453,7 +466,12 @@ class Node:
         session.open()
 
     async def _send(self, relayed: Relayed, epoch: int) -> None:
-        """Pass what the actor puts in a relayed connection's outbox to its node."""
+        """Pass what the actor puts in a relayed connection's outbox to its node.
+
+        A message that cannot be passed (Redis failed) ends the relay on both sides: the
+        seat is let go here, and the socket's node is told to close the socket (1012), so
+        the page reconnects and is sent a whole view, rather than wait on a relay that
+        lost a message."""
         box = relayed.outbox
         while True:
             item = await box.next()
@@ -461,14 +479,43 @@ class Node:
             match item:
                 case Close(code, reason):
                     body["close"] = [code, reason]
-                    with contextlib.suppress(Exception):
-                        await self.bus.send(box.node, Kind.DELIVER, body)
+                    await self._deliver_close(box.node, body)
                     return
                 case Frame(text, v):
                     body["frame"] = [text, v]
                 case message:
                     body["message"] = message
-            await self.bus.send(box.node, Kind.DELIVER, body)
+            try:
+                await self.bus.send(box.node, Kind.DELIVER, body)
+            except Exception as err:
+                log.warning("node %s: relaying to node %s failed: %r", self.name, box.node, err)
+                gone = self.relayed.pop(box.conn, None)
+                if gone is not None and gone.session is not None:
+                    gone.session.gone()
+                box.close(CloseCode.MOVED, RELAY_LOST)  # nothing more is queued for it
+                body = {"conn": box.conn, "epoch": epoch, "close": [CloseCode.MOVED, RELAY_LOST]}
+                await self._deliver_close(box.node, body)
+                return
+
+    async def _deliver_close(self, node: str, body: dict[str, Any]) -> None:
+        """Tell ``node`` to close a relayed socket, trying again while Redis fails (for
+        :data:`CLOSE_TRYING` seconds): a close that is lost leaves a socket open there
+        whose messages go nowhere."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + CLOSE_TRYING
+        pause = 0.1
+        while True:
+            try:
+                await self.bus.send(node, Kind.DELIVER, body)
+                return
+            except Exception:
+                if loop.time() + pause > end:
+                    log.warning(
+                        "node %s: could not tell node %s to close a socket", self.name, node
+                    )
+                    return
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
 
     def _drop_relayed(self, conn: str, close: tuple[int, str] | None = None) -> None:
         relayed = self.relayed.pop(conn, None)
@@ -505,7 +552,9 @@ class Node:
         alive = await self.bus.alive(sorted(nodes))
         for conn, relayed in list(self.relayed.items()):
             if relayed.outbox.node not in alive:
-                self._drop_relayed(conn)
+                # Told, not only forgotten: a node that was paused reads this when it
+                # wakes, and closes the socket it would otherwise keep answering.
+                self._drop_relayed(conn, close=(CloseCode.MOVED, RELAY_LOST))
 
     # Connection side -------------------------------------------------------------------------
     async def call(self, owner: Lease, op: Ask, args: dict[str, Any]) -> dict[str, Any]:
@@ -625,6 +674,4 @@ class RelaySession(Session):
             await self.node.say(self.conn, text)
         except Exception:  # Redis unreachable: the client reconnects, maybe elsewhere
             log.exception("relaying a message of table %s failed", self.link.table_id)
-            self.outbox.close(
-                CloseCode.MOVED, "the server lost its link to the table: reconnecting"
-            )
+            self.outbox.close(CloseCode.MOVED, RELAY_LOST)
