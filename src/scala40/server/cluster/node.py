@@ -62,6 +62,9 @@ CALL_SECONDS = 5.0
 """How long a forwarded join waits for the owner's answer."""
 ADOPT_EVERY = 1.0
 """Seconds between looks for tables nobody holds."""
+STALE = 2 / 3
+"""Leases without a renewal after which a node checks its leases before it answers (it
+renews every third of a lease, so only a node that slept or lost its database gets here)."""
 RENEW_RETRY = 0.2
 """Seconds between tries to renew the leases while the database fails: well under the
 other nodes' look for tables nobody holds (:data:`ADOPT_EVERY`)."""
@@ -135,6 +138,11 @@ class Node:
         """Tables this node could not rebuild from their stored actions."""
         self.renew_failed = False
         """The last renewal of the leases failed (the next is tried soon)."""
+        self.renewed_at = time.monotonic()
+        """When the last renewal that succeeded began (every lease held then lives at
+        least a lease from it)."""
+        self._renewing = asyncio.Lock()
+        """One renewal at a time (the loop's, or a woken node's before it answers)."""
 
     # Life --------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -217,6 +225,7 @@ class Node:
         yet (or this node may hold no more), a table still in play is :class:`Moving`.
         Only a table that is not in play at all (or that no node can rebuild) is nowhere.
         """
+        await self.awake()
         actor = self.tables.get(table_id)
         if actor is not None:
             return Here(actor)
@@ -279,6 +288,26 @@ class Node:
         Renewing asks PostgreSQL only: Redis carries messages, not ownership, so a Redis
         outage (its own loop, :meth:`_beat`, fails meanwhile) lets no table go."""
         await asyncio.sleep(RENEW_RETRY if self.renew_failed else self.leases.ttl / 3)
+        async with self._renewing:
+            await self._renew_round()
+
+    def _stale(self) -> bool:
+        """Whether this node has gone longer than :data:`STALE` leases without renewing:
+        it slept (SIGSTOP, a stalled machine) or its database is away, and another node
+        may have taken its tables meanwhile."""
+        return time.monotonic() - self.renewed_at > self.leases.ttl * STALE
+
+    async def awake(self) -> None:
+        """Before answering anything after a sleep: renew now, so that the tables lost
+        meanwhile are let go (their sockets closed with 1012) rather than answered from
+        what this node remembers of them."""
+        if self._stale():
+            async with self._renewing:
+                if self._stale():
+                    await self._renew_round()
+
+    async def _renew_round(self) -> None:
+        began = time.monotonic()
         held = list(self.fences.values())
         try:
             renewed = await asyncio.to_thread(self.leases.renew_all, held)
@@ -288,6 +317,7 @@ class Node:
             self.renew_failed = True
             return
         self.renew_failed = False
+        self.renewed_at = began
         for lease in held:
             fresh = renewed.get(lease.table_id)
             if fresh is not None:
@@ -396,6 +426,8 @@ class Node:
             for link in self.links.values():
                 link.outbox.close(CloseCode.MOVED, RELAY_LOST)
             raise
+        if entries:
+            await self.awake()  # what came while this node slept is for its tables now
         for entry in entries:
             try:
                 await self._take(entry)
