@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from .cluster_nodes import Cluster, own_database
-from .conftest import free_port, start_redis
+from .conftest import PostgresServer, free_port, start_redis
 
 pytestmark = pytest.mark.slow
 
@@ -77,6 +77,34 @@ def test_a_redis_outage_longer_than_the_lease_moves_no_table(
             assert (now[0], now[1]) == (was[0], was[1]), (
                 f"table {table_id} moved from {was[0]} (epoch {was[1]}) to {now[0]}"
                 f" (epoch {now[1]}) during a {OUTAGE:g} s Redis outage"
+            )
+    finally:
+        cluster.stop()
+
+
+def test_a_postgresql_restart_longer_than_the_lease_moves_no_table(
+    own_postgres: PostgresServer, redis_url: str, tmp_path: Path
+) -> None:
+    cluster = Cluster(own_postgres.url, redis_url, tmp_path, 2.0)
+    try:
+        first, _second = cluster.add(2)
+        tables = []
+        for _ in range(4):
+            body = {"seats": ["human", "bot:easy"], "nickname": "Anna"}
+            made = httpx.post(first.url + "/api/tables", json=body, timeout=10)
+            assert made.status_code == 201, made.text
+            tables.append(made.json()["table_id"])
+        held = {t: cluster.holder(t) for t in tables}
+        own_postgres.stop()  # -m immediate, as a crash
+        time.sleep(OUTAGE)
+        own_postgres.start()
+        time.sleep(cluster.lease_seconds * 2)
+        for table_id, was in held.items():
+            now = cluster.holder(table_id)
+            assert now is not None and was is not None
+            assert (now[0], now[1]) == (was[0], was[1]), (
+                f"table {table_id} moved from {was[0]} (epoch {was[1]}) to {now[0]}"
+                f" (epoch {now[1]}) during a {OUTAGE:g} s PostgreSQL restart"
             )
     finally:
         cluster.stop()

@@ -376,6 +376,8 @@ class Node:
     async def _adopt(self, table_id: str) -> TableActor | None:
         if self.tables.live_count() >= self.tables.settings.max_live_tables:
             return None
+        if await self._owner_may_renew(table_id):
+            return None
         lease = await asyncio.to_thread(self.leases.claim, table_id)
         if lease is None:
             return None
@@ -398,6 +400,23 @@ class Node:
         else:
             log.warning("node %s took table %s over (epoch %d)", self.name, table_id, lease.epoch)
         return actor
+
+    async def _owner_may_renew(self, table_id: str) -> bool:
+        """Whether the table's lease ran out less than a lease ago and its holder still
+        says in Redis that it is alive: a node whose database was away for a moment, which
+        renews as soon as it is back (every :data:`RENEW_RETRY`). Taking its tables then
+        would move every table of a healthy node, and close every socket, for a blip; a
+        node that died or sleeps stops saying it is alive within a lease, and its tables
+        are taken as before. (Redis failing too: nothing is known, the table is taken.)"""
+        lease = await asyncio.to_thread(self.leases.holder, table_id)
+        if lease is None or lease.node == self.name:
+            return False
+        if time.time() - lease.expires > self.leases.ttl:
+            return False
+        try:
+            return lease.node in await self.bus.alive([lease.node])
+        except Exception:
+            return False
 
     async def _adopt_orphans(self) -> None:
         await asyncio.sleep(ADOPT_EVERY * random.uniform(0.5, 1.5))
