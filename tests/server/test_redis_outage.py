@@ -108,3 +108,26 @@ def test_a_postgresql_restart_longer_than_the_lease_moves_no_table(
             )
     finally:
         cluster.stop()
+
+
+def test_a_join_forwarded_while_redis_is_away_is_a_503_to_try_again(
+    postgres_url: str, own_redis: RedisServer, tmp_path: Path
+) -> None:
+    cluster = Cluster(own_database(postgres_url, "redisjoin"), own_redis.url, tmp_path, 2.0)
+    try:
+        first, second = cluster.add(2)
+        body = {"seats": ["human", "human"], "nickname": "Anna"}
+        made = httpx.post(first.url + "/api/tables", json=body, timeout=10)
+        table_id = made.json()["table_id"]
+        own_redis.stop()
+        try:
+            joined = httpx.post(
+                f"{second.url}/api/tables/{table_id}/join", json={"nickname": "Bruno"}, timeout=15
+            )
+        finally:
+            own_redis.start()
+        assert joined.status_code == 503, joined.text
+        assert joined.json()["error"]["code"] == "server_error"
+        assert "try again" in joined.json()["error"]["message"]
+    finally:
+        cluster.stop()

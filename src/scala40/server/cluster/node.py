@@ -249,6 +249,12 @@ class Node:
             answer = await self.call(there.owner, op, args)
         except OwnerGone as err:
             raise JoinRefused(TableRefusal.SERVER_ERROR, f"{err}: try again") from None
+        except Exception as err:  # Redis failed: the owner cannot be asked now
+            log.warning("node %s: forwarding a %s failed: %r", self.name, op.value, err)
+            raise JoinRefused(
+                TableRefusal.SERVER_ERROR,
+                "the server cannot reach the node playing this table just now: try again",
+            ) from None
         if not answer["ok"]:
             raise JoinRefused(TableRefusal(answer["code"]), answer["message"])
         return answer["seat"]
