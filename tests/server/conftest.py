@@ -198,3 +198,37 @@ def redis_url() -> Iterator[str]:
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(root, ignore_errors=True)
+
+
+class RedisServer:
+    """A Redis of a test's own, which it may stop (as a crash: SIGKILL) and start again
+    on the same port, without touching the session's Redis."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = start_redis(self.root, self.port)
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def start(self) -> None:
+        self.process = start_redis(self.root, self.port)
+
+    def remove(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture
+def own_redis() -> Iterator[RedisServer]:
+    """A Redis server of this test's own (an outage to make). It fails, never skips,
+    when it cannot start."""
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.remove()

@@ -4,53 +4,19 @@ sockets stay open."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from .cluster_nodes import Cluster, own_database
-from .conftest import PostgresServer, free_port, start_redis
+from .conftest import PostgresServer, RedisServer
 
 pytestmark = pytest.mark.slow
 
 OUTAGE = 3.0
 """Seconds Redis is away: longer than the lease (2 s), as in the issue's reports."""
-
-
-class RedisServer:
-    """A Redis of this test's own, which it stops and starts again on the same port."""
-
-    def __init__(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = start_redis(self.root, self.port)
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-
-    def start(self) -> None:
-        self.process = start_redis(self.root, self.port)
-
-    def remove(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-        shutil.rmtree(self.root, ignore_errors=True)
-
-
-@pytest.fixture
-def own_redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    try:
-        yield server
-    finally:
-        server.remove()
 
 
 def test_a_redis_outage_longer_than_the_lease_moves_no_table(

@@ -10,11 +10,8 @@ answer its pings while its moves and syncs go nowhere.
 from __future__ import annotations
 
 import random
-import shutil
 import signal
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +19,7 @@ import httpx
 import pytest
 
 from .cluster_nodes import Cluster, ConnectionClosed, NodeProcess, Player, own_database
-from .conftest import free_port, start_redis
+from .conftest import RedisServer
 
 pytestmark = pytest.mark.slow
 
@@ -88,37 +85,6 @@ def test_a_socket_whose_node_paused_past_its_lease_is_answered_or_closed(
         player.close()
     finally:
         cluster.stop()
-
-
-class RedisServer:
-    """A Redis of this test's own, stopped and started again on its port."""
-
-    def __init__(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = start_redis(self.root, self.port)
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-
-    def start(self) -> None:
-        self.process = start_redis(self.root, self.port)
-
-    def remove(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-        shutil.rmtree(self.root, ignore_errors=True)
-
-
-@pytest.fixture
-def own_redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    try:
-        yield server
-    finally:
-        server.remove()
 
 
 def test_a_relayed_socket_is_answered_or_closed_after_a_redis_blink(
