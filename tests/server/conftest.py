@@ -70,43 +70,83 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+TRUST = ("--auth=trust", "-U", "postgres")
+"""A test server's only user, trusted on loopback."""
+
+
+class PostgresServer:
+    """A real PostgreSQL 15 server in a temporary directory, on a loopback port, that a
+    test may stop and start again (a database outage, a restart ``-m immediate``)."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="scala40-pg-"))
+        self.data = self.root / "data"
+        shutil.chown(self.root, "postgres", "postgres")
+        self.port = free_port()
+        self.env = {**os.environ, "LC_ALL": "C.UTF-8"}
+        self.as_postgres = ["runuser", "-u", "postgres", "--"]
+        self.ctl = [*self.as_postgres, str(PG_BIN / "pg_ctl"), "-D", str(self.data)]
+        subprocess.run(
+            [*self.as_postgres, str(PG_BIN / "initdb"), "-D", str(self.data), *TRUST],
+            check=True,
+            capture_output=True,
+            env=self.env,
+        )
+        self.start()
+        subprocess.run(
+            [*self.as_postgres, str(PG_BIN / "createdb"), *self.address(), "scala40"],
+            check=True,
+            capture_output=True,
+            env=self.env,
+        )
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/scala40"
+
+    def address(self) -> list[str]:
+        return ["-h", "127.0.0.1", "-p", str(self.port)]
+
+    def start(self) -> None:
+        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root}"
+        log = str(self.root / "log")
+        subprocess.run(
+            [*self.ctl, "-o", options, "-w", "-l", log, "start"],
+            check=True,
+            capture_output=True,
+            env=self.env,
+        )
+
+    def stop(self, mode: str = "immediate") -> None:
+        """Stop the server (``immediate``: as a crash would, no clean shutdown)."""
+        subprocess.run(
+            [*self.ctl, "-m", mode, "-w", "stop"], check=True, capture_output=True, env=self.env
+        )
+
+    def remove(self) -> None:
+        subprocess.run([*self.ctl, "-m", "fast", "-w", "stop"], capture_output=True, env=self.env)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A real PostgreSQL 15 server in a temporary directory, for this test session.
 
     It fails (never skips) when the server cannot start: CI runs on the same machine kind.
     """
-    root = Path(tempfile.mkdtemp(prefix="scala40-pg-"))
-    data = root / "data"
-    shutil.chown(root, "postgres", "postgres")
-    port = free_port()
-    as_postgres = ["runuser", "-u", "postgres", "--"]
-    env = {**os.environ, "LC_ALL": "C.UTF-8"}
-    subprocess.run(
-        [*as_postgres, str(PG_BIN / "initdb"), "-D", str(data), "--auth=trust", "-U", "postgres"],
-        check=True,
-        capture_output=True,
-        env=env,
-    )
-    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {root}"
-    ctl = [*as_postgres, str(PG_BIN / "pg_ctl"), "-D", str(data)]
-    subprocess.run(
-        [*ctl, "-o", options, "-w", "-l", str(root / "log"), "start"],
-        check=True,
-        capture_output=True,
-        env=env,
-    )
+    server = PostgresServer()
     try:
-        subprocess.run(
-            [*as_postgres, str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "scala40"],
-            check=True,
-            capture_output=True,
-            env=env,
-        )
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scala40"
+        yield server.url
     finally:
-        subprocess.run([*ctl, "-m", "fast", "-w", "stop"], capture_output=True, env=env)
-        shutil.rmtree(root, ignore_errors=True)
+        server.remove()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test's own, which it may stop and start (an outage)
+    without touching the session's server. It fails (never skips) when it cannot start."""
+    server = PostgresServer()
+    try:
+        yield server
+    finally:
+        server.remove()
 
 
 def start_redis(root: Path, port: int) -> subprocess.Popen[bytes]:
@@ -158,3 +198,37 @@ def redis_url() -> Iterator[str]:
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(root, ignore_errors=True)
+
+
+class RedisServer:
+    """A Redis of a test's own, which it may stop (as a crash: SIGKILL) and start again
+    on the same port, without touching the session's Redis."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="scala40-redis-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = start_redis(self.root, self.port)
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def start(self) -> None:
+        self.process = start_redis(self.root, self.port)
+
+    def remove(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture
+def own_redis() -> Iterator[RedisServer]:
+    """A Redis server of this test's own (an outage to make). It fails, never skips,
+    when it cannot start."""
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.remove()

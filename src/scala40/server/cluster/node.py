@@ -4,8 +4,8 @@
 of a cluster. Each table is played by the actor of exactly one node, the holder of its
 lease (leases.py); every node
 
-- renews its leases (a node that lost one stops that table's actor and closes its
-  sockets, whose clients reconnect — to any node);
+- renews its leases, in PostgreSQL alone, whatever Redis does (a node that lost one
+  stops that table's actor and closes its sockets, whose clients reconnect — to any node);
 - takes over unfinished tables nobody holds (a dead node's, within the lease's time to
   live) and rebuilds them from their stored actions;
 - serves a WebSocket for any table: its own tables' sockets as a single server does, the
@@ -38,7 +38,15 @@ from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
-from scala40.server.table.placement import Ask, Here, PartDown, There, Where, ask_actor
+from scala40.server.table.placement import (
+    Ask,
+    Here,
+    Moving,
+    PartDown,
+    There,
+    Where,
+    ask_actor,
+)
 from scala40.server.table.sessions import SeatSession, Session, WatchSession
 from scala40.server.wire.jsonin import BadJson, decode_json
 from scala40.server.wire.outbox import Close, Frame, Outbox
@@ -54,6 +62,16 @@ CALL_SECONDS = 5.0
 """How long a forwarded join waits for the owner's answer."""
 ADOPT_EVERY = 1.0
 """Seconds between looks for tables nobody holds."""
+STALE = 2 / 3
+"""Leases without a renewal after which a node checks its leases before it answers (it
+renews every third of a lease, so only a node that slept or lost its database gets here)."""
+RENEW_RETRY = 0.2
+"""Seconds between tries to renew the leases while the database fails: well under the
+other nodes' look for tables nobody holds (:data:`ADOPT_EVERY`)."""
+CLOSE_TRYING = 10.0
+"""Seconds an owner keeps trying to tell a socket's node to close a relayed socket."""
+RELAY_LOST = "the server lost its link to the table: reconnecting"
+"""Why a relayed socket is closed when the relay broke (Redis, or a node that paused)."""
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
@@ -118,6 +136,13 @@ class Node:
         self.adopting: dict[str, asyncio.Future[TableActor | None]] = {}
         self.unbuildable: set[str] = set()
         """Tables this node could not rebuild from their stored actions."""
+        self.renew_failed = False
+        """The last renewal of the leases failed (the next is tried soon)."""
+        self.renewed_at = time.monotonic()
+        """When the last renewal that succeeded began (every lease held then lives at
+        least a lease from it)."""
+        self._renewing = asyncio.Lock()
+        """One renewal at a time (the loop's, or a woken node's before it answers)."""
 
     # Life --------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -125,7 +150,7 @@ class Node:
         await self.bus.start()
         await self.bus.beat(self.leases.ttl)
         loop = asyncio.get_running_loop()
-        for job in (self._read, self._renew, self._adopt_orphans, self._watch_links):
+        for job in (self._read, self._renew, self._beat, self._adopt_orphans, self._watch_links):
             self.tasks.append(loop.create_task(self._forever(job), name=f"node-{job.__name__}"))
 
     async def wait_name_free(self) -> None:
@@ -193,7 +218,14 @@ class Node:
 
     async def find(self, table_id: str) -> Where:
         """Here when this node plays it; there when another node does; else taken over
-        here if it is in play and nobody holds it (a dead node's table)."""
+        here if it is in play and nobody holds it (a dead node's table).
+
+        Two nodes may try to take the same table over at once, and one loses the claim:
+        the loser looks again and sends the asker to the winner; while no winner shows
+        yet (or this node may hold no more), a table still in play is :class:`Moving`.
+        Only a table that is not in play at all (or that no node can rebuild) is nowhere.
+        """
+        await self.awake()
         actor = self.tables.get(table_id)
         if actor is not None:
             return Here(actor)
@@ -201,7 +233,15 @@ class Node:
         if owner is not None:
             return There(owner)
         actor = await self.adopt(table_id)
-        return None if actor is None else Here(actor)
+        if actor is not None:
+            return Here(actor)
+        if table_id in self.unbuildable:
+            return None
+        owner = await self.owner(table_id)
+        if owner is not None:
+            return There(owner)
+        live = await self.tables.db.run(self.tables.store.live_table, table_id)
+        return None if live is None else Moving()
 
     async def ask(self, there: There, op: Ask, args: dict[str, Any]) -> Any:
         """Forward ``op`` to the owner and wait for its answer."""
@@ -209,6 +249,12 @@ class Node:
             answer = await self.call(there.owner, op, args)
         except OwnerGone as err:
             raise JoinRefused(TableRefusal.SERVER_ERROR, f"{err}: try again") from None
+        except Exception as err:  # Redis failed: the owner cannot be asked now
+            log.warning("node %s: forwarding a %s failed: %r", self.name, op.value, err)
+            raise JoinRefused(
+                TableRefusal.SERVER_ERROR,
+                "the server cannot reach the node playing this table just now: try again",
+            ) from None
         if not answer["ok"]:
             raise JoinRefused(TableRefusal(answer["code"]), answer["message"])
         return answer["seat"]
@@ -234,11 +280,50 @@ class Node:
 
         return {"redis": self.bus.ping, "node": loops}
 
-    async def _renew(self) -> None:
+    async def _beat(self) -> None:
+        """Say in Redis that this node is alive (the owners of the tables its sockets reach
+        keep those sockets while it does), a third of a lease apart."""
         await asyncio.sleep(self.leases.ttl / 3)
         await self.bus.beat(self.leases.ttl)
+
+    async def _renew(self) -> None:
+        """Renew every lease this node holds, a third of a lease apart; after a failure
+        (the database away) at once again, :data:`RENEW_RETRY` apart, so that the owner
+        renews before another node can take its tables once the database is back.
+
+        Renewing asks PostgreSQL only: Redis carries messages, not ownership, so a Redis
+        outage (its own loop, :meth:`_beat`, fails meanwhile) lets no table go."""
+        await asyncio.sleep(RENEW_RETRY if self.renew_failed else self.leases.ttl / 3)
+        async with self._renewing:
+            await self._renew_round()
+
+    def _stale(self) -> bool:
+        """Whether this node has gone longer than :data:`STALE` leases without renewing:
+        it slept (SIGSTOP, a stalled machine) or its database is away, and another node
+        may have taken its tables meanwhile."""
+        return time.monotonic() - self.renewed_at > self.leases.ttl * STALE
+
+    async def awake(self) -> None:
+        """Before answering anything after a sleep: renew now, so that the tables lost
+        meanwhile are let go (their sockets closed with 1012) rather than answered from
+        what this node remembers of them."""
+        if self._stale():
+            async with self._renewing:
+                if self._stale():
+                    await self._renew_round()
+
+    async def _renew_round(self) -> None:
+        began = time.monotonic()
         held = list(self.fences.values())
-        renewed = await asyncio.to_thread(self.leases.renew_all, held)
+        try:
+            renewed = await asyncio.to_thread(self.leases.renew_all, held)
+        except Exception as err:
+            if not self.renew_failed:
+                log.warning("node %s: renewing its leases failed: %r", self.name, err)
+            self.renew_failed = True
+            return
+        self.renew_failed = False
+        self.renewed_at = began
         for lease in held:
             fresh = renewed.get(lease.table_id)
             if fresh is not None:
@@ -297,6 +382,8 @@ class Node:
     async def _adopt(self, table_id: str) -> TableActor | None:
         if self.tables.live_count() >= self.tables.settings.max_live_tables:
             return None
+        if await self._owner_may_renew(table_id):
+            return None
         lease = await asyncio.to_thread(self.leases.claim, table_id)
         if lease is None:
             return None
@@ -320,6 +407,23 @@ class Node:
             log.warning("node %s took table %s over (epoch %d)", self.name, table_id, lease.epoch)
         return actor
 
+    async def _owner_may_renew(self, table_id: str) -> bool:
+        """Whether the table's lease ran out less than a lease ago and its holder still
+        says in Redis that it is alive: a node whose database was away for a moment, which
+        renews as soon as it is back (every :data:`RENEW_RETRY`). Taking its tables then
+        would move every table of a healthy node, and close every socket, for a blip; a
+        node that died or sleeps stops saying it is alive within a lease, and its tables
+        are taken as before. (Redis failing too: nothing is known, the table is taken.)"""
+        lease = await asyncio.to_thread(self.leases.holder, table_id)
+        if lease is None or lease.node == self.name:
+            return False
+        if time.time() - lease.expires > self.leases.ttl:
+            return False
+        try:
+            return lease.node in await self.bus.alive([lease.node])
+        except Exception:
+            return False
+
     async def _adopt_orphans(self) -> None:
         await asyncio.sleep(ADOPT_EVERY * random.uniform(0.5, 1.5))
         orphans = await asyncio.to_thread(
@@ -338,7 +442,18 @@ class Node:
 
     # The inbox ----------------------------------------------------------------------------
     async def _read(self) -> None:
-        for entry in await self.bus.receive(block_ms=1000):
+        try:
+            entries = await self.bus.receive(block_ms=1000)
+        except Exception:
+            # Redis failed: what the owners sent this node's sockets meanwhile may be lost,
+            # and an owner may have let their relays go. Each socket relayed from here is
+            # closed (1012): its page reconnects and is sent a whole view.
+            for link in self.links.values():
+                link.outbox.close(CloseCode.MOVED, RELAY_LOST)
+            raise
+        if entries:
+            await self.awake()  # what came while this node slept is for its tables now
+        for entry in entries:
             try:
                 await self._take(entry)
             except Exception:
@@ -408,7 +523,12 @@ class Node:
         session.open()
 
     async def _send(self, relayed: Relayed, epoch: int) -> None:
-        """Pass what the actor puts in a relayed connection's outbox to its node."""
+        """Pass what the actor puts in a relayed connection's outbox to its node.
+
+        A message that cannot be passed (Redis failed) ends the relay on both sides: the
+        seat is let go here, and the socket's node is told to close the socket (1012), so
+        the page reconnects and is sent a whole view, rather than wait on a relay that
+        lost a message."""
         box = relayed.outbox
         while True:
             item = await box.next()
@@ -416,14 +536,43 @@ class Node:
             match item:
                 case Close(code, reason):
                     body["close"] = [code, reason]
-                    with contextlib.suppress(Exception):
-                        await self.bus.send(box.node, Kind.DELIVER, body)
+                    await self._deliver_close(box.node, body)
                     return
                 case Frame(text, v):
                     body["frame"] = [text, v]
                 case message:
                     body["message"] = message
-            await self.bus.send(box.node, Kind.DELIVER, body)
+            try:
+                await self.bus.send(box.node, Kind.DELIVER, body)
+            except Exception as err:
+                log.warning("node %s: relaying to node %s failed: %r", self.name, box.node, err)
+                gone = self.relayed.pop(box.conn, None)
+                if gone is not None and gone.session is not None:
+                    gone.session.gone()
+                box.close(CloseCode.MOVED, RELAY_LOST)  # nothing more is queued for it
+                body = {"conn": box.conn, "epoch": epoch, "close": [CloseCode.MOVED, RELAY_LOST]}
+                await self._deliver_close(box.node, body)
+                return
+
+    async def _deliver_close(self, node: str, body: dict[str, Any]) -> None:
+        """Tell ``node`` to close a relayed socket, trying again while Redis fails (for
+        :data:`CLOSE_TRYING` seconds): a close that is lost leaves a socket open there
+        whose messages go nowhere."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + CLOSE_TRYING
+        pause = 0.1
+        while True:
+            try:
+                await self.bus.send(node, Kind.DELIVER, body)
+                return
+            except Exception:
+                if loop.time() + pause > end:
+                    log.warning(
+                        "node %s: could not tell node %s to close a socket", self.name, node
+                    )
+                    return
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
 
     def _drop_relayed(self, conn: str, close: tuple[int, str] | None = None) -> None:
         relayed = self.relayed.pop(conn, None)
@@ -460,7 +609,9 @@ class Node:
         alive = await self.bus.alive(sorted(nodes))
         for conn, relayed in list(self.relayed.items()):
             if relayed.outbox.node not in alive:
-                self._drop_relayed(conn)
+                # Told, not only forgotten: a node that was paused reads this when it
+                # wakes, and closes the socket it would otherwise keep answering.
+                self._drop_relayed(conn, close=(CloseCode.MOVED, RELAY_LOST))
 
     # Connection side -------------------------------------------------------------------------
     async def call(self, owner: Lease, op: Ask, args: dict[str, Any]) -> dict[str, Any]:
@@ -580,6 +731,4 @@ class RelaySession(Session):
             await self.node.say(self.conn, text)
         except Exception:  # Redis unreachable: the client reconnects, maybe elsewhere
             log.exception("relaying a message of table %s failed", self.link.table_id)
-            self.outbox.close(
-                CloseCode.MOVED, "the server lost its link to the table: reconnecting"
-            )
+            self.outbox.close(CloseCode.MOVED, RELAY_LOST)

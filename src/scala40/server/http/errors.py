@@ -2,10 +2,14 @@
 
 Every refusal reads ``{"error": {"code": ..., "message": ...}}`` with a 4xx status, so the
 pages show the message and programs branch on the stable code, whatever route refused.
+Failures the route did not foresee take the same shape: a database that is away (down,
+restarting, its disk gone) is ``503 store_unavailable`` with ``Retry-After``, anything
+else ``500 server_error`` — never a plain-text page a program cannot read.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
@@ -16,7 +20,13 @@ from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
 from scala40.server.settings import Settings
 from scala40.server.wire.jsonin import BadJson, decode_json
+from scala40.storage.outage import AWAY
 from scala40.storage.seal import network_digest
+
+log = logging.getLogger("scala40.server")
+
+STORE_RETRY_SECONDS = 5
+"""What ``Retry-After`` says while the database is away: about a PostgreSQL restart."""
 
 MAX_BODY = 16384
 """Largest request body a route reads (lobby forms and score-sheet hands are far smaller)."""
@@ -39,14 +49,41 @@ def error_response(err: ApiError) -> JSONResponse:
     return JSONResponse({"error": {"code": err.code, "message": message}}, status_code=err.status)
 
 
+def store_unavailable() -> JSONResponse:
+    """The answer of any route while the database is away: the same JSON shape, 503, and
+    when to ask again (the details of the failure go to the server log only)."""
+    refused = error_response(
+        ApiError(
+            503,
+            "store_unavailable",
+            "the database cannot be reached just now: nothing was changed; try again"
+            f" in {STORE_RETRY_SECONDS} s",
+        )
+    )
+    refused.headers["Retry-After"] = str(STORE_RETRY_SECONDS)
+    return refused
+
+
 def install_error_handler(app: FastAPI) -> None:
-    """Answer every :class:`ApiError` a route raises with the shared JSON shape."""
+    """Answer every :class:`ApiError` a route raises with the shared JSON shape, and so a
+    database that is away (503) and any failure no route foresaw (500)."""
 
     async def handle(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
         return error_response(exc)
 
+    async def away(request: Request, exc: Exception) -> JSONResponse:
+        log.warning("%s %s: the database is away: %s", request.method, request.url.path, exc)
+        return store_unavailable()
+
+    async def failed(_request: Request, _exc: Exception) -> JSONResponse:
+        # Starlette logs the exception itself once this answer is sent.
+        return error_response(ApiError(500, "server_error", "the server failed: try again"))
+
     app.add_exception_handler(ApiError, handle)
+    for kind in AWAY:
+        app.add_exception_handler(kind, away)
+    app.add_exception_handler(Exception, failed)
 
 
 async def read_json_object(request: Request) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
-from scala40.server.table.placement import Here, There
+from scala40.server.table.placement import Here, Moving, There
 from scala40.server.table.registry import Tables
 from scala40.server.table.sessions import SeatSession, Session, WatchSession
 from scala40.server.wire.outbox import Close, Frame, Outbox, encode
@@ -92,6 +92,9 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
             case None:
                 # The id is not echoed: a close reason holds at most 123 bytes.
                 await ws.close(CloseCode.NO_TABLE, "there is no such table in play")
+            case Moving():
+                # In play, between nodes: the page reconnects (4404 would stop it for good).
+                await ws.close(CloseCode.MOVED, "the table is moving to another server node")
             case There() as there:
                 hashed = None if not token else token_hash(token)
                 async with placement.relay(there, ws, hashed, patches) as (session, outbox):

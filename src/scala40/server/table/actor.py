@@ -50,6 +50,7 @@ from scala40.server.table.commands import (
     PauseDue,
     PauseOver,
     RematchDue,
+    StoreOver,
     SummaryClosed,
     TurnTimeout,
     Watch,
@@ -61,6 +62,7 @@ from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
+from scala40.server.table.retry import StoreRetry
 from scala40.server.table.seats import Seat, bot_seat_name, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
@@ -77,6 +79,7 @@ from scala40.server.wire.view import (
     view_to_json,
 )
 from scala40.storage.db import AsyncStore
+from scala40.storage.outage import store_away
 from scala40.storage.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
 
 log = logging.getLogger("scala40.server")
@@ -132,6 +135,9 @@ class TableActor:
         self.fair = FairShuffle(self.match, db, table.id)
         self.pause = HandPause(settings.summary_seconds, self.submit)
         self.rematch = Rematch(self.seats)
+        self.retry = StoreRetry(self.submit)
+        """What nobody would try again (a bot's move, the match's end) after the database
+        failed to store it: tried again until it is back (retry.py)."""
         self.on_over: Callable[[TableActor], None] | None = None
         """Told once the match is over and its record stored (the registry retires it)."""
         self.on_ended: Callable[[TableActor], None] | None = None
@@ -152,6 +158,9 @@ class TableActor:
         (:func:`~scala40.server.wire.patch.share`): patches then compare them once."""
         self._pause_due: asyncio.Task[None] | None = None
         """Tells the table when it has been alone long enough for its bots to pause."""
+        self.stopped: tuple[int, str] | None = None
+        """Once the table stopped here: the close code and reason every connection that
+        still reaches it is given."""
 
     def _version(self) -> int:
         return self.version
@@ -190,12 +199,17 @@ class TableActor:
     async def stop(
         self, code: int = CloseCode.MOVED, reason: str = "the server is restarting"
     ) -> None:
+        """Stop the table here: its tasks end and every connection it holds, has queued
+        or is given from now on is closed with ``code`` (the pages reconnect, to wherever
+        the table is played now); a join waiting or arriving is refused."""
+        self.stopped = (code, reason)
         tasks = [
             self._task,
             self._pause_due,
             *self.turns.tasks(),
             *self.presence.tasks(),
             *self.pause.tasks(),
+            *self.retry.tasks(),
         ]
         for t in tasks:
             if t is not None:
@@ -209,12 +223,30 @@ class TableActor:
             if s.program is not None:
                 s.program.close()
         while not self.queue.empty():
-            pending = self.queue.get_nowait()
-            if isinstance(pending, Join | Claim) and not pending.done.done():
-                pending.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
+            self._turn_away(self.queue.get_nowait())
 
     def submit(self, command: Command) -> None:
+        if self.stopped is not None:
+            self._turn_away(command)  # a socket that found the table just before it stopped
+            return
         self.queue.put_nowait(command)
+
+    def _turn_away(self, command: Command) -> None:
+        """What reaches a stopped table: a connection is closed, so its page reconnects
+        rather than wait on a table that no longer moves; a join is refused."""
+        assert self.stopped is not None
+        code, reason = self.stopped
+        match command:
+            case Join() | Claim():
+                if not command.done.done():
+                    command.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
+            case Connect() | Watch():
+                command.outbox.close(code, reason)
+            case Act() | Entropy() | Chat() | AskRematch() | SummaryClosed():
+                if command.outbox is not None:
+                    command.outbox.close(code, reason)
+            case _:
+                pass
 
     async def finish_if_over(self) -> None:
         """A match whose last action was stored but whose end was not (a crash between)."""
@@ -268,6 +300,8 @@ class TableActor:
                 self._schedule()
             case Claim():
                 command.done.set_result(await claim(self.seats, self.db, self.table.id, command))
+            case StoreOver():
+                await self._store_over()
             case Join():
                 await self._join(command)
 
@@ -477,19 +511,24 @@ class TableActor:
         self.pause.done(cmd.seat)  # a player who moves has closed the summary
         await self._commit(cmd.seat, cmd.action, text, cmd.outbox)
 
-    async def _commit(self, seat: int, action: Action, text: str, sender: Outbox | None) -> None:
+    async def _commit(
+        self, seat: int, action: Action, text: str, sender: Outbox | None
+    ) -> Exception | None:
+        """Store the move, then play it and tell everyone; what failed when it could not
+        be stored (``sender`` is told so; the table is unchanged)."""
         version = self.version + 1
         pozzo = self.match.deal.pozzo  # public: what the event may name
         pozzo_top = pozzo[-1] if pozzo else None
         try:
             await self.db.append(self.table.id, version, seat, text)
-        except Exception:
-            log.exception("table %s: could not store version %d", self.table.id, version)
+        except Exception as err:
+            self._store_failed(f"version {version}", err)
             if sender is not None:
                 sender.put(
                     error(TableRefusal.SERVER_ERROR, "the move could not be saved", self.version)
                 )
-            return
+            return err
+        self.retry.stored()
         finished = len(self.match.history)
         try:
             self.recorder.apply(action, text)
@@ -518,13 +557,36 @@ class TableActor:
         event = event_json(seat, action, pozzo_top)
         self.presence.played(seat, event)
         self._broadcast(event)
+        return None
+
+    def _store_failed(self, what: str, err: Exception) -> None:
+        """Log a failed store: in full the first time, in a line while the database stays
+        away (a try every few seconds)."""
+        if self.retry.failures == 0 or not store_away(err):
+            log.error("table %s: could not store %s", self.table.id, what, exc_info=err)
+        else:
+            log.warning("table %s: could not store %s again: %s", self.table.id, what, err)
 
     async def _mark_over(self) -> None:
         self.status = "over"
+        await self._store_over()
+
+    async def _store_over(self) -> None:
+        """Store the finished match (its record, winner, ratings); while the database is
+        away, try again later: the table is over either way, and the registry retires it
+        only once its record is stored."""
         names = [self.name(s.seat) for s in self.seats]
-        changes = await store_finish(
-            self.db, self.table.id, self.recorder, self.seats, names, self.table.rated
-        )
+        try:
+            changes = await store_finish(
+                self.db, self.table.id, self.recorder, self.seats, names, self.table.rated
+            )
+        except Exception as err:
+            if not store_away(err):
+                raise
+            self._store_failed("the match's end", err)
+            self.retry.later(StoreOver())
+            return
+        self.retry.stored()
         self.rating_changes = {str(seat): c.to_dict() for seat, c in sorted(changes.items())}
         if self.on_over is not None:
             self.on_over(self)
@@ -622,7 +684,11 @@ class TableActor:
             log.error("table %s: bot move %r refused: %s", self.table.id, action, refused)
             action = self.turns.fallback(cmd.seat).action
             text = format_action(action)  # the engine's own move: it reads back as itself
-        await self._commit(cmd.seat, action, text, None)
+        failed = await self._commit(cmd.seat, action, text, None)
+        if failed is not None and store_away(failed):
+            # Nobody would play this move again: the same move, once the database is back.
+            self.retry.later(BotMove(cmd.seat, cmd.version, action))
+            return
         await self._name_program(cmd.seat)
 
     async def _name_program(self, seat: int) -> None:

@@ -141,6 +141,11 @@ class PauseDue:
 
 
 @dataclass(frozen=True)
+class StoreOver:
+    """The finished match could not be stored (the database was away): try again."""
+
+
+@dataclass(frozen=True)
 class RematchDue:
     """The only human who had not asked for the rematch left: make it for the others."""
 
@@ -183,6 +188,7 @@ Command = (
     | RematchDue
     | PauseDue
     | Claim
+    | StoreOver
 )
 
 

@@ -61,7 +61,15 @@ class There:
     owner: Lease
 
 
-Where = Here | There | None
+@dataclass(frozen=True, slots=True)
+class Moving:
+    """The table is in play but, at this moment, played by no node this one can reach: a
+    take-over is under way (another node won the claim and is rebuilding it), or this
+    node holds as many tables as it may. Whoever asked tries again in a moment (a socket
+    is closed with 1012, its page reconnects): never "no such table"."""
+
+
+Where = Here | There | Moving | None
 """Where a table is played; ``None``: nowhere (no such table, or not in play)."""
 
 
@@ -99,7 +107,8 @@ class Placement(Protocol):
         """The registry let a table go (finished and retired, expired, closed)."""
 
     async def find(self, table_id: str) -> Where:
-        """Where ``table_id`` is played; a table nobody plays is taken over here."""
+        """Where ``table_id`` is played; a table nobody plays is taken over here (or,
+        when that fails but the table is in play, :class:`Moving`)."""
 
     async def ask(self, there: There, op: Ask, args: dict[str, Any]) -> Any:
         """Do ``op`` through the actor of the node that plays the table; raises

@@ -18,7 +18,15 @@ from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.table.bot_pool import BotPool
 from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
-from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
+from scala40.server.table.placement import (
+    Ask,
+    Here,
+    Moving,
+    Placement,
+    There,
+    Where,
+    ask_actor,
+)
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
 from scala40.server.table.seats import bot_seat_name
@@ -326,6 +334,11 @@ class Tables:
                 return await ask_actor(actor, op, args)
             case There() as there:
                 return await self.placement.ask(there, op, args)
+            case Moving():
+                raise JoinRefused(
+                    TableRefusal.SERVER_ERROR,
+                    "the table is moving to another server node: try again",
+                )
             case None:
                 raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is not in play")
 
