@@ -38,7 +38,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import Engine, and_, distinct, func, insert, select, update
+from sqlalchemy import Engine, and_, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -221,23 +221,7 @@ def _player(row: Any, opponents: int = 0) -> Player:
 def _opponents(conn: Connection, player_ids: Collection[str]) -> dict[str, int]:
     """Distinct rated opponents each identity met in its rated matches (the other
     identities rated at the same tables)."""
-    if not player_ids:
-        return {}
-    me, other = schema.results.alias("me"), schema.results.alias("other")
-    rows = conn.execute(
-        select(me.c.player_id, func.count(distinct(other.c.player_id)))
-        .join(
-            other,
-            and_(
-                other.c.table_id == me.c.table_id,
-                other.c.player_id != me.c.player_id,
-                other.c.rated,
-            ),
-        )
-        .where(me.c.player_id.in_(list(player_ids)), me.c.rated)
-        .group_by(me.c.player_id)
-    ).all()
-    return {player_id: int(count) for player_id, count in rows}
+    return {player_id: len(met) for player_id, met in _met(conn, player_ids).items()}
 
 
 def _met(conn: Connection, player_ids: Collection[str]) -> dict[str, set[str]]:
