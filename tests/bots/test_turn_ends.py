@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import signal
 from pathlib import Path
 
 import pytest
 
 from scala40.bots import LEVELS, make_bot
 from scala40.bots.base import ending_move, world_of
+from scala40.bots.rollout import heuristic_play_out
 from scala40.engine.actions import Action, Discard, LayOff, SwapJoker, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.match import Match
@@ -120,3 +122,54 @@ def test_the_ending_move_ends_any_turn_in_a_few_moves(seed: int) -> None:
             _ends_the_turn(match)
         else:
             match.apply(bot.choose(PlayerView.of_match(match, match.current_seat), rng))
+
+
+CYCLING_AFTER_A_TAKE = {
+    "hands": [
+        ["2H", "2D"],
+        ["3H", "3D"],
+        ["AH", "4H", "4H", "3D", "5D", "10D", "AC", "3C", "4C", "5C", "2S", "9S", "10S"],
+        ["6S"],
+    ],
+    "table": [
+        "JK=8H 8D 8C 8S",
+        "6H 6C 6S",
+        "9D 10D JD",
+        "JS QS KS AS",
+        "JK=4H 4D 4C 4S",
+        "2H 2D 2C 2S",
+        "7D 7C 7S",
+        "5H 6H 7H",
+        "9C 10C JC",
+        "JK=3H 3C 3S",
+    ],
+    "pozzo": "3S QD KH 10S QH 9C QS KS QH KH 2C 9S 9D 7H 10C 9H AC AS 5D KC KD KC JC QC JH "
+    "5S 9H JH 7C",
+    "stock": "5S 8C 10H JS QC 7S 5H 4D 4S AH JK KD 7D JD 10H 6D 8H QD 8D 6C AD 6D 3H AD 8H 8S 5C",
+    "shuffle_seed": 5540023898767394985,
+    "opened": [True, True, False, True],
+    "current": 1,
+    "turns_done": 29,
+}
+"""Found by forcing pozzo takes the club player would not make: the second player takes
+the 7♣ with 3♥ 3♦ in hand, and from there the club player goes round a loop within the
+turn for ever (swap, lay the joker, lay off, take back, …). A search plays such takes
+in its plans and rolls the world out with the club player in every seat."""
+
+
+def test_a_club_play_out_from_a_take_it_would_not_make_ends() -> None:
+    def hung(_signum: int, _frame: object) -> None:
+        raise AssertionError("the play-out is still in the second player's turn after 20 s")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    try:
+        for seed in range(3):
+            deal = load_position(CYCLING_AFTER_A_TAKE)
+            deal.apply(TakePozzo())
+            signal.alarm(20)
+            heuristic_play_out(deal, random.Random(seed))
+            signal.alarm(0)
+            assert deal.over or deal.turns_done >= 200 + 29, "the play-out stopped early"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

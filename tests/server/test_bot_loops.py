@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from scala40.bots.base import world_of
+from scala40.bots.base import TURN_MOVES, world_of
 from scala40.engine.actions import Action, Discard, DrawStock, TakeBack, TakePozzo
 from scala40.engine.legal import legal_actions
 from scala40.engine.views import PlayerView
 from scala40.server.table import seats
-from scala40.server.table.turns import BOT_TURN_MOVES
 
 from .conftest import MakeClient
 from .helpers import create
@@ -59,11 +58,11 @@ def test_a_looping_bot_has_its_turn_ended_and_the_match_goes_on(
             run = run + 1 if event.get("seat") == 1 else 0
             longest = max(longest, run)
             # Its turn stops a move or two past the bound (the take-back, the discard).
-            assert run <= BOT_TURN_MOVES + 3, "the looper's turn goes on and on"
+            assert run <= TURN_MOVES + 3, "the looper's turn goes on and on"
             if msg["view"]["status"] == "over":
                 break
     ended = [r for r in caplog.records if "ending its turn" in r.getMessage()]
     assert ended, "the looper never laid anything down: the test checked nothing"
-    assert longest >= BOT_TURN_MOVES
+    assert longest >= TURN_MOVES
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record["over"]

@@ -62,6 +62,15 @@ def first_legal(world: Deal, actions: Iterable[Action]) -> Action | None:
     return None
 
 
+TURN_MOVES = 60
+"""Moves one turn may hold before whoever drives a bot ends the turn for it with
+:func:`ending_move`: the web table for a bot seat or a stand-in, a search's play-out for
+the bots it rolls out with. A turn holds at most a draw, a move for each of fourteen cards
+and the discard, and a bot that takes back does not redo it for long: a bot past this is
+caught in a loop (swap a joker, lay it, lay off, take back, …), which would spin a table
+and grow its store, or keep a search from ever answering."""
+
+
 def any_legal(world: Deal, rng: random.Random) -> Action:
     """A random legal action, taking back only when nothing else is possible."""
     actions = legal_actions(world)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from scala40.bots.base import TURN_MOVES, ending_move
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot
 from scala40.engine.actions import (
@@ -191,11 +192,23 @@ HEURISTIC_TURNS = 200
 
 
 def heuristic_play_out(deal: Deal, rng: random.Random) -> None:
-    """Play ``deal`` (a determinized world) to its end with the club player in every seat."""
+    """Play ``deal`` (a determinized world) to its end with the club player in every seat.
+
+    A plan under search may leave a seat where the club player would never stand (a pozzo
+    card it would not have taken), and from there it can go round in a loop within the
+    turn; past :data:`~scala40.bots.base.TURN_MOVES` moves the turn is ended for it, as a
+    table does, so every play-out ends."""
     bots = [HeuristicBot() for _ in range(deal.n)]
-    start = deal.turns_done
+    start = turn = deal.turns_done
+    moves = 0
     while not deal.over and deal.turns_done - start < HEURISTIC_TURNS:
+        if deal.turns_done != turn:
+            turn, moves = deal.turns_done, 0
+        moves += 1
         p = deal.current
+        if moves > TURN_MOVES:
+            deal.apply(ending_move(deal))
+            continue
         view = PlayerView.of(deal, deal.seats[p])
         deal.apply(bots[p].choose_in(view, deal, rng))
 

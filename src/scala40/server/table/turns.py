@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 
 from scala40.bots import Bot, make_bot
-from scala40.bots.base import any_legal, ending_move, world_of
+from scala40.bots.base import TURN_MOVES, any_legal, ending_move, world_of
 from scala40.engine.match import Match
 from scala40.engine.views import PlayerView
 from scala40.server.settings import Settings
@@ -27,12 +27,6 @@ from scala40.server.table.seats import Seat
 from scala40.storage.store import BOT_PACES, TableRow
 
 log = logging.getLogger("scala40.server")
-
-BOT_TURN_MOVES = 60
-"""Moves a turn may hold before the table ends it for a bot seat (or a stand-in) with
-:func:`~scala40.bots.base.ending_move`. A turn holds at most a draw, a move for each of
-fourteen cards and the discard, and a bot that takes back does not redo it for long: a
-bot past this is caught in a loop, which would spin the table and grow its store."""
 
 
 class Turns:
@@ -59,7 +53,7 @@ class Turns:
         self.deadline: float | None = None
         self.turn: tuple[int, int] | None = None
         self.moves = 0
-        """Moves made in the turn ``turn`` (see :data:`BOT_TURN_MOVES`)."""
+        """Moves made in the turn ``turn`` (see :data:`~scala40.bots.base.TURN_MOVES`)."""
         self.timed_out: tuple[int, int] | None = None
         self.bot_pool: BotPool | None = None
         """The node's worker processes for the bots (``None``: bots think in a thread)."""
@@ -170,7 +164,7 @@ class Turns:
         view = PlayerView.of_match(self.match, seat)
         program = self.seats[seat].program
         try:
-            if self.moves >= BOT_TURN_MOVES:
+            if self.moves >= TURN_MOVES:
                 log.warning(
                     "table %s: seat %d's bot made %d moves this turn; ending its turn",
                     self.table.id,
