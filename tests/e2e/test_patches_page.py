@@ -79,13 +79,19 @@ def test_the_table_page_plays_on_patches(server: str, browser: Browser) -> None:
     frames = _frames(page)
     page.goto(f"{server}/t/{table_id}")
     page.wait_for_selector("#hand .card")
-    for _ in range(MY_MOVES):
+    played = 0
+    while True:
         _wait_for_my_move(page)
         if _summary_shown(page):
+            # The deal is random: a hand may end within these moves. Close its summary
+            # (the next hand waits for it) and go on into the next hand.
+            page.click("#summary-close")
+            page.locator("#summary").wait_for(state="hidden")
+            continue
+        if played == MY_MOVES:
             break
         _play_one_move(page, drag_discard=False)
-    _wait_for_my_move(page)
-    assert not _summary_shown(page), "the hand ended before the check (pick another count)"
+        played += 1
     _no_one_named_on_a_meld(page)
     before = page.evaluate(SHOWN)
     ARTIFACTS.mkdir(exist_ok=True)
