@@ -254,6 +254,11 @@ class ProgramBot:
         """Seconds spent starting the program and waiting for its ``ready``, over the game:
         a game loop timing :meth:`choose` takes them out, so an interpreter's start is not
         counted as thinking."""
+        self.transcript: list[tuple[str, str]] | None = None
+        """When a list, every line sent and read is appended as ``("host", line)`` or
+        ``("program", line)``: ``scala40 bot-check`` quotes the exchange that went wrong to
+        the program's author. ``None`` (the default) keeps nothing, as a long game would
+        otherwise hold every VIEW it sent."""
         self._proc: ProgramProcess | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._buffer = b""
@@ -567,7 +572,10 @@ class ProgramBot:
     def _send(self, message: JSONDict, deadline: float, *, fatal: bool) -> None:
         proc = self._proc
         assert proc is not None
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        text = json.dumps(message, separators=(",", ":"))
+        if self.transcript is not None:
+            self.transcript.append(("host", text))
+        data = (text + "\n").encode()
         fd = proc.stdin
         poller = select.poll()
         poller.register(fd, select.POLLOUT)
@@ -601,8 +609,12 @@ class ProgramBot:
                 try:
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError:
+                    if self.transcript is not None:
+                        self.transcript.append(("program", raw.decode("utf-8", "replace")))
                     raise ProtocolError(Reason.BAD_JSON, "a line that is not UTF-8") from None
                 if text.strip():
+                    if self.transcript is not None:
+                        self.transcript.append(("program", text))
                     return text
                 continue
             if len(self._buffer) > MAX_LINE_BYTES:
