@@ -21,7 +21,7 @@ from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
-from scala40.server.table.seats import bot_seat_name
+from scala40.server.table.seats import bot_seat_name, creator_seat
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -251,7 +251,7 @@ class Tables:
         admitted its address."""
         occupants = spec.occupants
         token = new_token()
-        creator = occupants.index("human")
+        creator = creator_seat(occupants)
         seats: list[SeatRow] = []
         for i, occupant in enumerate(occupants):
             if i == creator:
