@@ -62,7 +62,7 @@ def test_the_example_bots_pass_every_check(command: str, name: str) -> None:
 
 
 FAULTS = {
-    "swap": "timeout",
+    "long-legal": "timeout",
     "joker-set": "illegal",
     "joker-layoff-set": "bad_json",
     "max_run_length_5": "illegal",
@@ -92,8 +92,9 @@ def test_the_faults_of_a_wrong_program_are_each_named() -> None:
         "players": 2,
     }
     assert "at most 5 cards" in failures["max_run_length_5"]["detail"]
-    assert failures["swap"]["answered"] == []  # nothing came within the limit
-    assert "1000 ms" in failures["swap"]["detail"]
+    assert failures["long-legal"]["answered"] == []  # nothing came within the limit
+    assert "1000 ms" in failures["long-legal"]["detail"]
+    assert len(failures["long-legal"]["sent"]["legal"]) > 5000
     assert failures["joker-layoff-set"]["answered"][0].endswith('"action": "layoff JK')
 
 
@@ -103,7 +104,7 @@ def test_the_text_report_shows_the_exchange_that_went_wrong() -> None:
     assert code == 1
     lines = out.splitlines()
     failed = [line.split()[1] for line in lines if line.startswith("FAILED")]
-    assert failed == ["swap", "joker-set", "joker-layoff-set", "max_run_length_5"]
+    assert failed == ["long-legal", "joker-set", "joker-layoff-set", "max_run_length_5"]
     at = next(i for i, line in enumerate(lines) if line.startswith("FAILED   joker-set"))
     sent, answered, wrong, why = (line.split(maxsplit=1) for line in lines[at + 1 : at + 5])
     assert sent[0] == "sent:" and "legal: meld 2C JK=3C 4C, meld 7H 7D JK=7C" in sent[1]
@@ -111,7 +112,9 @@ def test_the_text_report_shows_the_exchange_that_went_wrong() -> None:
     assert wrong[0] == "wrong:" and wrong[1].startswith("illegal: 'meld 7H 7D JK' refused")
     assert why[0] == "why:" and "a set of three must say which suit" in why[1]
     total = 2 + len(SITUATIONS)
-    assert lines[-1].startswith(f"{total - 4} of {total} checks passed; failed: swap, joker-set,")
+    assert lines[-1].startswith(
+        f"{total - 4} of {total} checks passed; failed: long-legal, joker-set,"
+    )
 
 
 def test_a_program_that_fails_its_handshake_is_not_put_through_the_rest() -> None:

@@ -169,15 +169,28 @@ class _Asker:
         bot.transcript.clear()
         incidents = len(bot.incidents)
         starting = bot.start_seconds
-        began = time.perf_counter()
         action = bot.choose(view, rng)
-        took = time.perf_counter() - began - (bot.start_seconds - starting)
         self.start_ms += (bot.start_seconds - starting) * 1000
         self.decisions += 1
-        self.slowest_ms = max(self.slowest_ms, took * 1000)
+        self.slowest_ms = max(self.slowest_ms, self._program_ms())
         if len(bot.incidents) > incidents:
             return action, self._failure(bot.incidents[incidents])
         return action, None
+
+    def _program_ms(self) -> float:
+        """The program's part of the decision just asked: from the ``decide`` written to
+        the last line read (the host's own preparation of the message left out), or to now
+        when the program answered nothing in time."""
+        assert self.bot.transcript is not None
+        sent = [
+            t
+            for who, line, t in self.bot.transcript
+            if who == "host" and line.startswith('{"type":"decide"')
+        ]
+        if not sent:
+            return 0.0
+        read = [t for who, _, t in self.bot.transcript if who == "program" and t >= sent[-1]]
+        return ((read[-1] if read else time.monotonic()) - sent[-1]) * 1000
 
     def _failure(self, incident: Incident) -> Failure:
         sent, answered = self.exchange()
@@ -188,7 +201,7 @@ class _Asker:
         assert self.bot.transcript is not None
         sent: dict[str, Any] | None = None
         answered: list[str] = []
-        for who, line in self.bot.transcript:
+        for who, line, _ in self.bot.transcript:
             if who == "host":
                 message = json.loads(line)
                 if message.get("type") in ("hello", "decide"):

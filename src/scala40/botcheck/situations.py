@@ -146,6 +146,17 @@ SITUATIONS: tuple[Situation, ...] = (
         allowed=("open QH KH AH | 2S 2D 2C | 8S 8D 8C",),
     ),
     Situation(
+        "long-legal",
+        Topic.PHASE,
+        "not opened, two jokers among many melds: a legal list of 5,300 entries (about"
+        " 200 KB, nearly all openings) to read and answer in time",
+        _pos("JK JK 7H 8H 9H 10H JH QH 7D 7C QS QD QC", opened=False, pozzo="2C"),
+        stock_top="KS",
+        before=("draw",),
+        tempting="open JK JK 7H",
+        why_refused="a meld holds one joker at most, and has two natural cards",
+    ),
+    Situation(
         "meld",
         Topic.PHASE,
         "opened, after the draw: a new run 9D 10D JD can be laid",
