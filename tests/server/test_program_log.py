@@ -11,6 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from .helpers import create, join, wait_over, ws_url
 
 TALKER = Path(__file__).parents[1] / "botproto" / "programs" / "misbehave.py"
@@ -79,5 +82,29 @@ def test_the_log_keeps_only_the_latest_lines_each_cut_short() -> None:
         assert lines[0] == "log: line 6"
         assert len(lines[-1]) == LOG_CHARS + 1 and lines[-1].endswith("…")
         assert seat.bot.notes == []
+    finally:
+        seat.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.text(max_size=1200), max_size=120), max_size=8))
+def test_the_log_is_the_latest_lines_whatever_the_program_writes(
+    batches: list[list[str]],
+) -> None:
+    """However the lines come (decision by decision), the log is the last LOG_LINES of
+    them in order, each cut to LOG_CHARS, and counts the rest as dropped."""
+    from scala40.bots.program import ProgramBot
+    from scala40.server.table.program_seats import LOG_CHARS, LOG_LINES, ProgramSeat
+
+    seat = ProgramSeat(ProgramBot(COMMAND))
+    try:
+        for batch in batches:
+            seat.bot.notes.extend(batch)
+            seat._take_notes()
+        every = [line for batch in batches for line in batch]
+        lines, dropped = seat.log()
+        kept = every[-LOG_LINES:] if every else []
+        assert lines == [x if len(x) <= LOG_CHARS else x[:LOG_CHARS] + "…" for x in kept]
+        assert dropped == len(every) - len(kept)
     finally:
         seat.close()
