@@ -201,6 +201,10 @@ def test_the_situations_cover_every_phase_joker_and_listed_house_key() -> None:
         "keep_pozzo_card",
         "face_values",
         "fit_discard_ban",
+        "first_pozzo_free",
+        "keep_swapped_joker",
+        "min_naturals",
+        "opening_points",
     ):
         assert key in keys
     verbs = set()
