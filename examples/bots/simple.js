@@ -23,10 +23,16 @@ function biggest(moves, score) {
   return moves.reduce((best, m) => (score(m) > score(best) ? m : best));
 }
 
-function choose(legal) {
+// While a card taken from the pozzo waits to be laid down (pozzo_used false), only the
+// moves that lay it are considered: another meld could use up the cards it needs, and
+// the turn could then only be taken back, again and again.
+function choose(legal, view) {
   if (legal.includes("draw")) return "draw";
+  const waiting = view.pozzo_used === false ? view.pozzo_card : null;
   for (const verb of ["open", "meld", "layoff"]) {
-    const moves = legal.filter((m) => m.split(" ")[0] === verb);
+    const moves = legal.filter(
+      (m) => m.split(" ")[0] === verb && (waiting === null || m.split(" ").includes(waiting)),
+    );
     if (moves.length) return biggest(moves, (m) => m.split(" ").length);
   }
   const discards = legal.filter((m) => m.startsWith("discard "));
@@ -39,15 +45,17 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n");
 }
 
+let view = {}; // the current decision's VIEW: the legal reply carries only the moves
 const lines = readline.createInterface({ input: process.stdin });
 lines.on("line", (line) => {
   const message = JSON.parse(line);
   if (message.type === "hello") {
     send({ type: "ready", protocol: PROTOCOL, name: "simple.js" });
   } else if (message.type === "decide") {
+    view = message.view;
     send({ type: "legal", id: message.id });
   } else if (message.type === "legal") {
-    send({ type: "action", id: message.id, action: choose(message.legal) });
+    send({ type: "action", id: message.id, action: choose(message.legal, view) });
   }
   // hand_over and match_over need no answer; the host closes our input at the end.
 });

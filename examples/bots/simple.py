@@ -5,8 +5,9 @@
 It reads one JSON message per line on standard input and writes one per line on standard
 output (docs/bot-protocol.md). Its play is deliberately simple, so the protocol stays in
 view: draw from the stock; open, meld and lay off whenever the host lists such a move
-(the biggest first); then discard the card that would cost the most at the end of the
-hand. It never takes back or swaps a joker, so its turns always end.
+(the biggest first; while a card taken from the pozzo must still be laid, only moves that
+lay it); then discard the card that would cost the most at the end of the hand. It never
+takes back, so its turns always end.
 """
 
 from __future__ import annotations
@@ -25,12 +26,20 @@ def card_cost(card: str) -> int:
     return FACES.get(rank) or int(rank)
 
 
-def choose(legal: list[str]) -> str:
-    """The move to make among the legal ones, written in the project's notation."""
+def choose(legal: list[str], view: dict[str, object]) -> str:
+    """The move to make among the legal ones, written in the project's notation.
+
+    While a card taken from the pozzo waits to be laid down (``pozzo_used`` false), only
+    the moves that lay it are considered: another meld could use up the cards it needs,
+    and the turn could then only be taken back, again and again.
+    """
     if "draw" in legal:
         return "draw"
+    waiting = None if view.get("pozzo_used", True) else view.get("pozzo_card")
     for verb in ("open", "meld", "layoff"):
         moves = [m for m in legal if m.split()[0] == verb]
+        if waiting is not None:
+            moves = [m for m in moves if waiting in m.split()]
         if moves:
             return max(moves, key=lambda m: len(m.split()))
     discards = [m for m in legal if m.startswith("discard ")]
@@ -52,7 +61,8 @@ def main() -> None:
         if kind == "hello":
             send({"type": "ready", "protocol": PROTOCOL, "name": NAME})
         elif kind == "decide":
-            send({"type": "action", "id": message["id"], "action": choose(message["legal"])})
+            move = choose(message["legal"], message["view"])
+            send({"type": "action", "id": message["id"], "action": move})
         # hand_over and match_over need no answer; the host closes our input at the end.
 
 

@@ -524,6 +524,55 @@ def arena(
         click.echo(ar.format_report(report))
 
 
+@main.command("bot-check")
+@click.option(
+    "--hands",
+    type=click.IntRange(0),
+    default=3,
+    show_default=True,
+    help="Whole hands to play against the club bot after the set-up situations.",
+)
+@click.option(
+    "--decision-ms",
+    type=click.FloatRange(min=1, min_open=False),
+    default=5000.0,
+    show_default=True,
+    help="The time limit of one decision (the protocol's is 5000 ms).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole hands.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.argument("command", nargs=-1, required=True)
+def bot_check(
+    hands: int, decision_ms: float, seed: int, as_json: bool, command: tuple[str, ...]
+) -> None:
+    """Check that a bot program speaks the bot protocol (docs/bot-protocol.md).
+
+    COMMAND is one argument holding a command line ('python mybot.py --fast') or, after
+    --, the program and its arguments. The program meets its handshake, set-up positions
+    forcing each phase of a turn, joker declarations and house keys that change what is
+    legal, then a few whole hands against the club bot. Each check passes or fails; a
+    failure shows the message sent, the answer received and why it is wrong.
+
+    Exit 0 when every check passed, 1 when one failed, 2 when the command cannot be run.
+    """
+    import shlex
+
+    from scala40.botcheck.report import format_report
+    from scala40.botcheck.run import Settings, run_checks
+
+    line = command[0] if len(command) == 1 else shlex.join(command)
+    try:
+        report = run_checks(Settings(line, decision_ms=decision_ms, hands=hands, seed=seed))
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    if as_json:
+        emit_json(report.as_json())
+    else:
+        click.echo(format_report(report))
+    if not report.passed:
+        sys.exit(1)
+
+
 @main.command()
 @rules_options
 @click.option(

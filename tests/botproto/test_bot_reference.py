@@ -7,6 +7,13 @@ misbehave.py in its ``curious`` mode: it asks for the legal moves at every decis
 logs everything it gets) plays whole matches in the arena, and the fields it was sent are
 compared with the tables, both ways: a field the host sends and the reference does not
 list fails, and so does a field the reference lists and the host never sends.
+
+The other direction too: each program → host message (``ready``, ``action`` and its
+object form, ``log``, the ``legal`` request) has a table headed ``<!-- fields from the
+program: PATH -->``. A scripted program (programs/scripted.py) sends every message and
+every verb of the object form in set-up positions, the host module's ``json`` is swapped
+for one whose objects note each field looked up, and the fields the host reads are held
+equal to the tables, both ways.
 """
 
 from __future__ import annotations
@@ -265,3 +272,114 @@ def laid(melds: list[TableMeld]) -> str:
 def spec_of(text: str) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
     spec = parse_meld(text)
     return spec.cards, spec.declared
+
+
+# What the program sends: the fields the host reads --------------------------------------------
+
+FROM_PROGRAM = re.compile(r"<!-- fields from the program: (\S+) -->")
+SCRIPTED = Path(__file__).resolve().parent / "programs" / "scripted.py"
+
+
+def documented_from_program() -> dict[str, dict[str, str]]:
+    """Each program → host message (its path) -> its documented fields and their types."""
+    tables: dict[str, dict[str, str]] = {}
+    path: str | None = None
+    for line in REFERENCE.read_text(encoding="utf-8").splitlines():
+        found = FROM_PROGRAM.fullmatch(line.strip())
+        if found:
+            path = found.group(1)
+            assert path not in tables, f"two tables for {path}"
+            tables[path] = {}
+        elif path is not None and line.startswith("|"):
+            row = ROW.match(line)
+            if row:
+                tables[path][row.group(1)] = row.group(2).strip()
+        elif path is not None and tables[path]:
+            path = None
+    return tables
+
+
+class ReadDict(dict[str, Any]):
+    """A JSON object that notes every field the host looks up in it (``get``, ``[]``,
+    ``in``), under the path of the message it came in (``action.action``)."""
+
+    reads: set[tuple[str, str]]
+    path = ""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        ReadDict.reads.add((self.path, key))
+        return super().get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        ReadDict.reads.add((self.path, key))
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        ReadDict.reads.add((self.path, str(key)))
+        return super().__contains__(key)
+
+
+class RecordingJson:
+    """``json`` for the host module, whose ``loads`` hands out :class:`ReadDict`\\ s."""
+
+    dumps = staticmethod(json.dumps)
+
+    @staticmethod
+    def loads(text: str) -> Any:
+        message = json.loads(text, object_hook=ReadDict)
+        if isinstance(message, ReadDict):
+            kind = dict.get(message, "type")
+            message.path = kind if isinstance(kind, str) else "?"
+            for key, value in dict.items(message):
+                if isinstance(value, ReadDict):
+                    value.path = f"{message.path}.{key}"
+        return message
+
+
+# Every verb of the object form, each field it has, answered in a bot-check situation where
+# it is legal; the text form and the decisions' logs and legal requests come along.
+ANSWERS = [
+    ("draw", {"type": "draw"}),
+    ("draw-or-pozzo", {"type": "pozzo"}),
+    ("opening", {"type": "open", "melds": [["QH", "KH", "AH"], ["8S", "8D", "8C"]]}),
+    ("meld", {"type": "meld", "cards": ["9D", "10D", "JD"]}),
+    ("meld", {"type": "discard", "card": "2H"}),
+    ("layoff-ace", {"type": "layoff", "card": "AS", "target": 0, "end": "low"}),
+    ("joker-layoff-set", {"type": "layoff", "card": "JK", "target": 0, "declared": "7H"}),
+    ("swap", {"type": "swap", "card": "10H", "target": 0}),
+    ("takeback", {"type": "takeback"}),
+    ("joker-set", "meld 7H 7D JK=7C"),
+]
+
+
+def test_the_reference_lists_every_field_the_host_reads_from_a_program(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The host reads what the reference says a program sends, no more and no less."""
+    from scala40.botcheck.situations import SITUATIONS
+    from scala40.bots import program as host
+    from scala40.bots.program import ProgramBot
+
+    by_key = {s.key: s for s in SITUATIONS}
+    ReadDict.reads = set()
+    monkeypatch.setattr(host, "json", RecordingJson)
+    for key, answer in ANSWERS:
+        script = tmp_path / "answer.json"
+        script.write_text(json.dumps(answer))
+        bot = ProgramBot(shlex.join([sys.executable, str(SCRIPTED), str(script)]))
+        deal = by_key[key].deal()
+        try:
+            action = bot.choose(PlayerView.of(deal, 0), random.Random(1))
+        finally:
+            bot.close()
+        assert bot.incidents == [], (key, answer)  # each form is read as documented
+        assert deal.check(action) is None
+    read: dict[str, set[str]] = defaultdict(set)
+    for path, field in ReadDict.reads:
+        read[path].add(field)
+    tables = documented_from_program()
+    assert set(read) == set(tables), "messages read and documented differ"
+    for path, fields in sorted(read.items()):
+        listed = set(tables[path])
+        assert fields - listed == set(), f"{path}: read by the host but not in the reference"
+        assert listed - fields == set(), f"{path}: in the reference but never read"

@@ -254,6 +254,12 @@ class ProgramBot:
         """Seconds spent starting the program and waiting for its ``ready``, over the game:
         a game loop timing :meth:`choose` takes them out, so an interpreter's start is not
         counted as thinking."""
+        self.transcript: list[tuple[str, str, float]] | None = None
+        """When a list, every line sent and read is appended as ``("host", line, t)`` or
+        ``("program", line, t)`` (``t``: ``time.monotonic()`` when it was written or read):
+        ``scala40 bot-check`` quotes the exchange that went wrong to the program's author,
+        and times the program's own part of a decision. ``None`` (the default) keeps
+        nothing, as a long game would otherwise hold every VIEW it sent."""
         self._proc: ProgramProcess | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._buffer = b""
@@ -567,7 +573,10 @@ class ProgramBot:
     def _send(self, message: JSONDict, deadline: float, *, fatal: bool) -> None:
         proc = self._proc
         assert proc is not None
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        text = json.dumps(message, separators=(",", ":"))
+        if self.transcript is not None:
+            self.transcript.append(("host", text, time.monotonic()))
+        data = (text + "\n").encode()
         fd = proc.stdin
         poller = select.poll()
         poller.register(fd, select.POLLOUT)
@@ -601,8 +610,13 @@ class ProgramBot:
                 try:
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError:
+                    if self.transcript is not None:
+                        seen = raw.decode("utf-8", "replace")
+                        self.transcript.append(("program", seen, time.monotonic()))
                     raise ProtocolError(Reason.BAD_JSON, "a line that is not UTF-8") from None
                 if text.strip():
+                    if self.transcript is not None:
+                        self.transcript.append(("program", text, time.monotonic()))
                     return text
                 continue
             if len(self._buffer) > MAX_LINE_BYTES:

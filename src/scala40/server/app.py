@@ -24,6 +24,7 @@ from scala40.server.http import (
     installable,
     lobby,
     pages,
+    program_log,
     records,
     scoresheets,
     socket,
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(catalogue.build_router(settings))
     app.include_router(lobby.build_router(tables, players, leagues))
     app.include_router(records.build_router(tables))
+    app.include_router(program_log.build_router(tables))
     app.include_router(player_routes.build_router(tables, players, leagues))
     app.include_router(socket.build_router(tables, settings))
     app.include_router(scoresheets.build_router(store))

@@ -13,12 +13,20 @@ bots, and its programs are then stopped with their whole process tree, so a tabl
 open costs no process; the seat's next move starts the program again (a fresh ``hello``,
 docs/bot-protocol.md). Each start takes a place under the server's cap
 (program_limits.py), given back when the program stops.
+
+Why a log of its own (:meth:`ProgramSeat.log`): a program's author needs to see what the
+program said at a real table — its ``log`` messages and its standard error — but only
+the table's creator may read it (it may tell the program's view of its hand), and a
+table may live for hours: the seat keeps the last :data:`LOG_LINES` lines, each cut to
+:data:`LOG_CHARS` characters, so its memory is bounded whatever the program writes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -28,6 +36,12 @@ from scala40.bots import ALIASES, LEVELS
 from scala40.bots.program import MEMORY_MB, ProgramBot, Slots, parse_command
 
 T = TypeVar("T")
+
+LOG_LINES: Final = 200
+"""Lines of a program seat's log kept for the table's creator (the latest)."""
+
+LOG_CHARS: Final = 500
+"""Characters kept of one line of that log."""
 
 NAME_TEXT: Final = re.compile(r"[a-z][a-z0-9_-]{0,23}")
 """A registered program's name: what a seat kind says after ``bot:`` and the lobby shows."""
@@ -72,6 +86,11 @@ class ProgramSeat:
 
     def __init__(self, bot: ProgramBot) -> None:
         self.bot = bot
+        bot.keep_notes = True
+        self._log: deque[str] = deque(maxlen=LOG_LINES)
+        self._log_dropped = 0
+        self._log_lock = threading.Lock()
+        """The log is filled on the seat's thread and read on the event loop's."""
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="program-seat")
         self._closed = False
         self._resting = True
@@ -80,7 +99,35 @@ class ProgramSeat:
     async def run(self, call: Callable[[], T]) -> T:
         """Run ``call`` on this seat's thread, after everything queued before it."""
         self._resting = False
-        return await asyncio.get_running_loop().run_in_executor(self._worker, call)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, self._noting(call))
+
+    def _noting(self, call: Callable[[], T]) -> Callable[[], T]:
+        """``call``, then what the program said meanwhile moved into the seat's log."""
+
+        def noted() -> T:
+            try:
+                return call()
+            finally:
+                self._take_notes()
+
+        return noted
+
+    def _take_notes(self) -> None:
+        """Move the bot's notes into the bounded log (on the seat's thread)."""
+        notes = self.bot.notes
+        taken = len(notes)
+        with self._log_lock:
+            for line in notes[:taken]:
+                if len(self._log) == LOG_LINES:
+                    self._log_dropped += 1
+                self._log.append(line if len(line) <= LOG_CHARS else line[:LOG_CHARS] + "…")
+        del notes[:taken]
+
+    def log(self) -> tuple[list[str], int]:
+        """The program's latest ``log`` messages and standard error lines (``log: …``,
+        ``stderr: …``), oldest first, and how many earlier lines were let go."""
+        with self._log_lock:
+            return list(self._log), self._log_dropped
 
     def rest(self) -> None:
         """The table paused: stop the program (after what is queued) until the seat's
@@ -88,13 +135,14 @@ class ProgramSeat:
         if self._closed or self._resting:
             return
         self._resting = True
-        self._worker.submit(self.bot.stop)
+        self._worker.submit(self._noting(self.bot.stop))
 
     def hand_over(
         self, hand: int, winner: int | None, penalties: Mapping[int, int], totals: Mapping[int, int]
     ) -> None:
         if not self._closed:
-            self._worker.submit(self.bot.hand_over, hand, winner, dict(penalties), dict(totals))
+            news = (hand, winner, dict(penalties), dict(totals))
+            self._worker.submit(self._noting(lambda: self.bot.hand_over(*news)))
 
     def match_over(self, winners: Sequence[int], totals: Mapping[int, int]) -> None:
         """The match ended: tell the program, then end it."""
@@ -107,5 +155,5 @@ class ProgramSeat:
         if self._closed:
             return
         self._closed = True
-        self._worker.submit(self.bot.close)
+        self._worker.submit(self._noting(self.bot.close))
         self._worker.shutdown(wait=False)

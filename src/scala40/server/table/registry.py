@@ -29,7 +29,7 @@ from scala40.server.table.placement import (
 )
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
-from scala40.server.table.seats import bot_seat_name
+from scala40.server.table.seats import bot_seat_name, creator_seat
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -259,7 +259,7 @@ class Tables:
         admitted its address."""
         occupants = spec.occupants
         token = new_token()
-        creator = occupants.index("human")
+        creator = creator_seat(occupants)
         seats: list[SeatRow] = []
         for i, occupant in enumerate(occupants):
             if i == creator:

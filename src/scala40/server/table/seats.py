@@ -7,6 +7,7 @@ deal, rematch, finish) read and change these values, never the rows.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scala40.bots import Bot, canonical_level, make_bot
@@ -58,6 +59,12 @@ class Seat:
     def guest(self) -> bool:
         """A person sits here without a rated identity (the wire's ``guest``)."""
         return is_guest(self.occupant, self.token_hash, self.player_id)
+
+
+def creator_seat(occupants: Sequence[str]) -> int:
+    """The seat of the table's creator: its first human seat (the one a new table gives
+    the person who made it). Raises ``ValueError`` for a table with no human seat."""
+    return list(occupants).index("human")
 
 
 def bot_seat_name(seat: int, label: str) -> str:
