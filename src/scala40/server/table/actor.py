@@ -61,6 +61,7 @@ from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
+from scala40.server.table.remote_bots import RemoteBots
 from scala40.server.table.seats import Seat, bot_seat_name, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
@@ -111,6 +112,7 @@ class TableActor:
         settings: Settings,
         programs: ProgramLimits | None = None,
         address: str | None = None,
+        remote: RemoteBots | None = None,
     ) -> None:
         self.table = table
         self.db = db
@@ -120,7 +122,10 @@ class TableActor:
         """The limit key of the address that made the table (``None``: not counted per
         address, or not known after a restart); its programs count against it."""
         slots = None if programs is None else programs.slots(address)
-        self.seats: list[Seat] = seats_of(seats, settings, table.id, slots)
+        self.seats: list[Seat] = seats_of(seats, settings, table.id, slots, remote)
+        self.bot_only = all(s.is_bot for s in self.seats)
+        """Bots play each other here (remote bots' tables): nobody is waited for, and the
+        bots play on with nobody watching."""
         self.rules = rules_from_changes(table.changes)
         self.match = Match(self.rules, table.seed, table.first_dealer, fair=table.fair)
         self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
@@ -164,9 +169,10 @@ class TableActor:
         db: AsyncStore,
         settings: Settings,
         programs: ProgramLimits | None = None,
+        remote: RemoteBots | None = None,
     ) -> TableActor:
         """A stored table as it was at its last stored action (replayed through the engine)."""
-        actor = cls(stored.table, stored.seats, db, settings, programs)
+        actor = cls(stored.table, stored.seats, db, settings, programs, remote=remote)
         for hand, _seat, data in stored.entropy:
             # Only later hands take entropy (see FairShuffle.take), so the match dealt so
             # far is the one first built; each contribution goes in as it was accepted.
@@ -565,7 +571,10 @@ class TableActor:
     def _bots_paused(self) -> bool:
         """With no human connected for a while, nobody is kept waiting: bots stop. A
         program seat also waits for the table's first player to connect: a table made and
-        never opened starts no program (a process each)."""
+        never opened starts no program (a process each). A bot-only table never pauses:
+        nobody is there to be kept waiting, and its bots came to play."""
+        if self.bot_only:
+            return False
         if self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds:
             return True
         return not self.presence.ever_connected and self.seats[self._current()].program is not None
@@ -629,7 +638,7 @@ class TableActor:
         """A program seat takes the name its program gave in ``ready`` (its author's name
         for it), once the program has said it: stored, in the record, shown to all."""
         s = self.seats[seat]
-        said = None if s.program is None else s.program.bot.program_name
+        said = None if s.program is None or s.program.remote else s.program.bot.program_name
         if said is None:
             return
         name = bot_seat_name(seat, said)

@@ -21,7 +21,8 @@ from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
-from scala40.server.table.seats import bot_seat_name
+from scala40.server.table.remote_bots import RemoteBots
+from scala40.server.table.seats import bot_seat_name, remote_account
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -40,6 +41,7 @@ log = logging.getLogger("scala40.server")
 class NewTable:
     actor: TableActor
     seat: int
+    """The creator's seat (-1 at a bot-only table, which has no person to seat)."""
     token: str
 
 
@@ -66,6 +68,9 @@ class TableSpec:
 
     rated: bool = False
     """The creator's choice: the match moves its identities' ratings (players.py)."""
+    remote_ids: tuple[tuple[str, str], ...] = ()
+    """The remote bot accounts seated (``bot:remote:NAME``), as (NAME, their identity's id):
+    their seats are rated as those identities."""
 
 
 class LocalPlacement:
@@ -123,6 +128,8 @@ class Tables:
         self.bot_pool = BotPool(settings.bot_processes) if settings.bot_processes else None
         self.programs = ProgramLimits(settings.max_live_programs, settings.programs_per_address)
         """The bot programs running at once, here and per address (program_limits.py)."""
+        self.remote = RemoteBots(settings.remote_bot_tables)
+        """The remote bot accounts connected to this server and their tables (remote_bots.py)."""
         self.placement: Placement = LocalPlacement(self)
         """Where tables are played: here only, or on the nodes of a cluster (the app
         factory chooses, :meth:`place_with`)."""
@@ -148,7 +155,9 @@ class Tables:
         """A stored unfinished table rebuilt from its actions and set going again
         (``None``: it cannot be rebuilt, and is left as stored)."""
         try:
-            actor = TableActor.rebuild(stored, self.db, self.settings, self.programs)
+            actor = TableActor.rebuild(
+                stored, self.db, self.settings, self.programs, remote=self.remote
+            )
         except Exception:
             log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
             return None
@@ -251,7 +260,8 @@ class Tables:
         admitted its address."""
         occupants = spec.occupants
         token = new_token()
-        creator = occupants.index("human")
+        creator = occupants.index("human") if "human" in occupants else -1
+        remote_ids = dict(spec.remote_ids)
         seats: list[SeatRow] = []
         for i, occupant in enumerate(occupants):
             if i == creator:
@@ -267,6 +277,9 @@ class Tables:
                 )
             elif occupant == "human":
                 seats.append(SeatRow(i, occupant, "", None))
+            elif (account := remote_account(occupant)) is not None:
+                name = bot_seat_name(i, account)
+                seats.append(SeatRow(i, occupant, name, None, player_id=remote_ids[account]))
             else:
                 seats.append(
                     SeatRow(i, occupant, bot_seat_name(i, level_label(occupant[4:])), None)
@@ -288,7 +301,9 @@ class Tables:
             rated=spec.rated,
         )
         await self._store_new(table, self.store.create_table, table, seats)
-        actor = TableActor(table, seats, self.db, self.settings, self.programs, spec.address)
+        actor = TableActor(
+            table, seats, self.db, self.settings, self.programs, spec.address, self.remote
+        )
         actor.league_name = None if league is None else league[1]
         self._adopt(actor)
         actor.start()
@@ -357,7 +372,9 @@ class Tables:
         except Exception:
             log.exception("table %s: the rematch could not be stored", was.id)
             raise RematchRefused("the rematch could not be saved: try again") from None
-        actor = TableActor(table, seats, self.db, self.settings, self.programs, old.address)
+        actor = TableActor(
+            table, seats, self.db, self.settings, self.programs, old.address, self.remote
+        )
         actor.league_name = old.league_name
         self._adopt(actor)
         actor.start()

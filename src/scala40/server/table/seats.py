@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from scala40.bots import Bot, canonical_level, make_bot
 from scala40.bots.program import Slots
+from scala40.bots.remote import REMOTE_PREFIX, RemoteBot
 from scala40.server.settings import Settings
 from scala40.server.table.commands import JoinRefused
 from scala40.server.table.program_seats import Programs, ProgramSeat
+from scala40.server.table.remote_bots import RemoteBots
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.nicknames import name_key
@@ -75,12 +77,27 @@ def _canonical_or_none(level: str) -> str | None:
         return None
 
 
+def remote_account(occupant: str) -> str | None:
+    """The bot account a seat kind names (``bot:remote:NAME``), else ``None``.
+
+    >>> remote_account("bot:remote:simple-1"), remote_account("bot:club")
+    ('simple-1', None)
+    """
+    head = "bot:" + REMOTE_PREFIX
+    return occupant[len(head) :] if occupant.startswith(head) else None
+
+
 def seats_of(
-    rows: list[SeatRow], settings: Settings, table_id: str, slots: Slots | None = None
+    rows: list[SeatRow],
+    settings: Settings,
+    table_id: str,
+    slots: Slots | None = None,
+    remote: RemoteBots | None = None,
 ) -> list[Seat]:
-    """The seats of a stored table, each bot seat with its bot: a built-in level, or a
+    """The seats of a stored table, each bot seat with its bot: a built-in level, a
     program the server's admin registered (``scala40 serve --bot``), whose starts take
-    places among ``slots`` (the server's cap on running programs)."""
+    places among ``slots`` (the server's cap on running programs), or a remote bot account
+    reached through ``remote`` (its games counted there while the table lives)."""
     seats = [
         Seat(
             r.seat,
@@ -98,8 +115,19 @@ def seats_of(
         if not s.is_bot:
             continue
         level = s.occupant.split(":", 1)[1]
+        account = remote_account(s.occupant)
         canonical = _canonical_or_none(level)
-        if level in programs.commands:
+        if account is not None and remote is not None:
+            bot = RemoteBot(
+                account,
+                f"{table_id}/{s.seat}",
+                remote,
+                grace_s=settings.remote_grace_seconds,
+                decision_ms=settings.program_decision_ms,
+            )
+            s.program = ProgramSeat(bot, remote.sit(account, table_id))
+            s.bot = bot
+        elif level in programs.commands:
             s.program = programs.seat(level, slots)
             s.bot = s.program.bot
         elif canonical is not None:
