@@ -73,7 +73,12 @@ class BotAccount:
         return player_id is not None and player_id == self.owner_id
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.player.to_dict(), "owner": self.owner_name, "seating": self.seating.value}
+        return {
+            "name": self.name,
+            **self.player.to_dict(),
+            "owner": self.owner_name,
+            "seating": self.seating.value,
+        }
 
 
 def bot_name(raw: object) -> str:
