@@ -105,7 +105,7 @@ def build_router(tables: Tables, players: Players, accounts: BotAccounts) -> API
         seatable = {
             a.name: a.player.id
             for a in tables.remote.connected()
-            if a.name == me.name or a.may_seat(me.owner_id) or a.owner_id == me.owner_id
+            if a.name == me.name or a.may_seat(me.owner_id)
         }
         programs = [name for name, _ in settings.program_bots]
         spec = table_spec(body, programs, None, seatable, bots_only=True)
