@@ -222,3 +222,19 @@ def test_remote_bots_have_their_own_leaderboard(make_client: Any) -> None:
     people = client.get("/api/leaderboard").json()["players"]
     assert "tester" not in [p["nickname"] for p in people]
     assert client.get("/api/leaderboard?kind=robots").status_code == 400
+
+
+def test_a_rematch_keeps_a_remote_bots_identity_so_it_is_rated_again(make_client: Any) -> None:
+    from scala40.server.table.rematch import rematch_rows
+
+    client = make_client()
+    anna = person(client, "Anna")
+    key = bot_account(client, anna, "tester")
+    with client.websocket_connect("/ws/bot", headers=auth(key)) as ws:
+        ws.receive_json()
+        made = create(client, ["human", "bot:remote:tester"], player_key=anna, rules=ONE_HAND)
+        actor = client.app.state.tables.get(made["table_id"])
+        identity = actor.seats[1].player_id
+        assert identity is not None
+        _table, rows, _tokens = rematch_rows(actor.table, actor.seats)
+        assert rows[1].occupant == "bot:remote:tester" and rows[1].player_id == identity
