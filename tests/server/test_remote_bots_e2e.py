@@ -80,6 +80,16 @@ def test_a_bot_connected_from_outside_plays_a_person_and_the_club_bot(tmp_path: 
     base = f"http://127.0.0.1:{port}"
     bridge: subprocess.Popen[str] | None = None
     try:
+        # A wrong key is refused for good: the bridge stops, saying so, and retries nothing.
+        refused = subprocess.run(
+            [str(SCALA40), "bot-connect", base, "--", sys.executable, str(SIMPLE)],
+            env={**os.environ, "SCALA40_BOT_KEY": "w" * 32},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert refused.returncode != 0
+        assert "refused the key: no bot account has this key" in refused.stderr
         anna = httpx.post(f"{base}/api/players", json={"nickname": "Anna"}).json()["key"]
         r = httpx.post(
             f"{base}/api/bots/accounts",
