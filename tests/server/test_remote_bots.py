@@ -238,3 +238,15 @@ def test_a_rematch_keeps_a_remote_bots_identity_so_it_is_rated_again(make_client
         assert identity is not None
         _table, rows, _tokens = rematch_rows(actor.table, actor.seats)
         assert rows[1].occupant == "bot:remote:tester" and rows[1].player_id == identity
+
+
+def test_a_bot_flooding_its_socket_is_answered_rate_limited(make_client: Any) -> None:
+    client = make_client(remote_bot_rate=5.0, remote_bot_tables=1)
+    key = bot_account(client, person(client, "Anna"), "tester")
+    with client.websocket_connect("/ws/bot", headers=auth(key)) as ws:
+        ws.receive_json()
+        for _ in range(130):  # past the burst: a decision's 100 messages at its one table
+            ws.send_json({"game": "nowhere/0", "type": "log", "message": "hi"})
+        codes = [ws.receive_json()["code"] for _ in range(130)]
+    assert codes[0] == "no_such_game"
+    assert "rate_limited" in codes

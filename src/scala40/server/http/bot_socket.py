@@ -17,7 +17,8 @@ import logging
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from scala40.bots.protocol import MAX_LINE_BYTES, PROTOCOL
+from scala40.bots.protocol import MAX_LINE_BYTES, MAX_MESSAGES, PROTOCOL
+from scala40.server.guard.limits import TokenBucket
 from scala40.server.http.forms import TOKEN_TEXT
 from scala40.server.settings import Settings
 from scala40.server.table.registry import Tables
@@ -121,6 +122,8 @@ def build_router(tables: Tables, accounts: BotAccounts, settings: Settings) -> A
                 return
 
     async def _read(ws: WebSocket, conn: Connection) -> None:
+        rate = settings.remote_bot_rate
+        limit = TokenBucket(rate, burst=MAX_MESSAGES * settings.remote_bot_tables)
         while True:
             try:
                 text = await ws.receive_text()
@@ -129,6 +132,11 @@ def build_router(tables: Tables, accounts: BotAccounts, settings: Settings) -> A
             if len(text) > MAX_LINE_BYTES:
                 await ws.close(1009, f"a message is at most {MAX_LINE_BYTES} bytes")
                 return
+            if not limit.allow():
+                await ws.send_text(
+                    error(None, "rate_limited", f"too many messages: at most {rate:g} a second")
+                )
+                continue
             try:
                 message = json.loads(text)
             except ValueError:
