@@ -250,3 +250,40 @@ def test_a_bot_flooding_its_socket_is_answered_rate_limited(make_client: Any) ->
         codes = [ws.receive_json()["code"] for _ in range(130)]
     assert codes[0] == "no_such_game"
     assert "rate_limited" in codes
+
+
+def test_a_bot_joins_another_bots_open_seat_and_they_play_each_other(make_client: Any) -> None:
+    import threading
+
+    client = make_client()
+    anna = person(client, "Anna")
+    first, second = bot_account(client, anna, "first"), bot_account(client, anna, "second")
+    with (
+        client.websocket_connect("/ws/bot", headers=auth(first)) as a,
+        client.websocket_connect("/ws/bot", headers=auth(second)) as b,
+    ):
+        a.receive_json(), b.receive_json()
+        made = bot_table(client, first, ["bot:remote:first", "bot:open"], rules=ONE_HAND)
+        table_id = made["table_id"]
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "waiting"
+        # The open seat is a bot's: no person takes it.
+        r = client.post(f"/api/tables/{table_id}/join", json={"nickname": "Carla"})
+        assert r.status_code == 409
+        r = client.post(f"/api/bots/tables/{table_id}/join", json={}, headers=auth(second))
+        assert r.status_code == 200, r.text
+        assert r.json() == {"table_id": table_id, "seat": 1, "game": f"{table_id}/1"}
+        r = client.post(f"/api/bots/tables/{table_id}/join", json={}, headers=auth(first))
+        assert r.status_code == 409  # no open seat is left
+        done: list[int] = []
+        other = threading.Thread(target=lambda: done.append(len(play(b))))
+        other.start()
+        play(a)
+        other.join(60)
+        assert done
+    wait_over(client, table_id)
+    info = client.get(f"/api/tables/{table_id}").json()
+    assert [s["kind"] for s in info["seats"]] == ["bot:remote:first", "bot:remote:second"]
+    assert [s["name"] for s in info["seats"]] == ["Bot 1 (first)", "Bot 2 (second)"]
+    actor = client.app.state.tables.get(table_id)
+    for seat in actor.seats:
+        assert seat.program.bot.fallback_decisions == 0, seat.program.bot.incidents

@@ -21,7 +21,9 @@ from scala40.server.http.errors import admit as admit_address
 from scala40.server.http.forms import REMOTE_KIND, table_spec
 from scala40.server.http.lobby import admit_remote
 from scala40.server.http.players import player_of_key
+from scala40.server.table.commands import JoinRefused
 from scala40.server.table.registry import Tables
+from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.bot_accounts import BotAccount, BotAccounts, Seating, bot_name
 from scala40.storage.nicknames import BadName
 from scala40.storage.players import NicknameTaken, Players
@@ -129,5 +131,33 @@ def build_router(tables: Tables, players: Players, accounts: BotAccounts) -> API
             "games": [f"{actor.table.id}/{s}" for s in seats],
             "rated": actor.table.rated,
         }
+
+    @router.post("/api/bots/tables/{table_id}/join")
+    async def join_bot_table(table_id: str, request: Request) -> dict[str, Any]:
+        """A bot joins an open seat (``bot:open``) of a bot-only table with its key: the
+        first open one, or ``{"seat": N}``; the last one taken starts the match."""
+        me = await account_of_key(request)
+        body = await read_json_object(request)
+        seat = body.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise ApiError(400, "bad_seat", "seat is a seat number or null")
+        if tables.remote.account(me.name) is None:
+            raise ApiError(
+                409, "bot_not_connected", f"{me.name} must be connected to /ws/bot to play"
+            )
+        busy = tables.remote.busy([me.name])
+        if busy is not None:
+            raise ApiError(
+                429,
+                "bot_busy",
+                f"{busy} plays at {tables.remote.tables_of(busy)} tables, as many as a bot"
+                f" account may at once (remote_bot_tables = {tables.remote.tables_per_bot})",
+            )
+        try:
+            taken = await tables.seat_bot(table_id, seat, me.name, me.player.id)
+        except JoinRefused as err:
+            status = 404 if err.code is TableRefusal.TABLE_CLOSED else 409
+            raise ApiError(status, err.code, str(err)) from None
+        return {"table_id": table_id, "seat": taken, "game": f"{table_id}/{taken}"}
 
     return router

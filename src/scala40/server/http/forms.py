@@ -15,6 +15,7 @@ from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
 from scala40.server.http.errors import ApiError
 from scala40.server.table.registry import TableSpec
+from scala40.server.table.seats import OPEN_SEAT
 from scala40.storage.nicknames import MAX_NAME, BadName, new_name
 from scala40.storage.store import BOT_PACES
 
@@ -38,13 +39,22 @@ def clean_name(raw: object) -> str:
         raise ApiError(400, err.code, str(err)) from None
 
 
-def occupant_of(raw: object, programs: Collection[str] = (), remote: Collection[str] = ()) -> str:
+def occupant_of(
+    raw: object,
+    programs: Collection[str] = (),
+    remote: Collection[str] = (),
+    *,
+    open_seats: bool = False,
+) -> str:
     """``"human"``, ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
     ``programs``, or ``"bot:remote:NAME"``, NAME one of the ``remote`` bots the asker may
-    seat now (a 400 ``bad_seat`` naming them otherwise). An old level name
+    seat now, or (``open_seats``: at a bot-only table) ``"bot:open"``, a seat another remote
+    bot joins (a 400 ``bad_seat`` naming them otherwise). An old level name
     (``bot:heuristic``) is still accepted and stored under its canonical name (``bot:club``)."""
     if raw == "human":
         return "human"
+    if raw == OPEN_SEAT and open_seats:
+        return OPEN_SEAT
     if isinstance(raw, str) and raw.startswith(REMOTE_KIND):
         if raw[len(REMOTE_KIND) :] in remote:
             return raw
@@ -122,7 +132,7 @@ def table_spec(
     if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
         raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
     remote = remote or {}
-    occupants = tuple(occupant_of(k, programs, remote) for k in kinds)
+    occupants = tuple(occupant_of(k, programs, remote, open_seats=bots_only) for k in kinds)
     if bots_only and "human" in occupants:
         raise ApiError(400, "bad_seats", "a bot-only table has no human seat")
     if not bots_only and "human" not in occupants:

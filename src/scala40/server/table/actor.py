@@ -36,6 +36,7 @@ from scala40.server.table.chat import LIMIT_TEXT, ChatPaces
 from scala40.server.table.commands import (
     Act,
     AskRematch,
+    BotJoin,
     BotMove,
     Chat,
     Claim,
@@ -62,7 +63,7 @@ from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
 from scala40.server.table.remote_bots import RemoteBots
-from scala40.server.table.seats import Seat, bot_seat_name, seat_for, seats_of
+from scala40.server.table.seats import Seat, bot_seat_name, remote_seat, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
@@ -123,6 +124,7 @@ class TableActor:
         address, or not known after a restart); its programs count against it."""
         slots = None if programs is None else programs.slots(address)
         self.seats: list[Seat] = seats_of(seats, settings, table.id, slots, remote)
+        self.remote = remote
         self.bot_only = all(s.is_bot for s in self.seats)
         """Bots play each other here (remote bots' tables): nobody is waited for, and the
         bots play on with nobody watching."""
@@ -276,6 +278,8 @@ class TableActor:
                 command.done.set_result(await claim(self.seats, self.db, self.table.id, command))
             case Join():
                 await self._join(command)
+            case BotJoin():
+                await self._bot_join(command)
 
     # Facts the registry and the lobby read -------------------------------------------------
     @property
@@ -724,6 +728,39 @@ class TableActor:
         if starts:
             self.status = "playing"
             self.presence.start_graces()
+            self._schedule()
+        cmd.done.set_result(s.seat)
+        self._broadcast({"type": "join", "seat": s.seat})
+
+    async def _bot_join(self, cmd: BotJoin) -> None:
+        """A remote bot takes an open seat of this bot-only table (the first open one, or
+        the one asked); the last open seat taken starts the match."""
+        open_seats = [s for s in self.seats if s.open]
+        if self.status != "waiting" or not open_seats or self.remote is None:
+            cmd.done.set_exception(
+                JoinRefused(TableRefusal.TABLE_FULL, "this table has no open seat for a bot")
+            )
+            return
+        if cmd.seat is None:
+            s = open_seats[0]
+        elif 0 <= cmd.seat < len(self.seats) and self.seats[cmd.seat].open:
+            s = self.seats[cmd.seat]
+        else:
+            cmd.done.set_exception(
+                JoinRefused(TableRefusal.SEAT_TAKEN, f"seat {cmd.seat} is no open seat")
+            )
+            return
+        starts = len(open_seats) == 1
+        kind = f"bot:remote:{cmd.account}"
+        name = bot_seat_name(s.seat, cmd.account)
+        await self.db.run(
+            self.db.store.seat_bot, self.table.id, s.seat, kind, name, cmd.player_id, starts
+        )
+        s.occupant, s.name, s.player_id = kind, name, cmd.player_id
+        remote_seat(s, cmd.account, self.table.id, self.settings, self.remote)
+        self.recorder.seats[s.seat] = name
+        if starts:
+            self.status = "playing"
             self._schedule()
         cmd.done.set_result(s.seat)
         self._broadcast({"type": "join", "seat": s.seat})

@@ -17,12 +17,12 @@ from scala40.engine.rules import Rules
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.table.bot_pool import BotPool
-from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
+from scala40.server.table.commands import BotJoin, EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import Ask, Here, Placement, There, Where, ask_actor
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
 from scala40.server.table.remote_bots import RemoteBots
-from scala40.server.table.seats import bot_seat_name, remote_account
+from scala40.server.table.seats import OPEN_SEAT, bot_seat_name, remote_account
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -284,7 +284,7 @@ class Tables:
                 seats.append(
                     SeatRow(i, occupant, bot_seat_name(i, level_label(occupant[4:])), None)
                 )
-        waiting = occupants.count("human") > 1
+        waiting = occupants.count("human") > 1 or OPEN_SEAT in occupants
         league = spec.league
         table = TableRow(
             id=new_table_id(),
@@ -328,6 +328,16 @@ class Tables:
             "network": network,
         }
         return int(await self._at_owner(table_id, Ask.JOIN, args))
+
+    async def seat_bot(self, table_id: str, seat: int | None, account: str, player_id: str) -> int:
+        """Seat the remote bot ``account`` at an open seat of a bot-only table played here
+        (a remote bot is connected to this node; raises :class:`JoinRefused`)."""
+        actor = self.get(table_id)
+        if actor is None or not actor.bot_only:
+            raise JoinRefused(TableRefusal.TABLE_CLOSED, "no bot-only table of that id is here")
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        actor.submit(BotJoin(seat, account, player_id, done))
+        return await done
 
     async def claim(self, table_id: str, claim_hash: str, token_hash: str) -> int | None:
         """Open a rematch seat with the old token (:func:`wait_claim`), on any node."""

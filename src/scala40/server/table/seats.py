@@ -53,13 +53,23 @@ class Seat:
         return self.occupant.startswith("bot:")
 
     @property
+    def open(self) -> bool:
+        """A bot-only table's seat waiting for a remote bot to join (:data:`OPEN_SEAT`)."""
+        return self.occupant == OPEN_SEAT
+
+    @property
     def taken(self) -> bool:
-        return self.is_bot or self.token_hash is not None
+        return (self.is_bot and not self.open) or self.token_hash is not None
 
     @property
     def guest(self) -> bool:
         """A person sits here without a rated identity (the wire's ``guest``)."""
         return is_guest(self.occupant, self.token_hash, self.player_id)
+
+
+OPEN_SEAT = "bot:open"
+"""The seat kind of a bot-only table's seat that a remote bot may join (http/bots.py): a
+bot seat (no person may take it), played by nobody until a bot joins; the table waits."""
 
 
 def bot_seat_name(seat: int, label: str) -> str:
@@ -112,21 +122,13 @@ def seats_of(
     ]
     programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
     for s in seats:
-        if not s.is_bot:
+        if not s.is_bot or s.open:
             continue
         level = s.occupant.split(":", 1)[1]
         account = remote_account(s.occupant)
         canonical = _canonical_or_none(level)
         if account is not None and remote is not None:
-            bot = RemoteBot(
-                account,
-                f"{table_id}/{s.seat}",
-                remote,
-                grace_s=settings.remote_grace_seconds,
-                decision_ms=settings.program_decision_ms,
-            )
-            s.program = ProgramSeat(bot, remote.sit(account, table_id))
-            s.bot = bot
+            remote_seat(s, account, table_id, settings, remote)
         elif level in programs.commands:
             s.program = programs.seat(level, slots)
             s.bot = s.program.bot
@@ -147,13 +149,28 @@ def seats_of(
     return seats
 
 
+def remote_seat(
+    s: Seat, account: str, table_id: str, settings: Settings, remote: RemoteBots
+) -> None:
+    """Give seat ``s`` to the remote bot ``account``: its bot, and its table counted."""
+    bot = RemoteBot(
+        account,
+        f"{table_id}/{s.seat}",
+        remote,
+        grace_s=settings.remote_grace_seconds,
+        decision_ms=settings.program_decision_ms,
+    )
+    s.program = ProgramSeat(bot, remote.sit(account, table_id))
+    s.bot = bot
+
+
 def seat_for(seats: list[Seat], status: str, wanted: int | None, name: str) -> Seat:
     """The seat a newcomer called ``name`` takes (``wanted``, or the first free one when
     ``None``); :class:`JoinRefused` naming why there is none."""
     if status not in ("waiting", "playing"):
         raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is closed")
     if wanted is None:
-        free = [s for s in seats if not s.taken]
+        free = [s for s in seats if not s.taken and not s.open]
         if not free:
             raise JoinRefused(TableRefusal.TABLE_FULL, "every seat at this table is taken")
         seat = free[0]
@@ -161,7 +178,7 @@ def seat_for(seats: list[Seat], status: str, wanted: int | None, name: str) -> S
         if not 0 <= wanted < len(seats):
             raise JoinRefused(TableRefusal.NO_SUCH_SEAT, f"the table has no seat {wanted}")
         seat = seats[wanted]
-        if seat.taken:
+        if seat.taken or seat.open:
             raise JoinRefused(TableRefusal.SEAT_TAKEN, f"seat {wanted} is taken")
     key = name_key(name)
     if any(s.taken and not s.is_bot and name_key(s.name) == key for s in seats):
