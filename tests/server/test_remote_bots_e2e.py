@@ -153,3 +153,50 @@ def test_a_bot_connected_from_outside_plays_a_person_and_the_club_bot(tmp_path: 
                 bridge.stdout.close()
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_bot_connect_reconnects_when_the_server_comes_back(tmp_path: Path) -> None:
+    port = free_port()
+    server = serve(port, tmp_path)
+    base = f"http://127.0.0.1:{port}"
+    made = subprocess.run(
+        [str(SCALA40), "bot-account", "steady", "--db", f"sqlite:///{tmp_path / 'scala40.db'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert made.returncode == 0, made.stderr
+    key = made.stdout.strip().splitlines()[-1]
+    bridge = subprocess.Popen(
+        [str(SCALA40), "bot-connect", base, "--games", "1", "--", sys.executable, str(SIMPLE)],
+        env={**os.environ, "SCALA40_BOT_KEY": key},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        wait_for(lambda: httpx.get(f"{base}/api/bots").json()["remote"])
+        server.terminate()
+        server.wait(timeout=30)
+        server = serve(port, tmp_path)  # the same server back, on the same port and store
+        names = wait_for(
+            lambda: [b["name"] for b in httpx.get(f"{base}/api/bots").json()["remote"]], 60
+        )
+        assert names == ["steady"]
+        r = httpx.post(
+            f"{base}/api/bots/tables",
+            json={"seats": ["bot:remote:steady", "bot:easy"], "rules": ONE_HAND},
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert r.status_code == 201, r.text
+        out, _ = bridge.communicate(timeout=120)
+        assert bridge.returncode == 0 and "1 matches played" in out, out
+        assert "reconnecting in" in out
+    finally:
+        if bridge.poll() is None:
+            bridge.kill()
+            bridge.wait()
+        if bridge.stdout is not None:
+            bridge.stdout.close()
+        server.terminate()
+        server.wait(timeout=30)
