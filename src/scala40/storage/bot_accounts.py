@@ -36,7 +36,7 @@ from scala40.storage.players import (
     NicknameTaken,
     Player,
     Players,
-    _player,
+    read_player,
 )
 from scala40.storage.tokens import new_token, token_hash
 
@@ -113,7 +113,7 @@ class BotAccounts:
         player = Player(secrets.token_urlsafe(12), name, REMOTE_BOT, start.mu, start.sigma)
         try:
             with self.engine.begin() as conn:
-                Players._insert(conn, player, token_hash(key))
+                Players.insert(conn, player, token_hash(key))
                 conn.execute(
                     insert(schema.bot_accounts).values(
                         player_id=player.id,
@@ -139,7 +139,7 @@ class BotAccounts:
 
     @staticmethod
     def _account(row: Any) -> BotAccount:
-        return BotAccount(_player(row), row.owner_id, row.owner_name, Seating(row.seating))
+        return BotAccount(read_player(row), row.owner_id, row.owner_name, Seating(row.seating))
 
     def by_key(self, key: str) -> BotAccount | None:
         """The account whose secret key is ``key`` (``None``: no account's)."""

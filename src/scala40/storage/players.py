@@ -224,6 +224,12 @@ def _player(row: Any, opponents: int = 0) -> Player:
     )
 
 
+def read_player(row: Any) -> Player:
+    """An identity from its stored row, for a store that joins the players with its own
+    rows (bot_accounts.py); its opponents are not counted."""
+    return _player(row)
+
+
 def _opponents(conn: Connection, player_ids: Collection[str]) -> dict[str, int]:
     """Distinct rated opponents each identity met in its rated matches (the other
     identities rated at the same tables)."""
@@ -290,7 +296,7 @@ class Players:
         player = Player(secrets.token_urlsafe(12), nickname, HUMAN, start.mu, start.sigma)
         try:
             with self.engine.begin() as conn:
-                self._insert(conn, player, token_hash(key))
+                self.insert(conn, player, token_hash(key))
         except IntegrityError:
             raise NicknameTaken(
                 f"the nickname {nickname!r} is someone's already, or looks like theirs"
@@ -298,7 +304,8 @@ class Players:
         return player, key
 
     @staticmethod
-    def _insert(conn: Connection, player: Player, key_hash: str | None) -> None:
+    def insert(conn: Connection, player: Player, key_hash: str | None) -> None:
+        """Store a new identity in the caller's transaction (a bot account's too)."""
         conn.execute(
             insert(schema.players).values(
                 id=player.id,
@@ -574,7 +581,7 @@ class Players:
                 if row is None:
                     mu, sigma = BOT_ANCHORS.get(kind, (MODEL.mu, MODEL.sigma))
                     bot = Player(secrets.token_urlsafe(12), kind, kind, mu, sigma)
-                    self._insert(conn, bot, None)
+                    self.insert(conn, bot, None)
                     out[s.seat] = bot
                     continue
             else:
