@@ -44,6 +44,10 @@ class LineDropped(Exception):
 class Line(Protocol):
     """One game's share of a remote bot's socket."""
 
+    @property
+    def alive(self) -> bool:
+        """Whether its socket is still open (a bot that reconnected has a new one)."""
+
     def send(self, text: str) -> bool:
         """Queue one message (a JSON object's text, the game named in it); ``False`` when
         the socket is gone."""
@@ -104,9 +108,13 @@ class RemoteBot(ProtocolBot):
 
     @property
     def running(self) -> bool:
-        return self._line is not None
+        """A line is open on a socket still connected: a decision after the bot dropped
+        and came back between two decisions opens a new line (a fresh ``hello``) rather
+        than speak into the closed socket and lose that decision."""
+        return self._line is not None and self._line.alive
 
     def _open(self) -> None:
+        self._drop()  # a line on a socket that closed since
         line = self.switchboard.line(self.account, self.game, 0.0 if self._waited else self.grace_s)
         if line is None:
             self._waited = True

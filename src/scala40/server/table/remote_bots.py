@@ -48,6 +48,10 @@ class GameLine:
         self.game = game
         self.inbox: queue.Queue[str | None] = queue.Queue()
 
+    @property
+    def alive(self) -> bool:
+        return self.conn.open
+
     def send(self, text: str) -> bool:
         if not self.conn.open:
             return False
