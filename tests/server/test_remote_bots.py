@@ -287,3 +287,19 @@ def test_a_bot_joins_another_bots_open_seat_and_they_play_each_other(make_client
     actor = client.app.state.tables.get(table_id)
     for seat in actor.seats:
         assert seat.program.bot.fallback_decisions == 0, seat.program.bot.incidents
+
+
+@pytest.mark.slow
+def test_a_remote_bot_plays_and_is_rated_on_postgresql(postgres_url: str, make_client: Any) -> None:
+    from .helpers import own_database
+
+    client = make_client(db_url=own_database(postgres_url, "remote"))
+    key = bot_account(client, person(client, "Anna"), "tester")
+    with client.websocket_connect("/ws/bot", headers=auth(key)) as ws:
+        ws.receive_json()
+        made = bot_table(client, key, ["bot:remote:tester", "bot:club"], rules=ONE_HAND)
+        play(ws)
+        wait_over(client, made["table_id"])
+    page = client.get("/api/players/tester").json()
+    assert page["kind"] == "bot:remote" and page["matches"] == 1
+    assert [m["table_id"] for m in page["history"]] == [made["table_id"]]
