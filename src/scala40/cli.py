@@ -866,6 +866,21 @@ def verify(record: str) -> None:
     help="--bot programs running at once for the tables one client address made.",
 )
 @click.option(
+    "--remote-bot-tables",
+    type=click.IntRange(1),
+    default=4,
+    show_default=True,
+    help="Tables one remote bot account (/ws/bot) may sit at at once.",
+)
+@click.option(
+    "--remote-grace",
+    type=click.FloatRange(0),
+    default=10.0,
+    show_default=True,
+    help="Seconds a remote bot's move waits for its dropped socket to come back before a"
+    " built-in bot plays its seat (until it is back).",
+)
+@click.option(
     "--bot-processes",
     type=click.IntRange(0, 64),
     default=None,
@@ -920,6 +935,8 @@ def serve(
     bot_time: float,
     max_programs: int | None,
     programs_per_address: int,
+    remote_bot_tables: int,
+    remote_grace: float,
     bot_processes: int | None,
     redis_url: str | None,
     node: str | None,
@@ -957,6 +974,8 @@ def serve(
         program_decision_ms=bot_time * 1000,
         max_live_programs=machine_programs() if max_programs is None else max_programs,
         programs_per_address=programs_per_address,
+        remote_bot_tables=remote_bot_tables,
+        remote_grace_seconds=remote_grace,
         bot_processes=(os.cpu_count() or 1) if bot_processes is None else bot_processes,
         redis_url=redis_url or "",
         node=node or "",
@@ -968,6 +987,104 @@ def serve(
         run(host=host, port=port, settings=settings)
     except ValueError as err:
         raise InputError(str(err)) from None
+
+
+@main.command("bot-account")
+@click.argument("name")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="The server's database URL; default SQLite in $SCALA40_DATA.",
+)
+@click.option(
+    "--seating",
+    type=click.Choice(["owner", "anyone"]),
+    default="anyone",
+    show_default=True,
+    help="Who may seat the bot at a table: anyone, or only its owner (this account has none:"
+    " then only its own bot-only tables).",
+)
+def bot_account(name: str, db_url: str | None, seating: str) -> None:
+    """Make a remote bot account NAME on the server's database and print its secret key
+    (shown once): the bot connects with it (scala40 bot-connect; docs/bot-protocol.md)."""
+    from scala40.server.settings import Settings
+    from scala40.storage.bot_accounts import BotAccounts, Seating, bot_name
+    from scala40.storage.nicknames import BadName
+    from scala40.storage.players import NicknameTaken
+    from scala40.storage.store import Store
+
+    try:
+        checked = bot_name(name)
+    except BadName as err:
+        raise InputError(str(err)) from None
+    store = Store(Settings(db_url=db_url or "").database_url())
+    try:
+        store.migrate()
+        account, key = BotAccounts(store.engine).create(checked, None, Seating(seating))
+    except NicknameTaken as err:
+        raise InputError(str(err)) from None
+    finally:
+        store.close()
+    click.echo(f"bot account {account.name} made; its key (shown once, keep it secret):")
+    click.echo(key)
+
+
+def bot_socket_url(url: str) -> str:
+    """The bot socket's address from a server's: ``http://h:8000`` is
+    ``ws://h:8000/ws/bot``; a ``ws://`` or ``wss://`` address with a path is taken as it is.
+
+    >>> bot_socket_url("https://example.org/"), bot_socket_url("ws://h:1/ws/bot")
+    ('wss://example.org/ws/bot', 'ws://h:1/ws/bot')
+    """
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
+    if scheme not in ("ws", "wss") or not parts.netloc:
+        raise InputError(f"{url!r} is no server address: http(s)://HOST[:PORT] or ws(s)://…")
+    path = parts.path if parts.path not in ("", "/") else "/ws/bot"
+    return urlunsplit((scheme, parts.netloc, path, parts.query, ""))
+
+
+@main.command("bot-connect", context_settings={"ignore_unknown_options": True})
+@click.argument("url")
+@click.option(
+    "--key",
+    envvar="SCALA40_BOT_KEY",
+    required=True,
+    help="The bot account's secret key [$SCALA40_BOT_KEY, which other users cannot read"
+    " in the process list].",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=None,
+    metavar="N",
+    help="Stop after N matches are over [play until stopped].",
+)
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def bot_connect(url: str, key: str, games: int | None, command: tuple[str, ...]) -> None:
+    """Bring a pipe bot (the programs `serve --bot` and the arena run) to a server as a
+    bot account: scala40 bot-connect http://HOST:8000 --key KEY -- python bot.py.
+
+    One copy of COMMAND runs per game; messages are relayed both ways; a dropped socket is
+    reconnected. docs/bot-protocol.md, "Remote bots"."""
+    import asyncio
+    import shutil
+
+    from scala40.bot_connect import KeyRefused, relay
+
+    if shutil.which(command[0]) is None:
+        raise InputError(f"program {command[0]!r} not found")
+    try:
+        played = asyncio.run(relay(bot_socket_url(url), key, command, games=games))
+    except KeyRefused as err:
+        raise InputError(f"the server refused the key: {err}") from None
+    except KeyboardInterrupt:
+        return
+    click.echo(f"{played} matches played", err=True)
 
 
 @main.command()

@@ -28,6 +28,7 @@ def test_a_registered_program_plays_its_seat_to_the_end_of_the_match(make_client
     assert client.get("/api/bots").json() == {
         "levels": ["beginner", "easy", "club", "expert"],
         "programs": ["simple"],
+        "remote": [],
     }
     made = create(
         client,

@@ -19,6 +19,8 @@ from scala40 import __version__
 from scala40.server.guard.headers import SecurityHeaders
 from scala40.server.guard.sameorigin import SameOrigin
 from scala40.server.http import (
+    bot_socket,
+    bots,
     catalogue,
     health,
     installable,
@@ -34,6 +36,7 @@ from scala40.server.http.assets import VersionedStatic
 from scala40.server.http.errors import install_error_handler
 from scala40.server.settings import Settings
 from scala40.server.table.registry import Tables
+from scala40.storage.bot_accounts import BotAccounts
 from scala40.storage.leagues import Leagues
 from scala40.storage.players import Players
 from scala40.storage.seal import load_or_create_key
@@ -83,12 +86,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handler(app)
     players = Players(store.engine)
     leagues = Leagues(store.engine)
-    app.include_router(catalogue.build_router(settings))
+    accounts = BotAccounts(store.engine)
+    app.include_router(catalogue.build_router(settings, tables))
     app.include_router(lobby.build_router(tables, players, leagues))
     app.include_router(records.build_router(tables))
     app.include_router(program_log.build_router(tables))
     app.include_router(player_routes.build_router(tables, players, leagues))
+    # /ws/bot before /ws/{table_id}, which would take "bot" for a table's id.
+    app.include_router(bot_socket.build_router(tables, accounts, settings))
     app.include_router(socket.build_router(tables, settings))
+    app.include_router(bots.build_router(tables, players, accounts))
     app.include_router(scoresheets.build_router(store))
     app.include_router(pages.build_router())
     app.include_router(installable.build_router())

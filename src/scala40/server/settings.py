@@ -73,6 +73,15 @@ class Settings:
     a table whose program seats would pass it is refused (``programs_full``, 503); a
     program that would start past it does not, and the built-in bot takes that decision
     (``limit``). A program runs from its seat's first move until its table ends or pauses."""
+    remote_grace_seconds: float = 10.0
+    """How long a remote bot's decision waits for its account to reconnect when its socket
+    dropped, before the seat's built-in bot plays (and goes on playing until it is back)."""
+    remote_bot_tables: int = 4
+    """Tables one remote bot account may sit at at once (``bot_busy``, 429)."""
+    remote_bot_rate: float = 100.0
+    """Messages a remote bot's socket may send a second, after a burst of a whole
+    decision's worth at each of its tables; past it a message is dropped and answered
+    ``rate_limited``."""
     programs_per_address: int = 10
     """Bot programs running at once for the tables one client address made
     (``too_many_programs``, 429; at the table, as ``max_live_programs``); not counted for

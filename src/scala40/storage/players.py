@@ -86,6 +86,12 @@ does not move at the web table: beating the beginner bot is worth what OpenSkill
 beating a −7 player (almost nothing), and anonymous players who lose to a bot do not inflate
 it. Their seats still count the matches and wins the leaderboard shows."""
 HUMAN: Final = "human"
+REMOTE_BOT: Final = "bot:remote"
+"""The kind of a remote bot's identity (storage/bot_accounts.py): named and keyed like a
+person, rated like one, listed on the bots' leaderboard."""
+NAMED_KINDS: Final = (HUMAN, REMOTE_BOT)
+"""Kinds whose names share the look-alike keys: a bot account may not take a person's
+name, nor a person a bot account's."""
 PROVISIONAL_MATCHES: Final = 5
 """Rated matches an identity plays before its rating is shown as a number."""
 PROVISIONAL_OPPONENTS: Final = 3
@@ -194,8 +200,8 @@ class RatedSeat(SeatPlace):
 def nickname_key(nickname: str, kind: str = HUMAN) -> str:
     """The key a nickname is kept under: a person's is its look-alike key (case, spacing,
     width, accents and letters of other alphabets that look alike do not make a different
-    player: :func:`name_key`); a bot level's is its kind, ``bot:club``."""
-    return name_key(nickname) if kind == HUMAN else kind
+    player: :func:`name_key`), and a remote bot's; a bot level's is its kind, ``bot:club``."""
+    return name_key(nickname) if kind in NAMED_KINDS else kind
 
 
 def _player(row: Any, opponents: int = 0) -> Player:
@@ -216,6 +222,12 @@ def _player(row: Any, opponents: int = 0) -> Player:
         row.opening_turns,
         opponents,
     )
+
+
+def read_player(row: Any) -> Player:
+    """An identity from its stored row, for a store that joins the players with its own
+    rows (bot_accounts.py); its opponents are not counted."""
+    return _player(row)
 
 
 def _opponents(conn: Connection, player_ids: Collection[str]) -> dict[str, int]:
@@ -268,7 +280,7 @@ class Players:
         player = Player(secrets.token_urlsafe(12), nickname, HUMAN, start.mu, start.sigma)
         try:
             with self.engine.begin() as conn:
-                self._insert(conn, player, token_hash(key))
+                self.insert(conn, player, token_hash(key))
         except IntegrityError:
             raise NicknameTaken(
                 f"the nickname {nickname!r} is someone's already, or looks like theirs"
@@ -276,7 +288,8 @@ class Players:
         return player, key
 
     @staticmethod
-    def _insert(conn: Connection, player: Player, key_hash: str | None) -> None:
+    def insert(conn: Connection, player: Player, key_hash: str | None) -> None:
+        """Store a new identity in the caller's transaction (a bot account's too)."""
         conn.execute(
             insert(schema.players).values(
                 id=player.id,
@@ -297,9 +310,13 @@ class Players:
         )
 
     def by_key(self, key: str) -> Player | None:
+        """The person whose key is ``key`` (a bot account's key signs in no person:
+        storage/bot_accounts.py reads those)."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(schema.players).where(schema.players.c.key_hash == token_hash(key))
+                select(schema.players).where(
+                    schema.players.c.key_hash == token_hash(key), schema.players.c.kind == HUMAN
+                )
             ).first()
             return _read(conn, row)
 
@@ -320,26 +337,27 @@ class Players:
         return None if row is None else _player(row)
 
     def keeper_of(self, nickname: str) -> Player | None:
-        """The person who keeps ``nickname`` or a look-alike of it, if anyone does: such a
-        name is theirs at every table (an anonymous seat may not take it)."""
+        """The person (or remote bot) who keeps ``nickname`` or a look-alike of it, if
+        anyone does: such a name is theirs at every table (an anonymous seat may not take it)."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(schema.players).where(
                     schema.players.c.nickname_key == name_key(nickname),
-                    schema.players.c.kind == HUMAN,
+                    schema.players.c.kind.in_(NAMED_KINDS),
                 )
             ).first()
             return _read(conn, row)
 
-    def leaderboard(self, limit: int) -> list[Player]:
-        """Everyone placed (no longer provisional) and the bot levels that played a rated
-        match, best rating first."""
+    def leaderboard(self, limit: int, kind: str = HUMAN) -> list[Player]:
+        """Everyone of ``kind`` placed (no longer provisional) and the bot levels that
+        played a rated match, best rating first: people (``human``) or remote bots
+        (``bot:remote``), each board with the levels as landmarks."""
         p = schema.players.c
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(schema.players).where(
                     p.matches >= PROVISIONAL_MATCHES,
-                    p.kind == HUMAN,
+                    p.kind == kind,
                 )
             ).all()
             bots = conn.execute(
@@ -547,7 +565,7 @@ class Players:
                 if row is None:
                     mu, sigma = BOT_ANCHORS.get(kind, (MODEL.mu, MODEL.sigma))
                     bot = Player(secrets.token_urlsafe(12), kind, kind, mu, sigma)
-                    self._insert(conn, bot, None)
+                    self.insert(conn, bot, None)
                     out[s.seat] = bot
                     continue
             else:

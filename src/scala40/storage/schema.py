@@ -103,6 +103,18 @@ a ``#id`` after a key means), the hash of their secret key) or a bot level (``ki
 "bot:LEVEL", no key, its kind as its key).
 ``mu``/``sigma`` are the OpenSkill rating; the counters sum every rated match's figures."""
 
+bot_accounts = Table(
+    "bot_accounts",
+    metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("owner_id", String(32), ForeignKey("players.id"), nullable=True),
+    Column("seating", String(8), nullable=False, server_default="owner"),
+)
+"""A remote bot's account (storage/bot_accounts.py): its identity is a ``players`` row of
+kind "bot:remote" (its name, the hash of its secret key, its rating); here its owner (a rated
+person, or null when made with ``scala40 bot-account``) and who may seat it ("owner" or
+"anyone")."""
+
 results = Table(
     "results",
     metadata,

@@ -339,6 +339,31 @@ class Store:
                     .values(status="playing")
                 )
 
+    def seat_bot(
+        self, table_id: str, seat: int, kind: str, name: str, player_id: str, starts: bool
+    ) -> None:
+        """A remote bot takes an open seat of a bot-only table (kind ``bot:open`` becomes
+        ``kind``); if that fills the table, it starts in the same transaction."""
+        with self.engine.begin() as conn:
+            self._fence(conn, table_id)
+            taken = conn.execute(
+                update(schema.seats)
+                .where(
+                    schema.seats.c.table_id == table_id,
+                    schema.seats.c.seat == seat,
+                    schema.seats.c.kind == "bot:open",
+                )
+                .values(kind=kind, name=name, player_id=player_id)
+            ).rowcount
+            if taken != 1:
+                raise ValueError(f"table {table_id}: seat {seat} is not open in the store")
+            if starts:
+                conn.execute(
+                    update(schema.tables)
+                    .where(schema.tables.c.id == table_id, schema.tables.c.status == "waiting")
+                    .values(status="playing")
+                )
+
     def name_bot_seat(self, table_id: str, seat: int, name: str) -> None:
         """Rename a bot seat (a program seat takes the name its program gave). On a node of
         a cluster, only while the node holds the table's lease (:meth:`_fence`)."""

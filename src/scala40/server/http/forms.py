@@ -7,7 +7,7 @@ the HTTP edge sees an unchecked ``object``.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from scala40.bots import ALIASES, LEVELS, canonical_level
@@ -15,8 +15,12 @@ from scala40.engine.errors import RulesError
 from scala40.engine.rules import PRESETS, Rules
 from scala40.server.http.errors import ApiError
 from scala40.server.table.registry import TableSpec
+from scala40.server.table.seats import OPEN_SEAT
 from scala40.storage.nicknames import MAX_NAME, BadName, new_name
 from scala40.storage.store import BOT_PACES
+
+REMOTE_KIND = "bot:remote:"
+"""A remote bot account's seat kind begins so: ``bot:remote:NAME``."""
 
 TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{32,128}")
 """A seat token a client chose itself: URL-safe, at least 32 characters (≥ 192 bits)."""
@@ -35,12 +39,31 @@ def clean_name(raw: object) -> str:
         raise ApiError(400, err.code, str(err)) from None
 
 
-def occupant_of(raw: object, programs: Collection[str] = ()) -> str:
-    """``"human"`` or ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
-    ``programs`` (a 400 ``bad_seat`` naming them otherwise). An old level name
+def occupant_of(
+    raw: object,
+    programs: Collection[str] = (),
+    remote: Collection[str] = (),
+    *,
+    open_seats: bool = False,
+) -> str:
+    """``"human"``, ``"bot:LEVEL"``, LEVEL a built-in level or one of the registered
+    ``programs``, or ``"bot:remote:NAME"``, NAME one of the ``remote`` bots the asker may
+    seat now, or (``open_seats``: at a bot-only table) ``"bot:open"``, a seat another remote
+    bot joins (a 400 ``bad_seat`` naming them otherwise). An old level name
     (``bot:heuristic``) is still accepted and stored under its canonical name (``bot:club``)."""
     if raw == "human":
         return "human"
+    if raw == OPEN_SEAT and open_seats:
+        return OPEN_SEAT
+    if isinstance(raw, str) and raw.startswith(REMOTE_KIND):
+        if raw[len(REMOTE_KIND) :] in remote:
+            return raw
+        raise ApiError(
+            400,
+            "bad_seat",
+            f"{raw!r}: no such remote bot is connected, or its owner lets only themselves"
+            " seat it (GET /api/bots lists the connected ones)",
+        )
     level = raw[4:] if isinstance(raw, str) and raw.startswith("bot:") else None
     if level is not None and level in programs:
         return f"bot:{level}"
@@ -92,19 +115,32 @@ def rules_part(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def table_spec(
-    body: dict[str, Any], programs: Collection[str], identity_name: str | None = None
+    body: dict[str, Any],
+    programs: Collection[str],
+    identity_name: str | None = None,
+    remote: Mapping[str, str] | None = None,
+    *,
+    bots_only: bool = False,
 ) -> TableSpec:
     """The table a ``POST /api/tables`` body asks for (without its league, which the
     route looks up): 2 to 6 seats with at least one human, the rules, the creator's
     nickname (``identity_name``, a rated player's own, as it is; else the body's), the
-    timer, the bots' pace and whether the match is rated."""
+    timer, the bots' pace and whether the match is rated. ``remote``: the remote bots the
+    asker may seat (name -> identity id); ``bots_only``: a bot-only table (a remote bot's,
+    http/bots.py), no human seat, no creator's name."""
     kinds = body.get("seats")
     if not isinstance(kinds, list) or not 2 <= len(kinds) <= 6:
         raise ApiError(400, "bad_seats", "a table has 2 to 6 seats")
-    occupants = tuple(occupant_of(k, programs) for k in kinds)
-    if "human" not in occupants:
+    remote = remote or {}
+    occupants = tuple(occupant_of(k, programs, remote, open_seats=bots_only) for k in kinds)
+    if bots_only and "human" in occupants:
+        raise ApiError(400, "bad_seats", "a bot-only table has no human seat")
+    if not bots_only and "human" not in occupants:
         raise ApiError(400, "bad_seats", "a table needs at least one human seat")
-    name = identity_name if identity_name is not None else clean_name(body.get("nickname"))
+    if bots_only:
+        name = ""
+    else:
+        name = identity_name if identity_name is not None else clean_name(body.get("nickname"))
     turn_seconds = body.get("turn_seconds")
     if turn_seconds is not None and (
         isinstance(turn_seconds, bool)
@@ -117,7 +153,7 @@ def table_spec(
         bot_pace = "normal"
     if not isinstance(bot_pace, str) or bot_pace not in BOT_PACES:
         raise ApiError(400, "bad_pace", "bot_pace is one of " + ", ".join(BOT_PACES))
-    rated = body.get("rated", False)
+    rated = body.get("rated", bots_only)
     if not isinstance(rated, bool):
         raise ApiError(400, "bad_rated", "rated is true (a rated match) or false (casual)")
     rules_body = rules_part(body)
@@ -131,4 +167,9 @@ def table_spec(
         turn_seconds=None if turn_seconds is None else float(turn_seconds),
         bot_pace=bot_pace,
         rated=rated,
+        remote_ids=tuple(
+            (o[len(REMOTE_KIND) :], remote[o[len(REMOTE_KIND) :]])
+            for o in sorted(set(occupants))
+            if o.startswith(REMOTE_KIND)
+        ),
     )

@@ -19,7 +19,13 @@ from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, client_address, network_of, read_json_object
 from scala40.server.http.errors import admit as admit_address
-from scala40.server.http.forms import clean_name, client_token, rules_part, table_spec
+from scala40.server.http.forms import (
+    REMOTE_KIND,
+    clean_name,
+    client_token,
+    rules_part,
+    table_spec,
+)
 from scala40.server.http.players import player_of_key
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
@@ -107,6 +113,25 @@ def stored_summary(
     return _summary(table, listed, table.status, rules, league_name)
 
 
+def seatable_bots(tables: Tables, player_id: str | None) -> dict[str, str]:
+    """The connected remote bots the person ``player_id`` (``None``: anonymous) may seat,
+    name -> identity id: those open to anyone, and their own."""
+    return {a.name: a.player.id for a in tables.remote.connected() if a.may_seat(player_id)}
+
+
+def admit_remote(tables: Tables, spec: TableSpec) -> None:
+    """May the new table's remote bots all sit at one more table? (429 ``bot_busy`` if not.)"""
+    names = [o[len(REMOTE_KIND) :] for o in spec.occupants if o.startswith(REMOTE_KIND)]
+    busy = tables.remote.busy(names)
+    if busy is not None:
+        raise ApiError(
+            429,
+            "bot_busy",
+            f"{busy} plays at {tables.remote.tables_of(busy)} tables, as many as a bot"
+            f" account may at once (remote_bot_tables = {tables.remote.tables_per_bot})",
+        )
+
+
 def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRouter:
     """The lobby's HTTP routes over the live ``tables`` and their store."""
     router = APIRouter()
@@ -147,7 +172,13 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         player = await tables.db.run(player_of_key, players, body.get("player_key"))
         league = await league_for(body.get("league"), player)
         programs = [name for name, _ in tables.settings.program_bots]
-        spec = table_spec(body, programs, None if player is None else player.nickname)
+        spec = table_spec(
+            body,
+            programs,
+            None if player is None else player.nickname,
+            seatable_bots(tables, None if player is None else player.id),
+        )
+        admit_remote(tables, spec)
         if player is None:
             await not_kept(spec.nickname)
         if league is not None:

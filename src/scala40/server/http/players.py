@@ -13,7 +13,10 @@ from scala40.server.http.errors import admit as admit_address
 from scala40.server.http.forms import TOKEN_TEXT, clean_name
 from scala40.server.table.registry import Tables
 from scala40.storage.leagues import NAME_MAX, Leagues
-from scala40.storage.players import NicknameTaken, Player, Players
+from scala40.storage.players import HUMAN, REMOTE_BOT, NicknameTaken, Player, Players
+
+BOARDS = {"people": HUMAN, "bot": REMOTE_BOT}
+"""The leaderboards by ``?kind=``: people's, and the remote bots'."""
 
 LEADERBOARD_MAX = 200
 
@@ -87,10 +90,14 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
         }
 
     @router.get("/api/leaderboard")
-    async def leaderboard(limit: int = 50) -> dict[str, Any]:
+    async def leaderboard(limit: int = 50, kind: str = "people") -> dict[str, Any]:
+        """The people's leaderboard, or (``?kind=bot``) the remote bots'; the built-in
+        levels stand on both as landmarks."""
         if not 1 <= limit <= LEADERBOARD_MAX:
             raise ApiError(400, "bad_page", f"limit is 1 to {LEADERBOARD_MAX}")
-        rows = await db.run(players.leaderboard, limit)
+        if kind not in BOARDS:
+            raise ApiError(400, "bad_kind", "kind is people (the default) or bot")
+        rows = await db.run(players.leaderboard, limit, BOARDS[kind])
         return {"players": [p.to_dict() for p in rows]}
 
     @router.get("/api/players/{nickname}")

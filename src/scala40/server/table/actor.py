@@ -36,6 +36,7 @@ from scala40.server.table.chat import LIMIT_TEXT, ChatPaces
 from scala40.server.table.commands import (
     Act,
     AskRematch,
+    BotJoin,
     BotMove,
     Chat,
     Claim,
@@ -62,8 +63,9 @@ from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
+from scala40.server.table.remote_bots import RemoteBots
 from scala40.server.table.retry import StoreRetry
-from scala40.server.table.seats import Seat, bot_seat_name, seat_for, seats_of
+from scala40.server.table.seats import Seat, bot_seat_name, remote_seat, seat_for, seats_of
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
@@ -114,6 +116,7 @@ class TableActor:
         settings: Settings,
         programs: ProgramLimits | None = None,
         address: str | None = None,
+        remote: RemoteBots | None = None,
     ) -> None:
         self.table = table
         self.db = db
@@ -123,7 +126,11 @@ class TableActor:
         """The limit key of the address that made the table (``None``: not counted per
         address, or not known after a restart); its programs count against it."""
         slots = None if programs is None else programs.slots(address)
-        self.seats: list[Seat] = seats_of(seats, settings, table.id, slots)
+        self.seats: list[Seat] = seats_of(seats, settings, table.id, slots, remote)
+        self.remote = remote
+        self.bot_only = all(s.is_bot for s in self.seats)
+        """Bots play each other here (remote bots' tables): nobody is waited for, and the
+        bots play on with nobody watching."""
         self.rules = rules_from_changes(table.changes)
         self.match = Match(self.rules, table.seed, table.first_dealer, fair=table.fair)
         self.recorder = Recorder(self.match, [s.name for s in self.seats], {"table_id": table.id})
@@ -173,9 +180,10 @@ class TableActor:
         db: AsyncStore,
         settings: Settings,
         programs: ProgramLimits | None = None,
+        remote: RemoteBots | None = None,
     ) -> TableActor:
         """A stored table as it was at its last stored action (replayed through the engine)."""
-        actor = cls(stored.table, stored.seats, db, settings, programs)
+        actor = cls(stored.table, stored.seats, db, settings, programs, remote=remote)
         for hand, _seat, data in stored.entropy:
             # Only later hands take entropy (see FairShuffle.take), so the match dealt so
             # far is the one first built; each contribution goes in as it was accepted.
@@ -304,6 +312,8 @@ class TableActor:
                 await self._store_over()
             case Join():
                 await self._join(command)
+            case BotJoin():
+                await self._bot_join(command)
 
     # Facts the registry and the lobby read -------------------------------------------------
     @property
@@ -627,7 +637,10 @@ class TableActor:
     def _bots_paused(self) -> bool:
         """With no human connected for a while, nobody is kept waiting: bots stop. A
         program seat also waits for the table's first player to connect: a table made and
-        never opened starts no program (a process each)."""
+        never opened starts no program (a process each). A bot-only table never pauses:
+        nobody is there to be kept waiting, and its bots came to play."""
+        if self.bot_only:
+            return False
         if self.alone_for(time.monotonic()) >= self.settings.bots_pause_seconds:
             return True
         return not self.presence.ever_connected and self.seats[self._current()].program is not None
@@ -695,7 +708,7 @@ class TableActor:
         """A program seat takes the name its program gave in ``ready`` (its author's name
         for it), once the program has said it: stored, in the record, shown to all."""
         s = self.seats[seat]
-        said = None if s.program is None else s.program.bot.program_name
+        said = None if s.program is None or s.program.remote else s.program.bot.program_name
         if said is None:
             return
         name = bot_seat_name(seat, said)
@@ -781,6 +794,39 @@ class TableActor:
         if starts:
             self.status = "playing"
             self.presence.start_graces()
+            self._schedule()
+        cmd.done.set_result(s.seat)
+        self._broadcast({"type": "join", "seat": s.seat})
+
+    async def _bot_join(self, cmd: BotJoin) -> None:
+        """A remote bot takes an open seat of this bot-only table (the first open one, or
+        the one asked); the last open seat taken starts the match."""
+        open_seats = [s for s in self.seats if s.open]
+        if self.status != "waiting" or not open_seats or self.remote is None:
+            cmd.done.set_exception(
+                JoinRefused(TableRefusal.TABLE_FULL, "this table has no open seat for a bot")
+            )
+            return
+        if cmd.seat is None:
+            s = open_seats[0]
+        elif 0 <= cmd.seat < len(self.seats) and self.seats[cmd.seat].open:
+            s = self.seats[cmd.seat]
+        else:
+            cmd.done.set_exception(
+                JoinRefused(TableRefusal.SEAT_TAKEN, f"seat {cmd.seat} is no open seat")
+            )
+            return
+        starts = len(open_seats) == 1
+        kind = f"bot:remote:{cmd.account}"
+        name = bot_seat_name(s.seat, cmd.account)
+        await self.db.run(
+            self.db.store.seat_bot, self.table.id, s.seat, kind, name, cmd.player_id, starts
+        )
+        s.occupant, s.name, s.player_id = kind, name, cmd.player_id
+        remote_seat(s, cmd.account, self.table.id, self.settings, self.remote)
+        self.recorder.seats[s.seat] = name
+        if starts:
+            self.status = "playing"
             self._schedule()
         cmd.done.set_result(s.seat)
         self._broadcast({"type": "join", "seat": s.seat})

@@ -108,6 +108,16 @@ class Join:
 
 
 @dataclass(frozen=True)
+class BotJoin:
+    """A remote bot asks for an open seat of a bot-only table (``None``: any)."""
+
+    seat: int | None
+    account: str
+    player_id: str
+    done: asyncio.Future[int] = field(compare=False)
+
+
+@dataclass(frozen=True)
 class Entropy:
     """A seat's contribution to the shuffle of a hand not dealt yet (fair tables)."""
 
@@ -181,6 +191,7 @@ Command = (
     | Disconnect
     | Watch
     | Join
+    | BotJoin
     | EndTable
     | Entropy
     | Chat

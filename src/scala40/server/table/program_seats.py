@@ -34,6 +34,8 @@ from typing import Final, TypeVar
 
 from scala40.bots import ALIASES, LEVELS
 from scala40.bots.program import MEMORY_MB, ProgramBot, Slots, parse_command
+from scala40.bots.protocol import ProtocolBot
+from scala40.bots.remote import RemoteBot
 
 T = TypeVar("T")
 
@@ -82,15 +84,20 @@ class Programs:
 
 
 class ProgramSeat:
-    """One seat played by a program: its bot and the thread its calls run on, in order."""
+    """One seat played by a program: its bot and the thread its calls run on, in order.
 
-    def __init__(self, bot: ProgramBot) -> None:
+    The program may be a remote bot (:class:`~scala40.bots.remote.RemoteBot`): the same
+    protocol over its socket, its calls blocking on the socket's queue as a pipe's do.
+    ``on_close`` is told once the seat is closed (a remote bot's table stops counting)."""
+
+    def __init__(self, bot: ProtocolBot, on_close: Callable[[], None] | None = None) -> None:
         self.bot = bot
         bot.keep_notes = True
         self._log: deque[str] = deque(maxlen=LOG_LINES)
         self._log_dropped = 0
         self._log_lock = threading.Lock()
         """The log is filled on the seat's thread and read on the event loop's."""
+        self._on_close = on_close
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="program-seat")
         self._closed = False
         self._resting = True
@@ -157,3 +164,11 @@ class ProgramSeat:
         self._closed = True
         self._worker.submit(self._noting(self.bot.close))
         self._worker.shutdown(wait=False)
+        if self._on_close is not None:
+            self._on_close()
+
+    @property
+    def remote(self) -> bool:
+        """A remote bot account plays here: it is shown by its account's name, not by
+        the name its program gives in ``ready``."""
+        return isinstance(self.bot, RemoteBot)

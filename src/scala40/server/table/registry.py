@@ -17,7 +17,7 @@ from scala40.engine.rules import Rules
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.table.bot_pool import BotPool
-from scala40.server.table.commands import EndTable, JoinRefused, RematchRefused
+from scala40.server.table.commands import BotJoin, EndTable, JoinRefused, RematchRefused
 from scala40.server.table.placement import (
     Ask,
     Here,
@@ -29,7 +29,8 @@ from scala40.server.table.placement import (
 )
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
-from scala40.server.table.seats import bot_seat_name, creator_seat
+from scala40.server.table.remote_bots import RemoteBots
+from scala40.server.table.seats import OPEN_SEAT, bot_seat_name, creator_seat, remote_account
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -48,6 +49,7 @@ log = logging.getLogger("scala40.server")
 class NewTable:
     actor: TableActor
     seat: int
+    """The creator's seat (-1 at a bot-only table, which has no person to seat)."""
     token: str
 
 
@@ -74,6 +76,9 @@ class TableSpec:
 
     rated: bool = False
     """The creator's choice: the match moves its identities' ratings (players.py)."""
+    remote_ids: tuple[tuple[str, str], ...] = ()
+    """The remote bot accounts seated (``bot:remote:NAME``), as (NAME, their identity's id):
+    their seats are rated as those identities."""
 
 
 class LocalPlacement:
@@ -131,6 +136,8 @@ class Tables:
         self.bot_pool = BotPool(settings.bot_processes) if settings.bot_processes else None
         self.programs = ProgramLimits(settings.max_live_programs, settings.programs_per_address)
         """The bot programs running at once, here and per address (program_limits.py)."""
+        self.remote = RemoteBots(settings.remote_bot_tables)
+        """The remote bot accounts connected to this server and their tables (remote_bots.py)."""
         self.placement: Placement = LocalPlacement(self)
         """Where tables are played: here only, or on the nodes of a cluster (the app
         factory chooses, :meth:`place_with`)."""
@@ -156,7 +163,9 @@ class Tables:
         """A stored unfinished table rebuilt from its actions and set going again
         (``None``: it cannot be rebuilt, and is left as stored)."""
         try:
-            actor = TableActor.rebuild(stored, self.db, self.settings, self.programs)
+            actor = TableActor.rebuild(
+                stored, self.db, self.settings, self.programs, remote=self.remote
+            )
         except Exception:
             log.exception("table %s could not be rebuilt; left as stored", stored.table.id)
             return None
@@ -259,7 +268,9 @@ class Tables:
         admitted its address."""
         occupants = spec.occupants
         token = new_token()
-        creator = creator_seat(occupants)
+        # A bot-only table (remote bots meeting) has no human seat, and no creator seat.
+        creator = creator_seat(occupants) if "human" in occupants else -1
+        remote_ids = dict(spec.remote_ids)
         seats: list[SeatRow] = []
         for i, occupant in enumerate(occupants):
             if i == creator:
@@ -275,11 +286,14 @@ class Tables:
                 )
             elif occupant == "human":
                 seats.append(SeatRow(i, occupant, "", None))
+            elif (account := remote_account(occupant)) is not None:
+                name = bot_seat_name(i, account)
+                seats.append(SeatRow(i, occupant, name, None, player_id=remote_ids[account]))
             else:
                 seats.append(
                     SeatRow(i, occupant, bot_seat_name(i, level_label(occupant[4:])), None)
                 )
-        waiting = occupants.count("human") > 1
+        waiting = occupants.count("human") > 1 or OPEN_SEAT in occupants
         league = spec.league
         table = TableRow(
             id=new_table_id(),
@@ -296,7 +310,9 @@ class Tables:
             rated=spec.rated,
         )
         await self._store_new(table, self.store.create_table, table, seats)
-        actor = TableActor(table, seats, self.db, self.settings, self.programs, spec.address)
+        actor = TableActor(
+            table, seats, self.db, self.settings, self.programs, spec.address, self.remote
+        )
         actor.league_name = None if league is None else league[1]
         self._adopt(actor)
         actor.start()
@@ -321,6 +337,16 @@ class Tables:
             "network": network,
         }
         return int(await self._at_owner(table_id, Ask.JOIN, args))
+
+    async def seat_bot(self, table_id: str, seat: int | None, account: str, player_id: str) -> int:
+        """Seat the remote bot ``account`` at an open seat of a bot-only table played here
+        (a remote bot is connected to this node; raises :class:`JoinRefused`)."""
+        actor = self.get(table_id)
+        if actor is None or not actor.bot_only:
+            raise JoinRefused(TableRefusal.TABLE_CLOSED, "no bot-only table of that id is here")
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        actor.submit(BotJoin(seat, account, player_id, done))
+        return await done
 
     async def claim(self, table_id: str, claim_hash: str, token_hash: str) -> int | None:
         """Open a rematch seat with the old token (:func:`wait_claim`), on any node."""
@@ -370,7 +396,9 @@ class Tables:
         except Exception:
             log.exception("table %s: the rematch could not be stored", was.id)
             raise RematchRefused("the rematch could not be saved: try again") from None
-        actor = TableActor(table, seats, self.db, self.settings, self.programs, old.address)
+        actor = TableActor(
+            table, seats, self.db, self.settings, self.programs, old.address, self.remote
+        )
         actor.league_name = old.league_name
         self._adopt(actor)
         actor.start()

@@ -90,7 +90,8 @@ def rematch_rows(
     rows: list[SeatRow] = []
     for s in seats:
         if s.is_bot:
-            rows.append(SeatRow(s.seat, s.occupant, s.name, None))
+            # A remote bot keeps its identity (a level has none): the rematch is rated too.
+            rows.append(SeatRow(s.seat, s.occupant, s.name, None, player_id=s.player_id))
             continue
         tokens[s.seat] = new_token()
         rows.append(

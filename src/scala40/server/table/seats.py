@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from scala40.bots import Bot, canonical_level, make_bot
 from scala40.bots.program import Slots
+from scala40.bots.remote import REMOTE_PREFIX, RemoteBot
 from scala40.server.settings import Settings
 from scala40.server.table.commands import JoinRefused
 from scala40.server.table.program_seats import Programs, ProgramSeat
+from scala40.server.table.remote_bots import RemoteBots
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.nicknames import name_key
@@ -52,8 +54,13 @@ class Seat:
         return self.occupant.startswith("bot:")
 
     @property
+    def open(self) -> bool:
+        """A bot-only table's seat waiting for a remote bot to join (:data:`OPEN_SEAT`)."""
+        return self.occupant == OPEN_SEAT
+
+    @property
     def taken(self) -> bool:
-        return self.is_bot or self.token_hash is not None
+        return (self.is_bot and not self.open) or self.token_hash is not None
 
     @property
     def guest(self) -> bool:
@@ -65,6 +72,11 @@ def creator_seat(occupants: Sequence[str]) -> int:
     """The seat of the table's creator: its first human seat (the one a new table gives
     the person who made it). Raises ``ValueError`` for a table with no human seat."""
     return list(occupants).index("human")
+
+
+OPEN_SEAT = "bot:open"
+"""The seat kind of a bot-only table's seat that a remote bot may join (http/bots.py): a
+bot seat (no person may take it), played by nobody until a bot joins; the table waits."""
 
 
 def bot_seat_name(seat: int, label: str) -> str:
@@ -82,12 +94,27 @@ def _canonical_or_none(level: str) -> str | None:
         return None
 
 
+def remote_account(occupant: str) -> str | None:
+    """The bot account a seat kind names (``bot:remote:NAME``), else ``None``.
+
+    >>> remote_account("bot:remote:simple-1"), remote_account("bot:club")
+    ('simple-1', None)
+    """
+    head = "bot:" + REMOTE_PREFIX
+    return occupant[len(head) :] if occupant.startswith(head) else None
+
+
 def seats_of(
-    rows: list[SeatRow], settings: Settings, table_id: str, slots: Slots | None = None
+    rows: list[SeatRow],
+    settings: Settings,
+    table_id: str,
+    slots: Slots | None = None,
+    remote: RemoteBots | None = None,
 ) -> list[Seat]:
-    """The seats of a stored table, each bot seat with its bot: a built-in level, or a
+    """The seats of a stored table, each bot seat with its bot: a built-in level, a
     program the server's admin registered (``scala40 serve --bot``), whose starts take
-    places among ``slots`` (the server's cap on running programs)."""
+    places among ``slots`` (the server's cap on running programs), or a remote bot account
+    reached through ``remote`` (its games counted there while the table lives)."""
     seats = [
         Seat(
             r.seat,
@@ -102,11 +129,14 @@ def seats_of(
     ]
     programs = Programs(dict(settings.program_bots), settings.program_decision_ms)
     for s in seats:
-        if not s.is_bot:
+        if not s.is_bot or s.open:
             continue
         level = s.occupant.split(":", 1)[1]
+        account = remote_account(s.occupant)
         canonical = _canonical_or_none(level)
-        if level in programs.commands:
+        if account is not None and remote is not None:
+            remote_seat(s, account, table_id, settings, remote)
+        elif level in programs.commands:
             s.program = programs.seat(level, slots)
             s.bot = s.program.bot
         elif canonical is not None:
@@ -126,13 +156,28 @@ def seats_of(
     return seats
 
 
+def remote_seat(
+    s: Seat, account: str, table_id: str, settings: Settings, remote: RemoteBots
+) -> None:
+    """Give seat ``s`` to the remote bot ``account``: its bot, and its table counted."""
+    bot = RemoteBot(
+        account,
+        f"{table_id}/{s.seat}",
+        remote,
+        grace_s=settings.remote_grace_seconds,
+        decision_ms=settings.program_decision_ms,
+    )
+    s.program = ProgramSeat(bot, remote.sit(account, table_id))
+    s.bot = bot
+
+
 def seat_for(seats: list[Seat], status: str, wanted: int | None, name: str) -> Seat:
     """The seat a newcomer called ``name`` takes (``wanted``, or the first free one when
     ``None``); :class:`JoinRefused` naming why there is none."""
     if status not in ("waiting", "playing"):
         raise JoinRefused(TableRefusal.TABLE_CLOSED, "the table is closed")
     if wanted is None:
-        free = [s for s in seats if not s.taken]
+        free = [s for s in seats if not s.taken and not s.open]
         if not free:
             raise JoinRefused(TableRefusal.TABLE_FULL, "every seat at this table is taken")
         seat = free[0]
@@ -140,7 +185,7 @@ def seat_for(seats: list[Seat], status: str, wanted: int | None, name: str) -> S
         if not 0 <= wanted < len(seats):
             raise JoinRefused(TableRefusal.NO_SUCH_SEAT, f"the table has no seat {wanted}")
         seat = seats[wanted]
-        if seat.taken:
+        if seat.taken or seat.open:
             raise JoinRefused(TableRefusal.SEAT_TAKEN, f"seat {wanted} is taken")
     key = name_key(name)
     if any(s.taken and not s.is_bot and name_key(s.name) == key for s in seats):

@@ -67,9 +67,12 @@ class CloseCode(IntEnum):
     BEHIND = 4008
     """The client read too slowly: its outbox overflowed (wire/outbox.py)."""
     NO_TOKEN = 4401
-    """The token opens no seat at the table (or none was given, and no ``?watch``)."""
+    """The token opens no seat at the table (or none was given, and no ``?watch``); at
+    ``/ws/bot``, no bot account has the key (or none was given)."""
     NO_TABLE = 4404
     """No such table is in play."""
+    CONNECTED_ALREADY = 4409
+    """``/ws/bot``: the bot account has a socket open already (one per account)."""
     IDLE = 4408
     """Nothing received, not even a ping, for too long."""
     WATCHERS_FULL = 4429

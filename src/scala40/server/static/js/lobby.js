@@ -31,6 +31,8 @@ const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 const BOTS = BOT_LEVELS; // the built-in levels offered, weakest first
 /** @type {string[]} */
 let PROGRAMS = []; // bots this server runs over the bot protocol (GET /api/bots)
+/** @type {{name: string, seating: string, owner: string | null}[]} */
+let REMOTE = []; // remote bot accounts connected now (GET /api/bots)
 const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
 
 /** @type {RulesCatalogue} */
@@ -82,6 +84,16 @@ function holdSeat(tableId, token, tableUrl) {
 
 /** A player who keeps a rating plays under their identity's nickname: the name fields
  * hold it, read-only, with a note saying so; the create and join requests send the key. */
+/** The connected remote bots this visitor may seat: those open to anyone, and their own
+ * (the server checks again).
+ * @returns {string[]} */
+function seatableRemote() {
+  const id = playerIdentity();
+  return REMOTE.filter((b) => b.seating === "anyone" || (id && b.owner === id.nickname)).map(
+    (b) => b.name,
+  );
+}
+
 function applyIdentity() {
   const id = playerIdentity();
   for (const [input, note] of [
@@ -180,6 +192,7 @@ function renderSeats() {
       ["human", t("lobby.human")],
       ...BOTS.map((b) => [`bot:${b}`, t(`lobby.bot.${b}`)]),
       ...PROGRAMS.map((name) => [`bot:${name}`, t("lobby.bot.program", { name })]),
+      ...seatableRemote().map((name) => [`bot:remote:${name}`, t("lobby.bot.remote", { name })]),
     ];
     for (const [value, text] of options) select.add(new Option(text, value));
     select.value = before[i] || (i === 0 ? "human" : "bot:club");
@@ -533,7 +546,9 @@ async function start() {
   loadRating().then(applyIdentity);
   try {
     RULES = await api("/api/rules");
-    PROGRAMS = (await api("/api/bots")).programs || [];
+    const bots = await api("/api/bots");
+    PROGRAMS = bots.programs || [];
+    REMOTE = bots.remote || [];
   } catch (err) {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   }

@@ -175,6 +175,33 @@ async function startLeague(ev) {
   }
 }
 
+/** Make a remote bot account owned by this identity; its key is shown once, in the
+ * command that connects a program (scala40 bot-connect).
+ * @param {Event} ev */
+async function makeBot(ev) {
+  ev.preventDefault();
+  const id = playerIdentity();
+  $("bot-error").textContent = "";
+  const name = $input("bot-name").value.trim();
+  if (!id || !name) return;
+  const seating = $input("bot-anyone").checked ? "anyone" : "owner";
+  button("bot-btn").disabled = true;
+  try {
+    const res = await api("/api/bots/accounts", {
+      method: "POST",
+      body: { name, seating, player_key: id.key },
+    });
+    $("bot-made").hidden = false;
+    $input("bot-command").value =
+      `SCALA40_BOT_KEY=${res.key} scala40 bot-connect ${location.origin} -- python my_bot.py`;
+    $input("bot-command").select();
+  } catch (err) {
+    $("bot-error").textContent = apiErrorText(err);
+  } finally {
+    button("bot-btn").disabled = false;
+  }
+}
+
 /** Keep a rating: a new identity, its key kept by this browser.
  * @param {Event} ev */
 async function makeIdentity(ev) {
@@ -503,6 +530,7 @@ function start() {
   $("key-copy").addEventListener("click", copyKeyLink);
   $("sign-out").addEventListener("click", signOut);
   $("league-form").addEventListener("submit", startLeague);
+  $("bot-form").addEventListener("submit", makeBot);
   render();
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let resizing = undefined;
