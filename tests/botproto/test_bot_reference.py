@@ -357,7 +357,7 @@ def test_the_reference_lists_every_field_the_host_reads_from_a_program(
 ) -> None:
     """The host reads what the reference says a program sends, no more and no less."""
     from scala40.botcheck.situations import SITUATIONS
-    from scala40.bots import program as host
+    from scala40.bots import protocol as host  # the conversation, both transports
     from scala40.bots.program import ProgramBot
 
     by_key = {s.key: s for s in SITUATIONS}
