@@ -72,6 +72,9 @@ def test_bot_modules_import_no_true_state_holder() -> None:
         # notation for an outside program and reads the answer back: the codecs, never
         # the record or the replay.
         "scala40.bots.program",
+        # The one conversation of the protocol (bots/protocol.py), spoken by the pipe seat and
+        # the remote seat alike: it, too, writes only the seat's view as notation.
+        "scala40.bots.protocol",
         # Its process and its standard error (a keeper process, a bounded ring of lines).
         "scala40.bots.program_process",
         "scala40.bots.program_stderr",
