@@ -165,8 +165,10 @@ class Person(threading.Thread):
             elif msg is not None and msg["type"] == "error" and pending is not None:
                 pending = None  # refused (stale, or not saved): look again and try again
                 player.send({"type": "sync"})
-            if pending is not None and now - pending[2] > 5.0:
-                pending = None  # no answer: ask for the table as it is
+            if pending is not None and now - pending[2] > self.harness.limit + 2.0:
+                # No answer for longer than the promise allows (already a stall the report
+                # shows): the person looks again, as one would by reloading.
+                pending = None
                 player.send({"type": "sync"})
             state = player.state
             if state is None:
@@ -320,7 +322,9 @@ class Harness:
             else:
                 fault.started = time.monotonic()
                 victim.process.send_signal(signal.SIGSTOP)
-                self.watch_handovers(fault, held, fault.started + 2 * self.lease)
+                wake = fault.started + 2 * self.lease
+                self.watch_handovers(fault, held, wake)
+                time.sleep(max(0.0, wake - time.monotonic()))  # asleep for two leases
                 victim.process.send_signal(signal.SIGCONT)
                 fault.ended = time.monotonic()
         elif kind is FaultKind.REDIS:
@@ -395,9 +399,10 @@ class Harness:
     # The report -------------------------------------------------------------------------
     def waits(self) -> list[tuple[str, float, str | None]]:
         """Every wait of every table for its next move, as (table, seconds, the fault it
-        followed or ``None``), counted from the later of its previous move and the end of the
-        last fault that began before the move (a table that ended is left out after its end);
-        the harness's end counts as a move."""
+        followed or ``None``): the longest stretch between two moves that no fault covers,
+        so it is counted from a fault's end (or the previous move) to the next move or the
+        next fault's start. A table that ended is left out after its end; the harness's end
+        counts as a move."""
         found = []
         for log in self.logs:
             with log.lock:
@@ -405,13 +410,23 @@ class Harness:
                 stop = log.ended_at if log.ended_at is not None else self.finished
             times = [t for t in times if t <= stop] + [stop]
             for before, after in itertools.pairwise(times):
-                faults = [f for f in self.faults if f.started < after]
-                last = max(faults, key=lambda f: f.ended, default=None)
-                if last is None or last.ended <= before:
-                    found.append((log.table_id, after - before, None))
-                else:
-                    found.append((log.table_id, after - last.ended, last.kind.value))
+                found.append((log.table_id, *self.quiet(before, after)))
         return found
+
+    def quiet(self, before: float, after: float) -> tuple[float, str | None]:
+        """The longest stretch of ``before``–``after`` outside every fault, and the fault
+        it followed (``None``: it began at ``before``)."""
+        longest, follows = 0.0, None
+        since, kind = before, None
+        for fault in sorted(self.faults, key=lambda f: f.started):
+            if fault.ended <= since or fault.started >= after:
+                continue
+            if fault.started - since > longest:
+                longest, follows = fault.started - since, kind
+            since, kind = max(since, fault.ended), fault.kind.value
+        if after - since > longest:
+            longest, follows = after - since, kind
+        return longest, follows
 
     def stalls(self) -> list[dict[str, Any]]:
         """The waits longer than the promise's limit."""
@@ -445,6 +460,25 @@ class Harness:
             first = later[0] if later else self.finished
             out.append(round(first - (before[-1] if before else self.began), 2))
         return out
+
+    def raw(self) -> dict[str, Any]:
+        """The measurements themselves (seconds from the start of play), to look into a
+        report's figures."""
+        return {
+            "faults": [
+                {
+                    "kind": f.kind.value,
+                    "node": f.node,
+                    "started": round(f.started - self.began, 3),
+                    "ended": round(f.ended - self.began, 3),
+                }
+                for f in self.faults
+            ],
+            "moves": {
+                log.table_id: [round(t - self.began, 3) for t in log.moves] for log in self.logs
+            },
+            "finished": round(self.finished - self.began, 3),
+        }
 
     def lost_moves(self) -> dict[str, dict[int, str]]:
         lost: dict[str, dict[int, str]] = {}
@@ -534,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--minutes", type=float, default=8.0)
     parser.add_argument("--tables", type=int, default=8)
-    parser.add_argument("--lease", type=float, default=1.0, help="--lease-seconds of the nodes")
+    parser.add_argument("--lease", type=float, default=2.0, help="--lease-seconds of the nodes")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     postgres = PostgresServer()
@@ -552,6 +586,7 @@ def main(argv: list[str] | None = None) -> int:
         harness.close()
         postgres.remove()
         redis.remove()
+    (folder / "raw.json").write_text(json.dumps(harness.raw()))
     report["logs"] = str(folder)
     print(json.dumps(report, indent=2))
     broken = (
