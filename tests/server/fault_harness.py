@@ -75,6 +75,8 @@ class Fault:
     node: str | None = None
     handovers: list[float] = field(default_factory=list)
     """Seconds from the fault's start until each table its node held was held by another."""
+    held: int = 0
+    """Tables its node held when it began (a kill or a pause)."""
     moved: int = 0
     """Tables whose lease changed hands between the fault's start and its recovery."""
 
@@ -310,6 +312,7 @@ class Harness:
             fault.node = victim.name
             now = time.time()
             held = {t for t, (n, _e, x) in before.items() if n == victim.name and x > now}
+            fault.held = len(held)
             assert victim.process is not None
             if kind is FaultKind.KILL:
                 with self.proxy_lock:
@@ -347,8 +350,9 @@ class Harness:
         """A ready node, the one holding most tables first (so the fault moves some)."""
         ready = [n for n in self.cluster.nodes if n.process is not None and n.name in self.proxy]
         counts = {n.name: 0 for n in ready}
-        for node, _e, _x in leases.values():
-            if node in counts:
+        now = time.time()
+        for node, _e, expires in leases.values():
+            if node in counts and expires > now:  # a lease it holds now, not an old row
                 counts[node] += 1
         return max(ready, key=lambda n: (counts[n.name], self.rng.random()))
 
@@ -521,6 +525,7 @@ class Harness:
                 ),
                 "longest_stall_after_end_s": max(recoveries, default=None),
                 "median_first_move_after_end_s": _median(recoveries),
+                "tables_held_by_the_node": sum(f.held for f in faults),
                 "handover_s": _spread(handovers),
                 "longest_gap_across_s": max(
                     (g for f in faults for g in self.gaps_across(f)), default=None
