@@ -390,6 +390,17 @@ class Store:
                 )
             )
 
+    def action_at(self, table_id: str, version: int) -> tuple[int, str] | None:
+        """The seat and action stored at ``version`` of a table, or ``None``: whether a
+        store that failed was committed all the same (the database may commit and then
+        die, or drop the connection, before it answers)."""
+        a = schema.actions
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(a.c.seat, a.c.action).where(a.c.table_id == table_id, a.c.version == version)
+            ).first()
+        return None if row is None else (int(row.seat), str(row.action))
+
     def append_actions(self, rows: Sequence[tuple[str, int, int, str]]) -> None:
         """Store several tables' actions in one transaction (a group commit): all or none
         (one table this node lost fails them all; the caller stores them one by one)."""

@@ -529,15 +529,22 @@ class TableActor:
         version = self.version + 1
         pozzo = self.match.deal.pozzo  # public: what the event may name
         pozzo_top = pozzo[-1] if pozzo else None
+        mine = (seat, text)
         try:
             await self.db.append(self.table.id, version, seat, text)
         except Exception as err:
-            self._store_failed(f"version {version}", err)
-            if sender is not None:
-                sender.put(
-                    error(TableRefusal.SERVER_ERROR, "the move could not be saved", self.version)
-                )
-            return err
+            stored = await self._stored_at(version)
+            if stored is None:
+                self._store_failed(f"version {version}", err)
+                if sender is not None:
+                    unsaved = "the move could not be saved"
+                    sender.put(error(TableRefusal.SERVER_ERROR, unsaved, self.version))
+                return err
+            # Stored after all (this try's commit, or an earlier one whose answer was
+            # lost): the record is the truth, so the table plays what it holds.
+            log.warning("table %s: version %d was stored after all", self.table.id, version)
+            seat, text = stored
+            action = parse_action(text)
         self.retry.stored()
         finished = len(self.match.history)
         try:
@@ -567,7 +574,23 @@ class TableActor:
         event = event_json(seat, action, pozzo_top)
         self.presence.played(seat, event)
         self._broadcast(event)
+        if sender is not None and (seat, text) != mine:
+            sender.put(
+                error(
+                    TableRefusal.STALE_VERSION,
+                    f"the table is at version {self.version}, not {version - 1}: resync",
+                    self.version,
+                )
+            )
         return None
+
+    async def _stored_at(self, version: int) -> tuple[int, str] | None:
+        """The (seat, action) the database holds at ``version`` of this table; ``None`` when
+        it holds none or cannot be asked (it is still away: the store failed)."""
+        try:
+            return await self.db.run(self.db.store.action_at, self.table.id, version)
+        except Exception:
+            return None
 
     def _store_failed(self, what: str, err: Exception) -> None:
         """Log a failed store: in full the first time, in a line while the database stays
