@@ -60,6 +60,11 @@ class Settings:
     stand_in_level: str = "club"
     """The bot that plays a human seat on a turn timeout or after the grace period (a level
     of :data:`~scala40.bots.LEVELS`; an old name such as ``heuristic`` works too)."""
+    quickplay_level: str = "club"
+    """The bot that holds a quick-play table's seats until people take them (Play now)."""
+    quickplay_turn_seconds: float | None = 90.0
+    """A quick-play table's turn timer: strangers are not kept waiting by one who left
+    (a bot finishes the turn); ``None``: no timer."""
     program_bots: tuple[tuple[str, str], ...] = ()
     """Programs playing over the bot protocol that the lobby offers as ``bot:NAME``, as
     (NAME, COMMAND) pairs (``scala40 serve --bot NAME=COMMAND``; docs/bot-protocol.md)."""

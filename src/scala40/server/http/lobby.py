@@ -19,7 +19,13 @@ from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
 from scala40.server.http.errors import ApiError, client_address, network_of, read_json_object
 from scala40.server.http.errors import admit as admit_address
-from scala40.server.http.forms import clean_name, client_token, rules_part, table_spec
+from scala40.server.http.forms import (
+    clean_name,
+    client_token,
+    quickplay_spec,
+    rules_part,
+    table_spec,
+)
 from scala40.server.http.players import player_of_key
 from scala40.server.table.actor import TableActor
 from scala40.server.table.commands import JoinRefused
@@ -166,6 +172,42 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             "share_url": f"{request.base_url}t/{table_id}?join",
         }
 
+    @router.post("/api/quickplay")
+    async def quickplay(request: Request) -> dict[str, Any]:
+        """Play now: a seat at a quick-play table at once, a bot's until people come."""
+        body = await read_json_object(request)
+        player = await tables.db.run(player_of_key, players, body.get("player_key"))
+        settings = tables.settings
+        spec = quickplay_spec(
+            body,
+            settings.quickplay_level,
+            settings.quickplay_turn_seconds,
+            None if player is None else player.nickname,
+        )
+        token = client_token(body.get("token")) or new_token()
+        if player is None:
+            await not_kept(spec.nickname)
+        if not tables.quick_tables(len(spec.occupants)):
+            admit(request)  # a new table may be made: the server's and the address's limits
+        spec = replace(spec, address=address_of(request))
+        try:
+            found = await tables.quickplay(
+                spec,
+                token,
+                None if player is None else player.id,
+                network_of(request, settings, tables.store.key),
+            )
+        except JoinRefused as err:
+            raise ApiError(JOIN_STATUS.get(err.code, 409), err.code, str(err)) from None
+        table_id = found.actor.table.id
+        return {
+            "table_id": table_id,
+            "seat": found.seat,
+            "token": token,
+            "seated": found.seated,
+            "players": len(found.actor.seats),
+        }
+
     @router.get("/api/tables")
     async def list_tables(request: Request) -> dict[str, Any]:
         limit = page_number(request, "limit", tables.settings.page_size, 1, MAX_PAGE)
@@ -180,7 +222,8 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             for table, seats in rows:
                 actor = tables.get(table.id)
                 if actor is not None:
-                    listed.append(live_summary(actor))
+                    if actor.listed:  # another node's tables are listed as stored
+                        listed.append(live_summary(actor))
                 else:
                     listed.append(stored_summary(table, seats, names.get(table.league_id or "")))
             return {
@@ -191,7 +234,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
                 "next_offset": offset + limit if offset + limit < total else None,
             }
         live = sorted(
-            (a for a in tables.actors.values() if a.status in ("waiting", "playing")),
+            (a for a in tables.actors.values() if a.listed),
             key=lambda a: a.table.created,
             reverse=True,
         )
