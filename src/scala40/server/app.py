@@ -22,6 +22,7 @@ from scala40.server.http import (
     catalogue,
     health,
     installable,
+    invite,
     lobby,
     pages,
     records,
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     leagues = Leagues(store.engine)
     app.include_router(catalogue.build_router(settings))
     app.include_router(lobby.build_router(tables, players, leagues))
+    app.include_router(invite.build_router(settings))
     app.include_router(records.build_router(tables))
     app.include_router(player_routes.build_router(tables, players, leagues))
     app.include_router(socket.build_router(tables, settings))

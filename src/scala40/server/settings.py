@@ -143,6 +143,12 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Origins other than the server's own that may post to the API and open WebSockets
     (e.g. ``https://cards.example.org``); same-origin requests are always allowed."""
+    listen_host: str = ""
+    """The address ``scala40 serve`` listens on (``--host``; empty: not known, as under a
+    test client): the invite panel offers the machine's network addresses only when it
+    is every address (0.0.0.0 or ::)."""
+    listen_port: int = 0
+    """The port ``scala40 serve`` listens on (``--port``)."""
     dev: bool = False
     """Serve the API documentation (/docs, /redoc, /openapi.json): for developers only."""
     secret_file: str = ""
