@@ -63,7 +63,9 @@ def test_the_qr_code_is_an_svg_picture(client: Any) -> None:
     link = "http://192.0.2.7:8000/t/abc123?join"
     r = client.get("/api/qr.svg", params={"link": link})
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
-    assert r.text.startswith("<svg") and "<path" in r.text
+    assert (
+        r.text.startswith("<svg") and "http://www.w3.org/2000/svg" in r.text and "<path" in r.text
+    )
     # tests/e2e/test_invite.py decodes what chromium draws of it.
 
 

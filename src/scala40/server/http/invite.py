@@ -8,6 +8,7 @@ instead.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import socket
 
@@ -86,7 +87,9 @@ def build_router(settings: Settings) -> APIRouter:
                 f"link is an http:// or https:// address of at most {MAX_LINK} characters",
             )
         code = segno.make_qr(link, error="m")
-        svg = code.svg_inline(scale=6, border=4, dark="#000", light="#fff")
-        return Response(svg, media_type="image/svg+xml")
+        out = io.BytesIO()
+        # A document of its own (with its namespace), as an <img> loads it.
+        code.save(out, kind="svg", scale=6, border=4, dark="#000", light="#fff", xmldecl=False)
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     return router
