@@ -43,9 +43,11 @@ def test_a_table_nobody_is_at_leaves_the_list(make_client: Any) -> None:
         assert made["table_id"] in listed(client)  # back: listed again
 
 
-def test_a_waiting_table_is_listed_until_it_was_opened_and_left(client: Any) -> None:
+def test_a_table_is_listed_until_it_was_opened_and_left(client: Any) -> None:
     made = create(client, ["human", "human"])
-    assert made["table_id"] in listed(client)  # its maker is on the way to it
+    playing = create(client, ["human", "bot:easy"], nickname="Bea")
+    # Their makers are on the way to them: listed.
+    assert listed(client) == {made["table_id"], playing["table_id"]}
     with client.websocket_connect(ws_url(made)) as ws:
         until(ws, "state")
     assert made["table_id"] not in listed(client)

@@ -287,13 +287,11 @@ class TableActor:
     @property
     def listed(self) -> bool:
         """Whether the lobby lists this table: not a private one (its invite link alone
-        finds it), and not one nobody is at. A waiting table nobody has opened yet is
-        listed: its maker is on the way, and it expires if nobody comes."""
+        finds it), and not one its people have left. A table nobody has opened yet is
+        listed: its maker is on the way (and it expires or closes if nobody comes)."""
         if self.table.access is Access.PRIVATE or self.status not in ("waiting", "playing"):
             return False
-        if self.presence.humans_connected():
-            return True
-        return self.status == "waiting" and not self.presence.ever_connected
+        return self.presence.humans_connected() or not self.presence.ever_connected
 
     def has_room_for_newcomer(self) -> bool:
         """A quick-play table in play, with a person here and a bot seat no person is
