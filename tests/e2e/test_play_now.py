@@ -102,6 +102,10 @@ def test_a_bot_seat_passes_to_a_person_arriving_mid_hand_at_the_next_hand(
             timeout=10_000,
         )
         assert bea.locator("#hand .card").count() == 0  # watching: nobody's cards
+        bea.wait_for_function(
+            "() => document.querySelector('#turnbar').textContent"
+            ".includes('Ti siedi alla prossima mano')"
+        )
         bea.screenshot(path=str(ARTIFACTS / "play-now-mid-it-watching.png"))
         bea.wait_for_selector("#hand .card", timeout=240_000)  # the next hand: her seat
         bea.screenshot(path=str(ARTIFACTS / "play-now-mid-it-seated.png"))
