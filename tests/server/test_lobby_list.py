@@ -62,3 +62,18 @@ def test_a_quick_play_table_is_listed_while_its_person_is_there(make_client: Any
         mine = [t for t in client.get("/api/tables").json()["tables"]]
         assert [t["table_id"] for t in mine] == [made["table_id"]]
     assert listed(client) == set()
+
+
+def test_a_double_click_on_create_makes_one_table(client: Any) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    body = {"seats": ["human", "human"], "nickname": "Anna", "token": "t" * 40}
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda _: client.post("/api/tables", json=body), range(2)))
+    assert [a.status_code for a in answers] == [201, 201]
+    assert answers[0].json() == answers[1].json()
+    again = client.post("/api/tables", json=body).json()
+    assert again == answers[0].json()
+    assert len(client.app.state.tables.actors) == 1  # type: ignore[attr-defined]
+    other = client.post("/api/tables", json={**body, "token": "u" * 40}).json()
+    assert other["table_id"] != again["table_id"]

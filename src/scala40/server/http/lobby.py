@@ -7,6 +7,8 @@ sentence naming the problem rather than a validation dump.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from dataclasses import replace
 from typing import Any
 
@@ -118,6 +120,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     router = APIRouter()
 
     creations = PerAddress(tables.settings.tables_per_minute, 60.0)
+    creating = asyncio.Lock()
 
     def admit(request: Request) -> None:
         """May the request's address create a table now? (:class:`ApiError` 429 or 503 if not)."""
@@ -160,15 +163,29 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             # A league match is rated: its standings are read from the ratings' results.
             spec = replace(spec, league=(league.id, league.name), rated=True)
         spec = replace(spec, address=address_of(request))
-        admit_programs(spec, programs)
-        admit(request)
-        network = network_of(request, tables.settings, tables.store.key)
-        made = await tables.create(spec, None if player is None else player.id, network)
-        table_id = made.actor.table.id
+        token = client_token(body.get("token"))
+        # One creation with a client's token at a time: a double click's second request
+        # waits for the first, then finds its table.
+        async with creating if token is not None else contextlib.nullcontext():
+            if token is not None:
+                held = tables.held_by(token_hash(token))
+                if held is not None:
+                    # The same click asking again (a double click, a lost answer).
+                    actor, seat = held
+                    return made_json(request, actor.table.id, seat, token)
+            admit_programs(spec, programs)
+            admit(request)
+            network = network_of(request, tables.settings, tables.store.key)
+            player_id = None if player is None else player.id
+            made = await tables.create(spec, player_id, network, token)
+        return made_json(request, made.actor.table.id, made.seat, made.token)
+
+    def made_json(request: Request, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """A new table's answer: the creator's seat, its token and the invite link."""
         return {
             "table_id": table_id,
-            "seat": made.seat,
-            "token": made.token,
+            "seat": seat,
+            "token": token,
             "share_url": f"{request.base_url}t/{table_id}?join",
         }
 

@@ -313,6 +313,14 @@ class Tables:
         actor.start()
         return NewTable(actor, creator, token)
 
+    def held_by(self, hashed: str) -> tuple[TableActor, int] | None:
+        """The live table of this server, and the seat, that a token's hash holds."""
+        for actor in self.actors.values():
+            seat = actor.check_token(hashed)
+            if seat is not None:
+                return actor, seat
+        return None
+
     def quick_tables(self, seats: int) -> list[TableActor]:
         """This server's quick-play tables of ``seats`` seats where a newcomer may take a
         bot's seat, the longest waiting first (their bot seats wait since the table was
@@ -334,12 +342,10 @@ class Tables:
         else a new quick-play table where bots hold the other seats (``spec``: it)."""
         hashed = token_hash(token)
         async with self._quickplay:
+            held = self.held_by(hashed)
+            if held is not None:
+                return QuickSeat(held[0], held[1], True)
             for actor in self.actors.values():
-                if actor.table.access is not Access.QUICK:
-                    continue
-                held = actor.check_token(hashed)
-                if held is not None:
-                    return QuickSeat(actor, held, True)
                 promised = actor.promised_seat(hashed)
                 if promised is not None:
                     return QuickSeat(actor, promised, False)

@@ -423,6 +423,10 @@ async function offerLink(link) {
   qr.hidden = false;
 }
 
+/** The token of the Create click in flight, sent until it is answered: a second submit
+ * (a double click) finds the table the first made instead of making another. */
+let createToken = "";
+
 /** @param {Event} ev */
 async function createTable(ev) {
   ev.preventDefault();
@@ -435,7 +439,7 @@ async function createTable(ev) {
     return;
   }
   const nickname = $input("nickname").value.trim();
-  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, rated: boolean, private: boolean, league?: string}} */
+  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, rated: boolean, private: boolean, token: string, league?: string}} */
   const body = {
     seats,
     rules: { preset: $select("preset").value, changes: ruleChanges() },
@@ -444,12 +448,14 @@ async function createTable(ev) {
     bot_pace: $select("bot-pace").value,
     rated: $input("rated").checked,
     private: $input("private").checked,
+    token: (createToken = createToken || newSeatToken()),
   };
   if (!$("league-choice").hidden && $select("league").value) body.league = $select("league").value;
   button("create-btn").disabled = true;
   try {
     /** @type {{table_id: string, token: string, share_url?: string}} */
     const res = await api("/api/tables", { method: "POST", body: withPlayerKey(body) });
+    createToken = ""; // answered: the next click is another table
     saveNickname(nickname);
     saveSeatToken(res.table_id, res.token);
     const tableUrl = `/t/${encodeURIComponent(res.table_id)}`;
