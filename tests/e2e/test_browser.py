@@ -410,6 +410,7 @@ def test_friends_join_by_the_share_link_and_from_the_lobby(server: str, browser:
     anna.select_option('#seats select[data-seat="1"]', "human")
     anna.select_option('#seats select[data-seat="2"]', "human")
     anna.select_option('#seats select[data-seat="3"]', "bot:easy")
+    anna.uncheck("#private")  # listed in the lobby too, where Cleo finds it
     anna.click("#create-btn")
     anna.wait_for_selector("#share:not([hidden])")
     share = anna.input_value("#share-url")

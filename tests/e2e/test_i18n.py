@@ -36,6 +36,8 @@ FAMILIES = {
         "human_back",
         "timeout",
         "join",
+        "seat_promised",
+        "seat_handed",
     ],
     "hint": ["draw", "pozzo", "open", "meld", "layoff", "swap", "discard", "takeback"],
 }

@@ -279,7 +279,7 @@ def test_a_switch_of_language_rewords_what_is_on_screen(
 def test_lobby_errors_have_words_in_both_languages(server: str, browser: Browser) -> None:
     """Every code the lobby's HTTP routes answer with has the page's own sentence."""
     codes: set[str] = set()
-    lobby = ("errors.py", "forms.py", "lobby.py", "records.py", "catalogue.py")
+    lobby = ("errors.py", "forms.py", "lobby.py", "records.py", "catalogue.py", "invite.py")
     guards = ("sameorigin.py", "connections.py")
     for name in [f"http/{n}" for n in lobby] + [f"guard/{n}" for n in guards]:
         text = (SRC / name).read_text()

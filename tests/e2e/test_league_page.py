@@ -201,6 +201,7 @@ def test_the_lobby_offers_the_league_and_names_it_on_the_table(
 
     page.select_option("#seat-count", "2")
     page.select_option("#seats select[data-seat='1']", "human")
+    page.uncheck("#private")  # listed in the lobby, with its league
     with page.expect_response(
         lambda r: r.url.endswith("/api/tables") and r.request.method == "POST"
     ) as made:

@@ -25,6 +25,7 @@ from scala40.engine.fairness import (
     hand_secret,
     shuffled,
 )
+from scala40.engine.phases import Drew
 from scala40.engine.position import HandResult
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.state import Deal
@@ -137,6 +138,13 @@ class Match:
     @property
     def over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def hand_untouched(self) -> bool:
+        """No move has been made in the hand now dealt: who plays a seat may change now
+        as between two hands, as nobody would take over a half-played hand."""
+        deal = self.deal
+        return not self.over and not deal.history and deal.turn.drew is Drew.NOTHING
 
     @property
     def current_seat(self) -> int:

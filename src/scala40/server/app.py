@@ -24,6 +24,7 @@ from scala40.server.http import (
     catalogue,
     health,
     installable,
+    invite,
     lobby,
     pages,
     program_log,
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     accounts = BotAccounts(store.engine)
     app.include_router(catalogue.build_router(settings, tables))
     app.include_router(lobby.build_router(tables, players, leagues))
+    app.include_router(invite.build_router(settings))
     app.include_router(records.build_router(tables))
     app.include_router(program_log.build_router(tables))
     app.include_router(player_routes.build_router(tables, players, leagues))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import resource
+import socket
 from dataclasses import replace
 
 import uvicorn
@@ -51,6 +52,23 @@ def check_cluster(settings: Settings) -> None:
         raise ValueError("--node: a node name is 1 to 64 characters")
 
 
+def check_port_free(host: str, port: int) -> None:
+    """Refuse a port another program listens on, before anything is announced
+    (``ValueError`` naming the address and what to do)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As uvicorn binds: a port left in TIME_WAIT is free, one listened on is not.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            raise ValueError(
+                f"cannot listen on {host}:{port}: {err.strerror or err} (another scala40"
+                " serve or another program has it): stop it, or choose another port"
+                " with --port"
+            ) from None
+
+
 def raise_file_limit(wanted: int = 65536) -> None:
     """Use the open-file limit the system allows (every player holds a socket)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -65,7 +83,8 @@ def run(*, host: str, port: int, settings: Settings) -> None:
         check_db_url(settings.db_url)
     if settings.redis_url:
         check_cluster(settings)
-    settings = replace(settings, freeze_gc=True)
+    check_port_free(host, port)
+    settings = replace(settings, freeze_gc=True, listen_host=host, listen_port=port)
     # Warnings (a table taken over, a lease lost, a bot that failed) with their time.
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

@@ -60,6 +60,11 @@ class Settings:
     stand_in_level: str = "club"
     """The bot that plays a human seat on a turn timeout or after the grace period (a level
     of :data:`~scala40.bots.LEVELS`; an old name such as ``heuristic`` works too)."""
+    quickplay_level: str = "club"
+    """The bot that holds a quick-play table's seats until people take them (Play now)."""
+    quickplay_turn_seconds: float | None = 90.0
+    """A quick-play table's turn timer: strangers are not kept waiting by one who left
+    (a bot finishes the turn); ``None``: no timer."""
     program_bots: tuple[tuple[str, str], ...] = ()
     """Programs playing over the bot protocol that the lobby offers as ``bot:NAME``, as
     (NAME, COMMAND) pairs (``scala40 serve --bot NAME=COMMAND``; docs/bot-protocol.md)."""
@@ -147,6 +152,12 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Origins other than the server's own that may post to the API and open WebSockets
     (e.g. ``https://cards.example.org``); same-origin requests are always allowed."""
+    listen_host: str = ""
+    """The address ``scala40 serve`` listens on (``--host``; empty: not known, as under a
+    test client): the invite panel offers the machine's network addresses only when it
+    is every address (0.0.0.0 or ::)."""
+    listen_port: int = 0
+    """The port ``scala40 serve`` listens on (``--port``)."""
     dev: bool = False
     """Serve the API documentation (/docs, /redoc, /openapi.json): for developers only."""
     secret_file: str = ""

@@ -46,6 +46,7 @@ tables = Table(
     Column("rematch", String(32), nullable=True),
     Column("league_id", String(32), ForeignKey("leagues.id"), nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("access", String(8), nullable=False, server_default="open"),
 )
 
 score_sheets = Table(

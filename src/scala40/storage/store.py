@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,16 @@ EXPIRED = "expired"
 """A table that waited for its players too long; it was never played."""
 CLOSED = "closed"
 """A table in play that every human left for too long; its actions stay stored."""
+
+
+class Access(StrEnum):
+    """Who finds a table: the lobby lists open and quick-play tables, never private ones
+    (reached by their invite link alone)."""
+
+    OPEN = "open"
+    PRIVATE = "private"
+    QUICK = "quick"
+    """Made by Play now: bots hold the seats no person has, and hand them to people."""
 
 
 DB_FILE = "scala40.db"
@@ -110,6 +121,9 @@ class TableRow:
     rated: bool = False
     """The creator chose a rated match: its result moves the ratings of the identities
     that sit there (players.py); an unrated (casual) match moves none."""
+    access: Access = Access.OPEN
+    """Who finds the table: anyone in the lobby, only who has its invite link, or anyone
+    pressing Play now (quick play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +295,7 @@ class Store:
                 fair=table.fair,
                 league_id=table.league_id,
                 rated=table.rated,
+                access=table.access.value,
                 status=table.status,
             )
         )
@@ -363,6 +378,38 @@ class Store:
                     .where(schema.tables.c.id == table_id, schema.tables.c.status == "waiting")
                     .values(status="playing")
                 )
+
+    def person_takes_bot_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        player_id: str | None = None,
+        network: str | None = None,
+    ) -> None:
+        """A person takes a bot's seat between two hands (a quick-play table): the seat is
+        a person's from now on, so a restart rebuilds it so. On a node of a cluster, only
+        while the node holds the table's lease (:meth:`_fence`)."""
+        with self.engine.begin() as conn:
+            self._fence(conn, table_id)
+            taken = conn.execute(
+                update(schema.seats)
+                .where(
+                    schema.seats.c.table_id == table_id,
+                    schema.seats.c.seat == seat,
+                    schema.seats.c.kind.like("bot:%"),
+                )
+                .values(
+                    kind="human",
+                    name=name,
+                    token_hash=token_hash,
+                    player_id=player_id,
+                    network=network,
+                )
+            ).rowcount
+            if taken != 1:
+                raise ValueError(f"table {table_id}: seat {seat} is no bot's seat in the store")
 
     def name_bot_seat(self, table_id: str, seat: int, name: str) -> None:
         """Rename a bot seat (a program seat takes the name its program gave). On a node of
@@ -535,6 +582,7 @@ class Store:
             fair=bool(row.fair),
             league_id=row.league_id,
             rated=bool(row.rated),
+            access=Access(row.access),
         )
 
     def _seats(self, conn: Connection, table_id: str) -> list[SeatRow]:
@@ -616,9 +664,12 @@ class Store:
         self, limit: int, offset: int
     ) -> tuple[list[tuple[TableRow, list[SeatRow]]], int]:
         """Tables waiting or playing on any node, newest first (a page), and how many
-        there are: the lobby of a cluster, read from the store every node shares."""
+        there are: the lobby of a cluster, read from the store every node shares. A
+        private table is not listed: it is reached by its invite link."""
         with self.engine.connect() as conn:
-            where = schema.tables.c.status.in_(("waiting", "playing"))
+            where = schema.tables.c.status.in_(("waiting", "playing")) & (
+                schema.tables.c.access != Access.PRIVATE.value
+            )
             total = conn.execute(
                 select(func.count()).select_from(schema.tables).where(where)
             ).scalar()

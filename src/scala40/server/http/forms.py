@@ -17,7 +17,7 @@ from scala40.server.http.errors import ApiError
 from scala40.server.table.registry import TableSpec
 from scala40.server.table.seats import OPEN_SEAT
 from scala40.storage.nicknames import MAX_NAME, BadName, new_name
-from scala40.storage.store import BOT_PACES
+from scala40.storage.store import BOT_PACES, Access
 
 REMOTE_KIND = "bot:remote:"
 """A remote bot account's seat kind begins so: ``bot:remote:NAME``."""
@@ -156,6 +156,11 @@ def table_spec(
     rated = body.get("rated", bots_only)
     if not isinstance(rated, bool):
         raise ApiError(400, "bad_rated", "rated is true (a rated match) or false (casual)")
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        raise ApiError(
+            400, "bad_private", "private is true (only the invite link finds it) or false"
+        )
     rules_body = rules_part(body)
     preset = rules_body.get("preset")
     rules = table_rules(preset, rules_body.get("changes"), len(occupants))
@@ -172,4 +177,26 @@ def table_spec(
             for o in sorted(set(occupants))
             if o.startswith(REMOTE_KIND)
         ),
+        access=Access.PRIVATE if private else Access.OPEN,
+    )
+
+
+def quickplay_spec(
+    body: dict[str, Any], level: str, turn_seconds: float | None, identity_name: str | None
+) -> TableSpec:
+    """The quick-play table a ``POST /api/quickplay`` body asks for: ``players`` seats (2
+    to 6, 2 when not given), FISCA rules, the newcomer in the first seat and bots of
+    ``level`` in the others until people take them."""
+    players = body.get("players", 2)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise ApiError(400, "bad_players", "players is a whole number of seats, 2 to 6")
+    name = identity_name if identity_name is not None else clean_name(body.get("nickname"))
+    return TableSpec(
+        occupants=("human", *[f"bot:{level}"] * (players - 1)),
+        preset="fisca",
+        rules=table_rules("fisca", None, players),
+        nickname=name,
+        turn_seconds=turn_seconds,
+        bot_pace="normal",
+        access=Access.QUICK,
     )

@@ -7,6 +7,8 @@ sentence naming the problem rather than a validation dump.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +25,7 @@ from scala40.server.http.forms import (
     REMOTE_KIND,
     clean_name,
     client_token,
+    quickplay_spec,
     rules_part,
     table_spec,
 )
@@ -137,6 +140,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
     router = APIRouter()
 
     creations = PerAddress(tables.settings.tables_per_minute, 60.0)
+    creating = asyncio.Lock()
 
     def admit(request: Request) -> None:
         """May the request's address create a table now? (:class:`ApiError` 429 or 503 if not)."""
@@ -185,16 +189,66 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             # A league match is rated: its standings are read from the ratings' results.
             spec = replace(spec, league=(league.id, league.name), rated=True)
         spec = replace(spec, address=address_of(request))
-        admit_programs(spec, programs)
-        admit(request)
-        network = network_of(request, tables.settings, tables.store.key)
-        made = await tables.create(spec, None if player is None else player.id, network)
-        table_id = made.actor.table.id
+        token = client_token(body.get("token"))
+        # One creation with a client's token at a time: a double click's second request
+        # waits for the first, then finds its table.
+        async with creating if token is not None else contextlib.nullcontext():
+            if token is not None:
+                held = tables.held_by(token_hash(token))
+                if held is not None:
+                    # The same click asking again (a double click, a lost answer).
+                    actor, seat = held
+                    return made_json(request, actor.table.id, seat, token)
+            admit_programs(spec, programs)
+            admit(request)
+            network = network_of(request, tables.settings, tables.store.key)
+            player_id = None if player is None else player.id
+            made = await tables.create(spec, player_id, network, token)
+        return made_json(request, made.actor.table.id, made.seat, made.token)
+
+    def made_json(request: Request, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """A new table's answer: the creator's seat, its token and the invite link."""
         return {
             "table_id": table_id,
-            "seat": made.seat,
-            "token": made.token,
+            "seat": seat,
+            "token": token,
             "share_url": f"{request.base_url}t/{table_id}?join",
+        }
+
+    @router.post("/api/quickplay")
+    async def quickplay(request: Request) -> dict[str, Any]:
+        """Play now: a seat at a quick-play table at once, a bot's until people come."""
+        body = await read_json_object(request)
+        player = await tables.db.run(player_of_key, players, body.get("player_key"))
+        settings = tables.settings
+        spec = quickplay_spec(
+            body,
+            settings.quickplay_level,
+            settings.quickplay_turn_seconds,
+            None if player is None else player.nickname,
+        )
+        token = client_token(body.get("token")) or new_token()
+        if player is None:
+            await not_kept(spec.nickname)
+        if not tables.quick_tables(len(spec.occupants)):
+            admit(request)  # a new table may be made: the server's and the address's limits
+        spec = replace(spec, address=address_of(request))
+        try:
+            found = await tables.quickplay(
+                spec,
+                token,
+                None if player is None else player.id,
+                network_of(request, settings, tables.store.key),
+            )
+        except JoinRefused as err:
+            raise ApiError(JOIN_STATUS.get(err.code, 409), err.code, str(err)) from None
+        table_id = found.actor.table.id
+        return {
+            "table_id": table_id,
+            "seat": found.seat,
+            "token": token,
+            "seated": found.seated,
+            "players": len(found.actor.seats),
         }
 
     @router.get("/api/tables")
@@ -211,7 +265,8 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
             for table, seats in rows:
                 actor = tables.get(table.id)
                 if actor is not None:
-                    listed.append(live_summary(actor))
+                    if actor.listed:  # another node's tables are listed as stored
+                        listed.append(live_summary(actor))
                 else:
                     listed.append(stored_summary(table, seats, names.get(table.league_id or "")))
             return {
@@ -222,7 +277,7 @@ def build_router(tables: Tables, players: Players, leagues: Leagues) -> APIRoute
                 "next_offset": offset + limit if offset + limit < total else None,
             }
         live = sorted(
-            (a for a in tables.actors.values() if a.status in ("waiting", "playing")),
+            (a for a in tables.actors.values() if a.listed),
             key=lambda a: a.table.created,
             reverse=True,
         )

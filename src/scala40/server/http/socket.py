@@ -108,11 +108,16 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
         outbox = Outbox(patches=patches)
         session: Session
         if token:
-            seat = actor.check_token(token_hash(token))
-            if seat is None:
+            hashed = token_hash(token)
+            seat = actor.check_token(hashed)
+            if seat is not None:
+                session = SeatSession(ws, actor, seat, outbox, settings)
+            elif actor.watch_until_seated(hashed, outbox):
+                # Promised a bot's seat from the next hand (Play now): watch until then.
+                session = WatchSession(ws, actor, outbox, settings)
+            else:
                 await ws.close(CloseCode.NO_TOKEN, "this token holds no seat at this table")
                 return
-            session = SeatSession(ws, actor, seat, outbox, settings)
         else:
             session = WatchSession(ws, actor, outbox, settings)
         session.open()

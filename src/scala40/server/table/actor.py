@@ -53,6 +53,7 @@ from scala40.server.table.commands import (
     RematchDue,
     StoreOver,
     SummaryClosed,
+    TakeBotSeat,
     TurnTimeout,
     Watch,
     error,
@@ -65,7 +66,15 @@ from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import Rematch, claim
 from scala40.server.table.remote_bots import RemoteBots
 from scala40.server.table.retry import StoreRetry
-from scala40.server.table.seats import Seat, bot_seat_name, remote_seat, seat_for, seats_of
+from scala40.server.table.seats import (
+    Newcomer,
+    Seat,
+    bot_seat_for_newcomer,
+    bot_seat_name,
+    remote_seat,
+    seat_for,
+    seats_of,
+)
 from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
@@ -82,7 +91,7 @@ from scala40.server.wire.view import (
 )
 from scala40.storage.db import AsyncStore
 from scala40.storage.outage import store_away
-from scala40.storage.store import CLOSED, EXPIRED, SeatRow, StoredTable, TableRow
+from scala40.storage.store import CLOSED, EXPIRED, Access, SeatRow, StoredTable, TableRow
 
 log = logging.getLogger("scala40.server")
 
@@ -168,6 +177,8 @@ class TableActor:
         self.stopped: tuple[int, str] | None = None
         """Once the table stopped here: the close code and reason every connection that
         still reaches it is given."""
+        self.promised: dict[int, Newcomer] = {}
+        """Bot seats of a quick-play table promised to people from the next hand."""
 
     def _version(self) -> int:
         return self.version
@@ -245,7 +256,7 @@ class TableActor:
         assert self.stopped is not None
         code, reason = self.stopped
         match command:
-            case Join() | Claim():
+            case Join() | Claim() | BotJoin() | TakeBotSeat():
                 if not command.done.done():
                     command.done.set_exception(JoinRefused(TableRefusal.TABLE_CLOSED, reason))
             case Connect() | Watch():
@@ -268,7 +279,7 @@ class TableActor:
                 await self._handle(command)
             except Exception:  # one bad command must not stop the table
                 log.exception("table %s: %r failed", self.table.id, command)
-                if isinstance(command, Join | Claim) and not command.done.done():
+                if isinstance(command, Join | Claim | TakeBotSeat) and not command.done.done():
                     command.done.set_exception(
                         JoinRefused(TableRefusal.SERVER_ERROR, "could not join")
                     )
@@ -314,8 +325,47 @@ class TableActor:
                 await self._join(command)
             case BotJoin():
                 await self._bot_join(command)
+            case TakeBotSeat():
+                await self._take_bot_seat(command)
 
     # Facts the registry and the lobby read -------------------------------------------------
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby lists this table: not a private one (its invite link alone
+        finds it), and not one its people have left. A table nobody has opened yet is
+        listed: its maker is on the way (and it expires or closes if nobody comes)."""
+        if self.table.access is Access.PRIVATE or self.status not in ("waiting", "playing"):
+            return False
+        return self.presence.humans_connected() or not self.presence.ever_connected
+
+    def has_room_for_newcomer(self) -> bool:
+        """A quick-play table in play, with a person here and a bot seat no person is
+        promised: Play now may seat a newcomer here."""
+        return (
+            self.table.access is Access.QUICK
+            and self.status == "playing"
+            and not self.match.over
+            and self.presence.humans_connected()
+            and any(s.is_bot and s.seat not in self.promised for s in self.seats)
+        )
+
+    def promised_seat(self, token_hash: str) -> int | None:
+        """The bot seat promised to this token's newcomer from the next hand, or ``None``."""
+        for seat, newcomer in self.promised.items():
+            if hmac.compare_digest(newcomer.token_hash, token_hash):
+                return seat
+        return None
+
+    def watch_until_seated(self, token_hash: str, outbox: Outbox) -> bool:
+        """A promised newcomer's connection watches until the seat is theirs, then is
+        closed with ``SEAT_READY`` so their page reconnects as the seat (``False``: the
+        token is promised nothing)."""
+        seat = self.promised_seat(token_hash)
+        if seat is None:
+            return False
+        self.promised[seat].watching.append(outbox)
+        return True
+
     @property
     def watchers(self) -> list[Outbox]:
         """The spectators' connections."""
@@ -569,6 +619,7 @@ class TableActor:
             self._hand_over = hand_over
             tell_programs(self.seats, self.match, self.rules, record)
             if not self.match.over:
+                await self._seat_newcomers()
                 self.pause.begin(record.number, self._readers())
         self._schedule()
         event = event_json(seat, action, pozzo_top)
@@ -853,6 +904,77 @@ class TableActor:
             self._schedule()
         cmd.done.set_result(s.seat)
         self._broadcast({"type": "join", "seat": s.seat})
+
+    async def _take_bot_seat(self, cmd: TakeBotSeat) -> None:
+        """Play now seats a newcomer in a bot's place: at once when nobody has moved in this
+        hand, else the seat is promised and passes to them when the hand ends (never in
+        the middle of a hand). The same token asking again gets the same answer."""
+        held = self.check_token(cmd.token_hash)
+        if held is not None:
+            cmd.done.set_result((held, True))
+            return
+        promised = self.promised_seat(cmd.token_hash)
+        if promised is not None:
+            cmd.done.set_result((promised, False))
+            return
+        if not self.has_room_for_newcomer():
+            cmd.done.set_exception(
+                JoinRefused(TableRefusal.TABLE_FULL, "this table has no bot seat for a newcomer")
+            )
+            return
+        try:
+            s = bot_seat_for_newcomer(self.seats, self.promised, cmd.name)
+        except JoinRefused as refused:
+            cmd.done.set_exception(refused)
+            return
+        newcomer = Newcomer(cmd.name, cmd.token_hash, cmd.player_id, cmd.network)
+        if self.match.hand_untouched:
+            await self._seat_newcomer(s, newcomer)
+            cmd.done.set_result((s.seat, True))
+            return
+        self.promised[s.seat] = newcomer
+        cmd.done.set_result((s.seat, False))
+        self._broadcast({"type": "seat_promised", "seat": s.seat, "name": cmd.name})
+
+    async def _seat_newcomers(self) -> None:
+        """A hand ended: every promised bot seat passes to its newcomer."""
+        promised, self.promised = self.promised, {}
+        for seat, newcomer in sorted(promised.items()):
+            try:
+                await self._seat_newcomer(self.seats[seat], newcomer)
+            except Exception:
+                log.exception("table %s: seat %d could not pass to a person", self.table.id, seat)
+                for outbox in newcomer.watching:
+                    outbox.close(CloseCode.NO_TOKEN, "the seat could not be saved: press Play now")
+
+    async def _seat_newcomer(self, s: Seat, newcomer: Newcomer) -> None:
+        """A bot's seat becomes a person's: stored first, then the seat, the record's name
+        and everyone's view change; the person's watching pages reconnect as the seat."""
+        await self.db.run(
+            self.db.store.person_takes_bot_seat,
+            self.table.id,
+            s.seat,
+            newcomer.name,
+            newcomer.token_hash,
+            newcomer.player_id,
+            newcomer.network,
+        )
+        was = s.name
+        if s.program is not None:
+            s.program.close()
+            s.program = None
+        s.occupant = "human"
+        s.bot = None
+        s.name = newcomer.name
+        s.token_hash = newcomer.token_hash
+        s.player_id = newcomer.player_id
+        s.network = newcomer.network
+        self.recorder.seats[s.seat] = newcomer.name
+        self.presence.start_grace(s)
+        for outbox in newcomer.watching:
+            outbox.close(CloseCode.SEAT_READY, "your seat is ready: connect with your token")
+        self._schedule()
+        self._broadcast({"type": "seat_handed", "seat": s.seat, "was": was})
 
     # Chat and rematch ------------------------------------------------------------------
     def _chat(self, cmd: Chat) -> None:

@@ -118,6 +118,19 @@ class BotJoin:
 
 
 @dataclass(frozen=True)
+class TakeBotSeat:
+    """A newcomer from Play now asks for a bot's seat at a quick-play table: at once if no
+    move has been made in the hand, else from the next hand. ``done`` gets the seat and
+    whether it is theirs now (``True``) or from the next hand."""
+
+    name: str
+    token_hash: str
+    done: asyncio.Future[tuple[int, bool]] = field(compare=False)
+    player_id: str | None = None
+    network: str | None = None
+
+
+@dataclass(frozen=True)
 class Entropy:
     """A seat's contribution to the shuffle of a hand not dealt yet (fair tables)."""
 
@@ -200,6 +213,7 @@ Command = (
     | PauseDue
     | Claim
     | StoreOver
+    | TakeBotSeat
 )
 
 

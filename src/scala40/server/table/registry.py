@@ -17,7 +17,13 @@ from scala40.engine.rules import Rules
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
 from scala40.server.table.bot_pool import BotPool
-from scala40.server.table.commands import BotJoin, EndTable, JoinRefused, RematchRefused
+from scala40.server.table.commands import (
+    BotJoin,
+    EndTable,
+    JoinRefused,
+    RematchRefused,
+    TakeBotSeat,
+)
 from scala40.server.table.placement import (
     Ask,
     Here,
@@ -36,7 +42,7 @@ from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
 from scala40.storage.db import AsyncStore
 from scala40.storage.leagues import Leagues
-from scala40.storage.store import SeatRow, Store, StoredTable, TableRow, now
+from scala40.storage.store import Access, SeatRow, Store, StoredTable, TableRow, now
 from scala40.storage.tokens import new_table_id, new_token, token_hash
 
 if TYPE_CHECKING:
@@ -51,6 +57,16 @@ class NewTable:
     seat: int
     """The creator's seat (-1 at a bot-only table, which has no person to seat)."""
     token: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuickSeat:
+    """Where Play now seated someone: the table, the seat, and whether the seat is theirs
+    now (``False``: a bot finishes the hand in play, and the seat is theirs from the next)."""
+
+    actor: TableActor
+    seat: int
+    seated: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +95,8 @@ class TableSpec:
     remote_ids: tuple[tuple[str, str], ...] = ()
     """The remote bot accounts seated (``bot:remote:NAME``), as (NAME, their identity's id):
     their seats are rated as those identities."""
+    access: Access = Access.OPEN
+    """Who finds the table: the lobby's list, the invite link alone, or Play now."""
 
 
 class LocalPlacement:
@@ -138,6 +156,8 @@ class Tables:
         """The bot programs running at once, here and per address (program_limits.py)."""
         self.remote = RemoteBots(settings.remote_bot_tables)
         """The remote bot accounts connected to this server and their tables (remote_bots.py)."""
+        self._quickplay = asyncio.Lock()
+        """One Play now at a time: a double click finds the seat the first click took."""
         self.placement: Placement = LocalPlacement(self)
         """Where tables are played: here only, or on the nodes of a cluster (the app
         factory chooses, :meth:`place_with`)."""
@@ -261,13 +281,17 @@ class Tables:
 
     # Creating ----------------------------------------------------------------------------
     async def create(
-        self, spec: TableSpec, player_id: str | None = None, network: str | None = None
+        self,
+        spec: TableSpec,
+        player_id: str | None = None,
+        network: str | None = None,
+        token: str | None = None,
     ) -> NewTable:
         """A new table; the creator (a rated identity with ``player_id``, joining from
-        ``network``) takes its first human seat. The lobby has checked the request and
-        admitted its address."""
+        ``network``, holding ``token`` or a new one) takes its first human seat. The lobby
+        has checked the request and admitted its address."""
         occupants = spec.occupants
-        token = new_token()
+        token = token or new_token()
         # A bot-only table (remote bots meeting) has no human seat, and no creator seat.
         creator = creator_seat(occupants) if "human" in occupants else -1
         remote_ids = dict(spec.remote_ids)
@@ -308,6 +332,7 @@ class Tables:
             fair=True,
             league_id=None if league is None else league[0],
             rated=spec.rated,
+            access=spec.access,
         )
         await self._store_new(table, self.store.create_table, table, seats)
         actor = TableActor(
@@ -317,6 +342,53 @@ class Tables:
         self._adopt(actor)
         actor.start()
         return NewTable(actor, creator, token)
+
+    def held_by(self, hashed: str) -> tuple[TableActor, int] | None:
+        """The live table of this server, and the seat, that a token's hash holds."""
+        for actor in self.actors.values():
+            seat = actor.check_token(hashed)
+            if seat is not None:
+                return actor, seat
+        return None
+
+    def quick_tables(self, seats: int) -> list[TableActor]:
+        """This server's quick-play tables of ``seats`` seats where a newcomer may take a
+        bot's seat, the longest waiting first (their bot seats wait since the table was
+        made). A cluster's nodes each seat Play now at their own tables."""
+        found = [
+            a for a in self.actors.values() if len(a.seats) == seats and a.has_room_for_newcomer()
+        ]
+        return sorted(found, key=lambda a: a.table.created)
+
+    async def quickplay(
+        self,
+        spec: TableSpec,
+        token: str,
+        player_id: str | None = None,
+        network: str | None = None,
+    ) -> QuickSeat:
+        """Play now: the token's seat if it holds one already (a second click), else a
+        bot's seat at the quick-play table of ``spec``'s size that has waited longest,
+        else a new quick-play table where bots hold the other seats (``spec``: it)."""
+        hashed = token_hash(token)
+        async with self._quickplay:
+            held = self.held_by(hashed)
+            if held is not None:
+                return QuickSeat(held[0], held[1], True)
+            for actor in self.actors.values():
+                promised = actor.promised_seat(hashed)
+                if promised is not None:
+                    return QuickSeat(actor, promised, False)
+            for actor in self.quick_tables(len(spec.occupants)):
+                done: asyncio.Future[tuple[int, bool]] = asyncio.get_running_loop().create_future()
+                actor.submit(TakeBotSeat(spec.nickname, hashed, done, player_id, network))
+                try:
+                    seat, seated = await done
+                except JoinRefused:
+                    continue  # its last bot seat went meanwhile, or a namesake sits there
+                return QuickSeat(actor, seat, seated)
+            made = await self.create(spec, player_id, network, token)
+            return QuickSeat(made.actor, made.seat, True)
 
     async def seat(
         self,

@@ -118,5 +118,6 @@ def rematch_rows(
         fair=True,
         league_id=was.league_id,
         rated=was.rated,
+        access=was.access,
     )
     return table, rows, tokens

@@ -7,8 +7,8 @@ deal, rematch, finish) read and change these values, never the rows.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from scala40.bots import Bot, canonical_level, make_bot
 from scala40.bots.program import Slots
@@ -77,6 +77,34 @@ def creator_seat(occupants: Sequence[str]) -> int:
 OPEN_SEAT = "bot:open"
 """The seat kind of a bot-only table's seat that a remote bot may join (http/bots.py): a
 bot seat (no person may take it), played by nobody until a bot joins; the table waits."""
+
+
+@dataclass
+class Newcomer:
+    """A person promised a bot's seat at a quick-play table from the next hand: who they
+    are, and the connections on which they watch until then (closed with ``SEAT_READY``
+    when the seat is theirs, so their page reconnects to play it)."""
+
+    name: str
+    token_hash: str
+    player_id: str | None = None
+    network: str | None = None
+    watching: list[Outbox] = field(default_factory=list)
+
+
+def bot_seat_for_newcomer(seats: list[Seat], promised: Mapping[int, Newcomer], name: str) -> Seat:
+    """The bot seat a newcomer from Play now takes: the first bot seat promised to nobody
+    (they have all waited since the table was made); :class:`JoinRefused` naming why none."""
+    free = [s for s in seats if s.is_bot and s.seat not in promised]
+    if not free:
+        raise JoinRefused(TableRefusal.TABLE_FULL, "people hold or are promised every seat")
+    key = name_key(name)
+    names = [s.name for s in seats if not s.is_bot] + [n.name for n in promised.values()]
+    if any(name_key(other) == key for other in names):
+        raise JoinRefused(
+            TableRefusal.NAME_TAKEN, f"someone at this table is already called {name} or alike"
+        )
+    return free[0]
 
 
 def bot_seat_name(seat: int, label: str) -> str:

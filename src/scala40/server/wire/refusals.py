@@ -64,6 +64,9 @@ class CloseCode(IntEnum):
     the whole view by whichever node it reaches."""
     REPLACED = 4000
     """A newer connection took this seat's place (another tab or device)."""
+    SEAT_READY = 4009
+    """A newcomer watched while its bot seat finished the hand: the seat is theirs now,
+    and the page reconnects with the same token to play it."""
     BEHIND = 4008
     """The client read too slowly: its outbox overflowed (wire/outbox.py)."""
     NO_TOKEN = 4401

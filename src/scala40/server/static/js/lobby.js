@@ -2,7 +2,7 @@
 // The lobby: create a table (seats, rules preset plus any rule key in plain words), share
 // its link, and join an open table.
 
-import { api, identityLeagues, lastNickname, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
+import { api, identityLeagues, lastNickname, newSeatToken, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatNameMarked, t, tn } from "./i18n.js";
 import { $, $input, $select, copyField } from "./dom.js";
@@ -367,6 +367,79 @@ function ruleChanges() {
   return changes;
 }
 
+/** The token of the Play now click in flight: a second click (or a retry after a lost
+ * answer) sends the same one, so the server finds the seat the first took. */
+let quickToken = "";
+
+/** Play now: a seat at once at a quick-play table (docs/protocol.md), then the table. */
+async function playNow() {
+  $("quick-error").textContent = "";
+  if (!$input("quick-name").reportValidity()) return;
+  const nickname = $input("quick-name").value.trim();
+  quickToken = quickToken || newSeatToken();
+  button("quick-btn").disabled = true;
+  try {
+    /** @type {{table_id: string, seat: number, token: string, seated: boolean}} */
+    const res = await api("/api/quickplay", {
+      method: "POST",
+      body: withPlayerKey({ nickname, players: Number($select("quick-count").value), token: quickToken }),
+    });
+    saveNickname(nickname);
+    saveSeatToken(res.table_id, res.token);
+    location.href = `/t/${encodeURIComponent(res.table_id)}`;
+  } catch (err) {
+    $("quick-error").textContent = t("lobby.error", { message: apiErrorText(err) });
+    button("quick-btn").disabled = false;
+  }
+}
+
+/** Is the page opened at this machine's own address (a link nobody else can open)? */
+function atLoopback() {
+  const host = location.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+/** The share panel's link: at a loopback address, the machine's network addresses the
+ * server tells (a friend's phone cannot open 127.0.0.1), or how to start the server so
+ * that it has some; and a QR code of the link, so a phone in the room joins by scanning.
+ * @param {string} link the invitation as the server made it */
+async function offerLink(link) {
+  const url = new URL(link, location.origin);
+  let shown = url.href;
+  $("share-lan").hidden = true;
+  if (atLoopback()) {
+    try {
+      /** @type {{addresses: string[], how: string | null}} */
+      const told = await api("/api/invite");
+      const links = told.addresses.map((a) => a + url.pathname + url.search);
+      $("share-lan").hidden = false;
+      $("share-lan-note").textContent = links.length ? t("lobby.lanNote") : t("lobby.lanHow");
+      $("share-addresses").replaceChildren(
+        ...links.map((l) => {
+          const li = document.createElement("li");
+          const a = document.createElement("a");
+          a.href = l;
+          a.textContent = l;
+          li.append(a);
+          return li;
+        }),
+      );
+      if (links.length) shown = links[0];
+    } catch {
+      // No addresses to offer: the link as it is.
+    }
+  }
+  $input("share-url").value = shown;
+  const qr = /** @type {HTMLImageElement} */ ($("share-qr"));
+  qr.alt = t("lobby.qrAlt");
+  qr.src = `/api/qr.svg?link=${encodeURIComponent(shown)}`;
+  qr.hidden = false;
+}
+
+/** The token of the Create click in flight, sent until it is answered: a second submit
+ * (a double click) finds the table the first made instead of making another. */
+let createToken = "";
+
 /** @param {Event} ev */
 async function createTable(ev) {
   ev.preventDefault();
@@ -379,7 +452,7 @@ async function createTable(ev) {
     return;
   }
   const nickname = $input("nickname").value.trim();
-  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, rated: boolean, league?: string}} */
+  /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, rated: boolean, private: boolean, token: string, league?: string}} */
   const body = {
     seats,
     rules: { preset: $select("preset").value, changes: ruleChanges() },
@@ -387,12 +460,15 @@ async function createTable(ev) {
     turn_seconds: $select("turn-seconds").value ? Number($select("turn-seconds").value) : null,
     bot_pace: $select("bot-pace").value,
     rated: $input("rated").checked,
+    private: $input("private").checked,
+    token: (createToken = createToken || newSeatToken()),
   };
   if (!$("league-choice").hidden && $select("league").value) body.league = $select("league").value;
   button("create-btn").disabled = true;
   try {
     /** @type {{table_id: string, token: string, share_url?: string}} */
     const res = await api("/api/tables", { method: "POST", body: withPlayerKey(body) });
+    createToken = ""; // answered: the next click is another table
     saveNickname(nickname);
     saveSeatToken(res.table_id, res.token);
     const tableUrl = `/t/${encodeURIComponent(res.table_id)}`;
@@ -402,7 +478,7 @@ async function createTable(ev) {
       return;
     }
     const share = res.share_url || `/t/${res.table_id}?join`;
-    $input("share-url").value = share.startsWith("/") ? location.origin + share : share;
+    await offerLink(share);
     /** @type {HTMLAnchorElement} */ ($("go-table")).href = tableUrl;
     $("share").hidden = false;
     $("share").scrollIntoView({ block: "nearest" });
@@ -540,6 +616,7 @@ async function start() {
     loadTables();
   });
   $input("nickname").value = lastNickname();
+  $input("quick-name").value = playerIdentity()?.nickname ?? lastNickname();
   applyIdentity();
   renderLeagueChoice();
   loadLeagues().then(renderLeagueChoice);
@@ -562,6 +639,7 @@ async function start() {
   $select("preset").addEventListener("change", renderRules);
   $("create").addEventListener("submit", createTable);
   $("guide-btn").addEventListener("click", startGuide);
+  $("quick-btn").addEventListener("click", playNow);
   $("join").addEventListener("submit", joinTable);
   $("copy").addEventListener("click", async () => {
     if (await copyField($input("share-url"))) $("copy").textContent = t("lobby.copied");

@@ -200,6 +200,8 @@
  * @property {number} [target]
  * @property {"low" | "high"} [end]
  * @property {Card} [declared] what a joker laid off stands for
+ * @property {string} [name] seat_promised: the person who takes the bot's seat next hand
+ * @property {string} [was] seat_handed: the bot's name the seat had
  */
 
 /**

@@ -80,6 +80,9 @@ export function renderTurn() {
   let text = "";
   if (v.status === "playing" && S.watching) {
     text = `${t("watch.line")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
+  } else if (v.status === "playing" && v.spectator && v.seat < 0) {
+    // A seat token with no seat yet: Play now promised a bot's seat from the next hand.
+    text = `${t("table.seatNextHand")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
   } else if (v.status === "playing" && v.spectator) {
     text = `${t("table.out")} — ${t("table.turnOf", { name: playerName(v.current) })}`;
   } else if (v.status === "playing") {

@@ -20,7 +20,11 @@ export function eventLine(ev, nameOf) {
   const name = ev.seat !== undefined && ev.seat !== null ? nameOf(ev.seat) : "";
   const cards = ev.melds ? ev.melds.map((m) => prettyCards(m)).join(" | ") : ev.cards ? prettyCards(ev.cards) : "";
   const key = `ev.${ev.type}`;
-  const text = t(key, { name, card: ev.card ? prettyCard(ev.card) : "", cards });
+  // A seat changing hands names both: the newcomer (ev.name, or the seat's name once it
+  // is theirs) and the bot it replaces (the seat's name until then, or ev.was).
+  const who = ev.name ?? name;
+  const was = ev.was ?? name;
+  const text = t(key, { name: who, was, card: ev.card ? prettyCard(ev.card) : "", cards });
   return text === key ? "" : text;
 }
 
