@@ -14,6 +14,7 @@ from sqlalchemy.exc import ArgumentError
 
 from scala40.server.app import create_app
 from scala40.server.guard.connections import uvicorn_options
+from scala40.server.http.invite import EVERY_ADDRESS, link_host, network_addresses
 from scala40.server.settings import Settings
 from scala40.storage.seal import load_or_create_key
 from scala40.storage.store import Store
@@ -77,6 +78,23 @@ def raise_file_limit(wanted: int = 65536) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
+def announcement(host: str, port: int, where: str) -> str:
+    """What ``serve`` prints once it can listen: the link to open on this machine, and,
+    when it listens on every address, the links a friend's device in the room opens (a
+    browser cannot open ``0.0.0.0`` itself)."""
+    if host not in EVERY_ADDRESS:
+        return f"scala40: the table is open at http://{link_host(host)}:{port}/ ({where})"
+    here = "[::1]" if host == "::" else "127.0.0.1"
+    lines = [f"scala40: the table is open at http://{here}:{port}/ ({where})"]
+    others = network_addresses(ipv6=host == "::")
+    if others:
+        links = ", ".join(f"http://{link_host(a)}:{port}/" for a in others)
+        lines.append(f"scala40: friends on your network open {links}")
+    else:
+        lines.append("scala40: this machine has no network address: friends cannot join yet")
+    return "\n".join(lines)
+
+
 def run(*, host: str, port: int, settings: Settings) -> None:
     """Serve until interrupted; the database is migrated and tables resumed at start."""
     if settings.db_url:
@@ -102,7 +120,7 @@ def run(*, host: str, port: int, settings: Settings) -> None:
     if settings.redis_url:
         redis = make_url(settings.redis_url).render_as_string(hide_password=True)
         where += f"; node {settings.node_name()} of the cluster on {redis}"
-    print(f"scala40: the table is open at http://{host}:{port}/ ({where})")
+    print(announcement(host, port, where))
     # Views are small; compressing each one costs more CPU than the bytes it saves.
     uvicorn.run(
         app,
