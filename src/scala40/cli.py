@@ -359,7 +359,7 @@ def rules_command(key: str | None, lang: str, as_json: bool) -> None:
     "--openspiel",
     is_flag=True,
     help="Measure the OpenSpiel game against OpenSpiel's gin rummy, with and without the"
-    " observation tensor (rounds alternate; --seconds is the whole run).",
+    " observation tensor (rounds alternate; --seconds is the run's CPU time).",
 )
 def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool) -> None:
     """Measure the engine: actions per second, clone, legal actions, the opening solver.

@@ -35,7 +35,7 @@ def test_bench_openspiel_prints_both_games_with_and_without_the_tensor() -> None
     ratio = figures["ratio"]
     assert ratio["min"] <= ratio["median"] <= ratio["max"]
     assert figures["observation_size"] == {"scala40": 4173, "gin_rummy": 644}
-    assert figures["rounds"] == 4
+    assert figures["rounds"] == 8
 
 
 def test_bench_takes_one_of_rl_and_openspiel() -> None:
