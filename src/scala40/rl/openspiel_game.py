@@ -224,7 +224,9 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.progress.deal is not None and player == self.progress.deal.current
-        return [int(a) for a in np.flatnonzero(self._legal_mask())]
+        # nonzero() of a bool array is several times as fast as of the int8 mask itself.
+        legal: list[int] = self._legal_mask().astype(np.bool_).nonzero()[0].tolist()
+        return legal
 
     def _legal_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         if self.progress.mask is None:
