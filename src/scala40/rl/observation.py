@@ -195,7 +195,7 @@ class ObservationEncoder:
         ``from_hand(...).tolist()``: what pyspiel's ``observation_tensor`` returns.
 
         Built sparsely: a copy of a list of zeros, then the few entries that are not zero
-        (about a hundred of 4,173 for two players). Converting every entry of the array,
+        (about sixty of 4,173 in two-player hands). Converting every entry of the array,
         as pyspiel's C++ does, costs more than writing the observation itself.
         """
         cells, floats = self._hand_cells(deal, seat, scores, build)

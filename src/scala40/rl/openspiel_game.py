@@ -466,8 +466,13 @@ def _tensor_list(state: Scala40State, method: str, player: int | None) -> list[f
         _write_dealing(state, p, out)
         dealt: list[float] = out.tolist()
         return dealt
-    build = state.progress.build if deal.current == p else None
-    return encoder.list_from_hand(deal, p, (), build)
+    return encoder.list_from_hand(deal, p, (), _own_build(state, p))
+
+
+def _own_build(state: Scala40State, player: int) -> Build | None:
+    """The opening ``player`` is composing, if it is the one to move (others' is private)."""
+    deal = state.progress.deal
+    return state.progress.build if deal is not None and deal.current == player else None
 
 
 def _write_dealing(state: Scala40State, player: int, out: np.ndarray[Any, Any]) -> None:
@@ -493,7 +498,7 @@ class Scala40Observer:
         if state.progress.deal is None:
             _write_dealing(state, player, self.tensor)
             return
-        build = state.progress.build if state.progress.deal.current == player else None
+        build = _own_build(state, player)
         self._game.encoder.from_hand(state.progress.deal, player, (), build, self.tensor)
 
     def string_from(self, state: Scala40State, player: int) -> str:
