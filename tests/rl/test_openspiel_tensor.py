@@ -23,13 +23,17 @@ import scala40.rl.openspiel_game  # noqa: F401  (registers python_scala40)
 from scala40.bots import make_bot
 from scala40.engine.cards import KINDS
 from scala40.engine.phases import DRAW, OVER, Drew
+from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView
 from scala40.rl.moves import Build
 from scala40.rl.observation import MELD_WIDTH, ObservationEncoder
 
-from .positions import examples
+from .positions import MOVE_KEYS, examples, move_rules
 
-RULES = ["", "preset=house", "jokers_per_meld=2,open_from_pozzo=any_use", "min_naturals=1"]
+
+def rules_param(rules: Rules) -> str:
+    """The game's ``rules`` parameter for these rules (the keys that shape moves)."""
+    return ",".join(f"{key}={getattr(rules, key)}" for key in MOVE_KEYS if key != "players")
 
 
 def reference(enc: ObservationEncoder, view: PlayerView, build: Build | None) -> list[float]:
@@ -114,16 +118,14 @@ def check_every_seat(state: pyspiel.State) -> None:
         assert new == pyspiel.State.information_state_tensor(state, p)
 
 
-@examples(12)
-@given(
-    players=st.integers(2, 4),
-    rules=st.sampled_from(RULES),
-    seed=st.integers(0, 10**6),
-)
+@examples(15)
+@given(rules=move_rules(), seed=st.integers(0, 10**6))
 def test_the_tensor_a_python_caller_gets_is_pyspiel_s_and_the_view_s(
-    players: int, rules: str, seed: int
+    rules: Rules, seed: int
 ) -> None:
-    game = pyspiel.load_game("python_scala40", {"players": players, "rules": rules})
+    params = {"players": rules.players, "rules": rules_param(rules)}
+    game = pyspiel.load_game("python_scala40", params)
+    assert game.rules == rules
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     checked = 0
