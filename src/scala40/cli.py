@@ -355,14 +355,30 @@ def rules_command(key: str | None, lang: str, as_json: bool) -> None:
 @click.option(
     "--rl", "rl", is_flag=True, help="Measure the PettingZoo environment instead (env_steps_per_s)."
 )
-def bench(as_json: bool, seconds: float, seed: int, rl: bool) -> None:
+@click.option(
+    "--openspiel",
+    is_flag=True,
+    help="Measure the OpenSpiel game against OpenSpiel's gin rummy, with and without the"
+    " observation tensor (rounds alternate; --seconds is the run's CPU time).",
+)
+def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool) -> None:
     """Measure the engine: actions per second, clone, legal actions, the opening solver.
 
     With --rl, the learning environment: random legal steps per second with observations
     and masks (needs the rl extra). Prints figures; it asserts nothing (speed depends on
     the machine and its load).
+
+    With --openspiel, random legal play through pyspiel's API of python_scala40 and of
+    gin_rummy, with and without observation_tensor at each decision: steps a second, their
+    ratio (median and range over alternating rounds) and the tensor's cost per call.
     """
-    if rl:
+    if rl and openspiel:
+        raise InputError("--rl and --openspiel measure different things: give one of them")
+    if openspiel:
+        from scala40.rl.bench import run_openspiel  # the rl extra is imported only when asked for
+
+        figures = run_openspiel(seconds=seconds, seed=seed)
+    elif rl:
         from scala40.rl.bench import run_rl  # the rl extra is imported only when asked for
 
         figures = run_rl(seconds=seconds, seed=seed)

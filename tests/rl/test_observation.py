@@ -3,8 +3,10 @@
 ``from_view`` (the definition, reading a ``PlayerView``) and ``from_hand`` (the fast path
 the environments use) agree on random positions -- every phase, after pozzo takes and
 take-backs, with an opening in progress, and for seats out of the hand, whose view is
-``PlayerView.public``; two true states that give a seat the same view give it the same
-observation, so nothing hidden (others' cards, the stock order) can leak into it.
+``PlayerView.public``; ``list_from_hand`` (the list OpenSpiel's Python callers get) is
+``from_hand``'s array entry by entry; two true states that give a seat the same view give
+it the same observation, so nothing hidden (others' cards, the stock order) can leak into
+it.
 """
 
 from __future__ import annotations
@@ -126,6 +128,8 @@ def _compare_every_seat(
         fast = enc.from_hand(deal, seat, scores, mine)
         slow = enc.from_view(view, mine)
         assert np.array_equal(fast, slow), (seat, deal.phase, np.flatnonzero(fast != slow))
+        # The list pyspiel callers get: the same floats, entry by entry.
+        assert enc.list_from_hand(deal, seat, scores, mine) == fast.tolist()
         compared += 1
     return compared
 

@@ -174,3 +174,22 @@ def test_a_stock_of_cards_everyone_saw_is_drawn_in_order() -> None:
     assert state.chance_outcomes() == [(top, 1.0)]
     state.apply_action(top)
     assert state.current_player() == 0 and hand.hands[0][top] >= 1
+
+
+def test_legal_actions_are_the_mask_s_ids_in_order_as_python_ints() -> None:
+    game = pyspiel.load_game("python_scala40", {"players": 3, "max_moves": 300})
+    rng = np.random.RandomState(8)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        legal = state.legal_actions()
+        mask = state.setup.moves.mask(state.progress.deal, state.progress.build)
+        assert legal == sorted(i for i in range(len(mask)) if mask[i])
+        assert {type(a) for a in legal} == {int}
+        state.apply_action(legal[rng.randint(len(legal))])
+        decisions += 1
+    assert decisions > 100

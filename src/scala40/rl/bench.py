@@ -1,16 +1,23 @@
-"""``scala40 bench --rl``: steps per second of the PettingZoo environment, printed only.
+"""``scala40 bench --rl`` and ``--openspiel``: steps per second of the learning
+environments, printed only.
 
 The policy is uniformly random over the legal mask, and every step goes through the
 public AEC loop (``last()`` builds the observation and the mask, ``step`` plays), so the
 figure is what a learner's data collection would see. ``env_steps_per_s`` is wall-clock;
 ``cpu_steps_per_s`` counts this process's CPU time only, a steadier figure on a machine
 shared with other work (``load_average`` says how busy it was).
+
+``scala40 bench --openspiel``: the OpenSpiel game against OpenSpiel's own gin rummy, both
+played through pyspiel's Python API, with and without the observation tensor
+(:func:`run_openspiel`).
 """
 
 from __future__ import annotations
 
 import os
 import platform
+import random
+import statistics
 import time
 from typing import Any
 
@@ -60,3 +67,127 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
         "observation_size": env.session.encoder.size,
         "python": platform.python_version(),
     }
+
+
+OPENSPIEL_ROUNDS = 8
+"""Rounds of the OpenSpiel comparison; each plays all four loops once, in alternating order."""
+
+
+class _SpielLoop:
+    """Random legal play through pyspiel's API, as an OpenSpiel user drives a game.
+
+    A game starts from ``game.new_initial_state()``; chance outcomes are sampled with their
+    probabilities; at each decision the mover's ``observation_tensor`` is asked for (when
+    ``tensor``), then ``legal_actions()`` and ``apply_action`` of a uniform pick. A game
+    left unfinished at the end of a slice goes on in the next one, so every slice counts
+    only decisions (chance nodes are played in its time but not counted as steps).
+    """
+
+    def __init__(self, game: Any, tensor: bool, seed: int) -> None:
+        self.game = game
+        self.tensor = tensor
+        self.rng = random.Random(seed)
+        self.state = game.new_initial_state()
+
+    def play(self, seconds: float) -> float:
+        """Decisions a CPU-second over a slice of about ``seconds`` of this process's CPU
+        time (at least one decision): on a machine shared with other work, waiting for a
+        core is not the game's cost."""
+        rng = self.rng
+        state = self.state
+        tensor = self.tensor
+        steps = 0
+        start = time.process_time()
+        deadline = start + seconds
+        while True:
+            if state.is_terminal():
+                state = self.game.new_initial_state()
+            elif state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                if tensor:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+                if time.process_time() >= deadline:
+                    break
+        self.state = state
+        return steps / (time.process_time() - start)
+
+
+def _spread(values: list[float], digits: int = 0) -> dict[str, Any]:
+    ordered = sorted(values)
+    return {
+        "median": round(statistics.median(ordered), digits or None),
+        "min": round(ordered[0], digits or None),
+        "max": round(ordered[-1], digits or None),
+    }
+
+
+def run_openspiel(
+    seconds: float = 20.0, seed: int = 1, rounds: int = OPENSPIEL_ROUNDS
+) -> dict[str, Any]:
+    """Steps a second of ``python_scala40`` and of OpenSpiel's own ``gin_rummy`` (C++),
+    both driven through pyspiel from Python, with and without the observation tensor.
+
+    Both are two-player games at their defaults. Rates are decisions per CPU-second of this
+    process (steadier than wall-clock on a shared machine; ``cpu_share`` is the CPU time
+    over the wall-clock time of the run). Each round plays the four loops for
+    ``seconds / (4 * rounds)`` CPU-seconds each, the order reversed every other round
+    (A B A' B', then B' A' B A), so a change in the machine's load falls on all of them;
+    each ratio is one round's, given as the median and range over the rounds.
+    ``*_tensor_us`` is the time a call of ``observation_tensor`` adds to a step
+    (1/with - 1/without) and ``*_tensor_share`` its share of a step with the tensor.
+    """
+    import pyspiel  # type: ignore[import-not-found]
+
+    import scala40.rl.openspiel_game  # noqa: F401  (registers python_scala40)
+
+    ours = pyspiel.load_game("python_scala40")
+    theirs = pyspiel.load_game("gin_rummy")
+    names = ("scala40", "gin_rummy", "scala40_no_tensor", "gin_rummy_no_tensor")
+    loops = {
+        "scala40": _SpielLoop(ours, True, seed),
+        "gin_rummy": _SpielLoop(theirs, True, seed),
+        "scala40_no_tensor": _SpielLoop(ours, False, seed),
+        "gin_rummy_no_tensor": _SpielLoop(theirs, False, seed),
+    }
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    slice_s = seconds / (4 * rounds)
+    cpu_start = time.process_time()
+    start = time.perf_counter()
+    for r in range(rounds):
+        for name in names if r % 2 == 0 else names[::-1]:
+            rates[name].append(loops[name].play(slice_s))
+    elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+
+    def per_round(f: Any) -> list[float]:
+        return [f(*row) for row in zip(*(rates[n] for n in names), strict=True)]
+
+    figures: dict[str, Any] = {}
+    for name in names:
+        figures[f"{name}_steps_per_s"] = _spread(rates[name])
+    figures["ratio"] = _spread(per_round(lambda a, b, _a, _b: a / b), 3)
+    figures["ratio_no_tensor"] = _spread(per_round(lambda _a, _b, a, b: a / b), 3)
+    figures["scala40_tensor_us"] = _spread(per_round(lambda a, _b, a0, _b0: 1e6 / a - 1e6 / a0), 1)
+    figures["gin_rummy_tensor_us"] = _spread(
+        per_round(lambda _a, b, _a0, b0: 1e6 / b - 1e6 / b0), 1
+    )
+    figures["scala40_tensor_share"] = _spread(per_round(lambda a, _b, a0, _b0: 1 - a / a0), 3)
+    figures["gin_rummy_tensor_share"] = _spread(per_round(lambda _a, b, _a0, b0: 1 - b / b0), 3)
+    figures.update(
+        {
+            "observation_size": {
+                "scala40": ours.observation_tensor_size(),
+                "gin_rummy": theirs.observation_tensor_size(),
+            },
+            "rounds": rounds,
+            "seconds": round(elapsed, 2),
+            "cpu_share": round(cpu / elapsed, 2),
+            "load_average": round(os.getloadavg()[0], 2),
+            "python": platform.python_version(),
+        }
+    )
+    return figures

@@ -224,7 +224,9 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.progress.deal is not None and player == self.progress.deal.current
-        return [int(a) for a in np.flatnonzero(self._legal_mask())]
+        # nonzero() of a bool array is several times as fast as of the int8 mask itself.
+        legal: list[int] = self._legal_mask().astype(np.bool_).nonzero()[0].tolist()
+        return legal
 
     def _legal_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         if self.progress.mask is None:
@@ -341,6 +343,22 @@ class Scala40State(pyspiel.State):  # type: ignore[misc]
         p = self.current_player() if player is None else player
         return _observation_text(self, p)
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation as a list of floats, as pyspiel's own method returns it.
+
+        pyspiel's C++ answers a Python game's ``observation_tensor`` by building a new
+        initial state to learn the tensor's size, writing that state's tensor, writing
+        this one through the observer, and converting all 4,173 floats to Python objects
+        one by one: four fifths of the call. Here the observation is written once and the
+        list made from its few non-zero entries (:meth:`ObservationEncoder.list_from_hand`);
+        the tests hold it equal to the C++ path's list. C++ callers still use the observer.
+        """
+        return _tensor_list(self, "observation_tensor", player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information state tensor: the observation tensor (see the module's notes)."""
+        return _tensor_list(self, "information_state_tensor", player)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Scala40State:
         """A state ``player_id`` cannot tell from this one: unseen cards dealt again.
 
@@ -428,6 +446,45 @@ def _observation_text(state: Scala40State, player: int) -> str:
     )
 
 
+def _seat_of(state: Scala40State, method: str, player: int | None) -> int:
+    """The seat a tensor is asked for, or the error pyspiel's own method raises."""
+    p = state.current_player() if player is None else int(player)
+    if not 0 <= p < state.setup.players:
+        asked = "the player to move" if player is None else "player"
+        raise pyspiel.SpielError(
+            f"{method}: {asked} {p} is not a seat of this game (0..{state.setup.players - 1})"
+        )
+    return p
+
+
+def _tensor_list(state: Scala40State, method: str, player: int | None) -> list[float]:
+    p = _seat_of(state, method, player)
+    deal = state.progress.deal
+    encoder = state.setup.encoder
+    if deal is None:
+        out = np.zeros(encoder.size, np.float32)
+        _write_dealing(state, p, out)
+        dealt: list[float] = out.tolist()
+        return dealt
+    return encoder.list_from_hand(deal, p, (), _own_build(state, p))
+
+
+def _own_build(state: Scala40State, player: int) -> Build | None:
+    """The opening ``player`` is composing, if it is the one to move (others' is private)."""
+    deal = state.progress.deal
+    return state.progress.build if deal is not None and deal.current == player else None
+
+
+def _write_dealing(state: Scala40State, player: int, out: np.ndarray[Any, Any]) -> None:
+    """During the deal: the cards the seat was dealt so far, and nothing else."""
+    out.fill(0.0)
+    own = state.setup.encoder.view(out, "hand")
+    n = state.setup.players
+    for i, k in enumerate(state.progress.dealt):
+        if i % n == player and i < 13 * n:
+            own[k] += 1.0
+
+
 class Scala40Observer:
     """The PyObserver of the game: the seat's observation tensor and a text."""
 
@@ -439,14 +496,9 @@ class Scala40Observer:
 
     def set_from(self, state: Scala40State, player: int) -> None:
         if state.progress.deal is None:
-            self.tensor.fill(0.0)
-            enc = self._game.encoder
-            own = enc.view(self.tensor, "hand")
-            for i, k in enumerate(state.progress.dealt):
-                if i % state.setup.players == player and i < 13 * state.setup.players:
-                    own[k] += 1.0
+            _write_dealing(state, player, self.tensor)
             return
-        build = state.progress.build if state.progress.deal.current == player else None
+        build = _own_build(state, player)
         self._game.encoder.from_hand(state.progress.deal, player, (), build, self.tensor)
 
     def string_from(self, state: Scala40State, player: int) -> str:
