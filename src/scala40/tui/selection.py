@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scala40.engine.actions import MeldSpec
-from scala40.engine.analysis import candidate_melds, counts_of
+from scala40.engine.analysis import meld_readings
 from scala40.engine.cards import JOKER, rank_of, suit_of
 from scala40.engine.rules import Rules
 
@@ -23,12 +23,7 @@ MAX_READINGS = 12
 def readings(cards: Sequence[int], rules: Rules) -> list[MeldSpec]:
     """Every meld the engine makes of exactly ``cards`` (at most :data:`MAX_READINGS`),
     the most points first, as the web table offers them (each joker's identity declared)."""
-    if len(cards) < 3 or all(k == JOKER for k in cards):
-        return []
-    laid = sorted(cards)
-    found = [c for c in candidate_melds(counts_of(cards), rules) if sorted(c.laid()) == laid]
-    found.sort(key=lambda c: -c.points)  # stable: the engine's order among equals
-    return [c.spec() for c in found[:MAX_READINGS]]
+    return meld_readings(cards, rules, MAX_READINGS)
 
 
 def undetermined(options: Sequence[MeldSpec]) -> bool:
