@@ -17,7 +17,8 @@ from scala40.engine.analysis import meld_readings
 from scala40.engine.cards import JOKER, rank_of, suit_of
 from scala40.engine.rules import Rules
 
-MAX_READINGS = 12
+MAX_READINGS = 9
+"""Readings offered at most: each gets a number key when the app asks which is meant."""
 
 
 def readings(cards: Sequence[int], rules: Rules) -> list[MeldSpec]:
