@@ -206,7 +206,8 @@ def test_the_hint_lists_every_kind_of_legal_move_with_the_engines_refusals() -> 
             view = PlayerView.of_match(match, match.current_seat)
             if match.current_seat == 0:
                 text = hint(view)
-                assert text.startswith("Your moves now (type one):\n")
+                assert text.startswith("Suggested: ")
+                assert "\nYour moves now (type one):\n" in text
                 world = resample(view, random.Random(HINT_SEED))
                 actions = legal_actions(world)
                 for kind, label in HINT_LABELS.items():
@@ -268,4 +269,71 @@ def test_hint_at_the_prompt_shows_the_moves_and_changes_nothing() -> None:
     hinted: list[str] = []
     play_game(rules, ["greedy"] * 2, bot_reader(GreedyBot(), random.Random(5)), plain.append, 7)
     play_game(rules, ["greedy"] * 2, asking(GreedyBot(), random.Random(5)), hinted.append, 7)
-    assert [line for line in hinted if not line.startswith("Your moves now")] == plain
+    assert [line for line in hinted if not line.startswith("Suggested: ")] == plain
+
+
+def _suggested(text: str) -> list[str]:
+    """The moves the hint's suggestion names, as typed: its first line, then each
+    ``then:`` line under it."""
+    lines = text.splitlines()
+    assert lines[0].startswith("Suggested: "), text
+    moves = [lines[0].removeprefix("Suggested: ")]
+    moves += [ln.removeprefix("  then: ") for ln in lines[1:] if ln.startswith("  then: ")]
+    return moves
+
+
+def test_every_hint_names_a_legal_move_and_after_the_draw_the_discard() -> None:
+    """At every turn of the person's over two hands the hint suggests a move, typed as the
+    person would type it; after the draw it goes on to the discard (or to going out), and
+    every move it names is legal in turn, as the engine says."""
+    rules = Rules.build(None, {"players": "2"})
+    bot = GreedyBot()
+    discards = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        match = Match(rules, seed=seed)
+        while not match.over and match.hand_number == 1:
+            view = PlayerView.of_match(match, match.current_seat)
+            if match.current_seat == 0:
+                text = hint(view)
+                world = resample(view, random.Random(HINT_SEED))
+                probe = world.clone()
+                moves = [parse_action(m) for m in _suggested(text)]
+                for move in moves:
+                    assert probe.check(move) is None, (move, text)
+                    probe.apply(move)
+                if view.phase == DRAW:
+                    assert isinstance(moves[0], DrawStock | TakePozzo)
+                else:
+                    out = probe.result is not None and probe.result.winner == world.current
+                    assert isinstance(moves[-1], Discard) or out, text
+                    discards += isinstance(moves[-1], Discard)
+            match.apply(bot.choose(view, rng))
+    assert discards > 5
+
+
+def test_the_hint_at_the_prompt_suggests_a_discard() -> None:
+    result = run("--seed", "3", "--players", "3", "--plain", stdin="draw\nhint\nquit\n")
+    out = result.output
+    suggestion = out[out.index("Suggested: ") :].splitlines()
+    assert any(line.startswith(("Suggested: discard ", "  then: discard ")) for line in suggestion)
+
+
+def test_a_joker_that_could_stand_for_two_cards_is_asked_for() -> None:
+    # Seed 56 deals the person Q♥ Q♠ 6♠ 7♠ and a joker.
+    script = ["draw", "open QH QS JK", "2", "open 7S JK 6S", "5S", "open 6S 7S JK", "quit"]
+    result = run("--seed", "56", "--players", "2", "--plain", stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    asked = out.split("Which card does the joker stand for?")
+    assert len(asked) == 3, out  # the set, the run typed out of order; not the run in order
+    assert "1  Q♥ JK=Q♦ Q♠" in asked[1] and "2  Q♥ JK=Q♣ Q♠" in asked[1]
+    assert "You lay Q♥ JK=Q♣ Q♠." in asked[1]
+    assert "You lay JK=5♠ 6♠ 7♠." in asked[2]
+    assert "make 21" in asked[2]  # 6♠ 7♠ JK as typed: the joker is the 8♠
+
+
+def test_a_bad_answer_to_the_joker_question_lays_nothing() -> None:
+    script = ["draw", "open QH QS JK", "7", "quit"]
+    result = run("--seed", "56", "--players", "2", "--plain", stdin="\n".join(script) + "\n")
+    assert "Nothing laid: answer with a number from 1 to 2 or the card" in result.output

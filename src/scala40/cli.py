@@ -691,6 +691,14 @@ def tournament(
     show_default=True,
     help="The web server's address, for the links printed.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "it"]),
+    default="en",
+    show_default=True,
+    help="The language of the cards typed: it reads C Q F P as cuori, quadri, fiori, picche"
+    " (4C is the 4♥); en reads H D C S. Suit symbols and words (4♥, 4 cuori) read in both.",
+)
 def score(
     preset: str | None,
     rule_items: tuple[str, ...],
@@ -702,6 +710,7 @@ def score(
     resume_id: str | None,
     db_url: str | None,
     base_url: str,
+    lang: str,
 ) -> None:
     """Keep the score of a game played with real cards: penalties, eliminations, winner.
 
@@ -715,6 +724,7 @@ def score(
     from sqlalchemy.exc import SQLAlchemyError
 
     from scala40.notation.codec import rules_changes
+    from scala40.notation.people import Lang
     from scala40.scoresheet.history import Keyring, SheetFiles
     from scala40.scoresheet.prompt import score_command
     from scala40.scoresheet.sheet import ScoreSheetError
@@ -745,7 +755,18 @@ def score(
                 " their old IDs still work.",
                 err=True,
             )
-        score_command(shelf, None, changes, asked, names, list_all, export_id, form, resume_id)
+        score_command(
+            shelf,
+            None,
+            changes,
+            asked,
+            names,
+            list_all,
+            export_id,
+            form,
+            resume_id,
+            Lang(lang),
+        )
     except ScoreSheetError as err:
         raise InputError(str(err)) from None
     except SQLAlchemyError as err:

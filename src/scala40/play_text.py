@@ -18,18 +18,20 @@ from collections.abc import Callable, Mapping, Sequence
 import click
 
 from scala40.bots import OFFERED, Bot, canonical_level, level_label, make_bot
+from scala40.bots.heuristic import hint as club_hint
 from scala40.engine.actions import (
     Action,
     Discard,
     DrawStock,
     LayOff,
     Meld,
+    MeldSpec,
     Open,
     SwapJoker,
     TakeBack,
     TakePozzo,
 )
-from scala40.engine.analysis import best_opening, counts_of, solve
+from scala40.engine.analysis import best_opening, counts_of, meld_readings, solve
 from scala40.engine.cards import JOKER, suit_of
 from scala40.engine.errors import IllegalAction
 from scala40.engine.legal import legal_actions
@@ -41,7 +43,7 @@ from scala40.engine.scoring import cards_penalty
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action, parse_action
-from scala40.notation.cards import format_card, format_cards
+from scala40.notation.cards import format_card, format_cards, parse_cards
 from scala40.notation.errors import NotationError
 from scala40.notation.melds import format_meld
 
@@ -74,8 +76,10 @@ Actions (cards as 7H 10H QS AS JK or 7♥; table melds by number, 0 first):
   swap 7D 1                    put the 7♦ in place of the joker of meld 1
   discard QS                   discard (ends your turn)
   takeback                     take back everything laid down this turn
-Helpers: hint (your moves now, kind by kind, and a plan), legal (every legal action),
-show, help, quit"""
+Helpers: hint (a suggested move through to the discard, your moves now, and a plan),
+legal (every legal action), show, help, quit
+A meld whose joker could stand for more than one card is asked about: answer with the
+number shown, or the card the joker stands for (or type it: JK=7C)."""
 
 
 class BotError(RuntimeError):
@@ -205,7 +209,7 @@ def play_match(
             if line is None or line.strip().lower() in ("quit", "exit"):
                 write("You leave the table. Goodbye.")
                 return None
-            show = _human_line(line.strip(), view, match, write, rng)
+            show = _human_line(line.strip(), view, match, write, rng, read)
         if len(match.history) > done:
             write(hand_summary(match, match.history[-1], names))
             show = True
@@ -214,9 +218,15 @@ def play_match(
 
 
 def _human_line(
-    line: str, view: PlayerView, match: Match, write: Writer, rng: random.Random
+    line: str,
+    view: PlayerView,
+    match: Match,
+    write: Writer,
+    rng: random.Random,
+    read: Reader | None = None,
 ) -> bool:
-    """Do what the person typed; ``True`` when the position changed (show it again)."""
+    """Do what the person typed; ``True`` when the position changed (show it again).
+    A meld whose joker could stand for several cards is asked about first (``read``)."""
     word = line.lower()
     if not line:
         return False
@@ -234,6 +244,11 @@ def _human_line(
         except NotationError as err:
             write(f"Cannot read that: {err}  (type help for the commands)")
             return False
+        if read is not None and isinstance(action, Open | Meld):
+            meant = _jokers_meant(action, view, read, write)
+            if meant is None:
+                return False
+            action = meant
         try:
             match.apply(action)
         except IllegalAction as err:
@@ -241,6 +256,63 @@ def _human_line(
             return False
         return _after_human(action, view, match, write)
     return False
+
+
+ASK_JOKER = "Which card does the joker stand for?"
+NOT_LAID = "Nothing laid: answer with a number from 1 to {n} or the card the joker stands for."
+
+
+def _jokers_meant(
+    action: Open | Meld, view: PlayerView, read: Reader, write: Writer
+) -> Open | Meld | None:
+    """``action`` with each meld's joker declared as the person means it, or ``None``
+    (nothing to lay: the answer was no choice).
+
+    A meld's readings are the engine's (:func:`meld_readings`). Those that agree with the
+    text typed (its order; a joker written ``JK=7C``) decide it when there is one; when
+    several agree (``open QH QS JK``: the Q♦ or the Q♣), or none does but the cards make
+    melds (``7S JK 6S``), the person is asked, as the web table asks. Cards that make no
+    meld go as typed, so the engine's refusal names the problem."""
+    specs = action.melds if isinstance(action, Open) else (action.meld,)
+    meant: list[MeldSpec] = []
+    for spec in specs:
+        options = meld_readings(spec.cards, view.rules)
+        agree = [o for o in options if _agrees(o, spec)] or options
+        if len(agree) <= 1:
+            meant.append(agree[0] if agree else spec)
+            continue
+        write(ASK_JOKER)
+        for n, option in enumerate(agree, 1):
+            write(f"  {n}  {format_meld(option, pretty=True)}")
+        answer = read("joker> ", view)
+        chosen = _chosen(answer or "", agree)
+        if chosen is None:
+            write(NOT_LAID.format(n=len(agree)))
+            return None
+        write(f"You lay {format_meld(chosen, pretty=True)}.")
+        meant.append(chosen)
+    return Open(tuple(meant)) if isinstance(action, Open) else Meld(meant[0])
+
+
+def _agrees(option: MeldSpec, typed: MeldSpec) -> bool:
+    """Whether a reading is the typed meld: the same order, and any joker declared as typed."""
+    return option.cards == typed.cards and all(
+        t is None or t == o for o, t in zip(option.declared, typed.declared, strict=True)
+    )
+
+
+def _chosen(answer: str, options: Sequence[MeldSpec]) -> MeldSpec | None:
+    """The option an answer names: its number, or the card its joker stands for."""
+    answer = answer.strip()
+    if answer.isdigit():
+        n = int(answer)
+        return options[n - 1] if 1 <= n <= len(options) else None
+    try:
+        cards = parse_cards(answer.removeprefix("JK="))
+    except NotationError:
+        return None
+    named = [o for o in options if len(cards) == 1 and cards[0] in o.declared]
+    return named[0] if len(named) == 1 else None
 
 
 def _after_human(action: Action, view: PlayerView, match: Match, write: Writer) -> bool:
@@ -346,11 +418,14 @@ def _announce_hand(match: Match, names: Sequence[str], write: Writer) -> None:
 
 
 def hint(view: PlayerView) -> str:
-    """What the person may do now, then a plan.
+    """A suggested move, what the person may do now, then a plan.
 
-    The moves are the engine's legal actions, grouped by kind (draw, pozzo, openings, new
-    melds, lay-offs, joker swaps, discards, what goes out now, the take-back), a few of
-    each as the text to type. What the engine refuses is said in its own words: why the
+    The suggestion is the club player's (:func:`scala40.bots.heuristic.hint`), as the
+    person would type it; after the draw it goes on, a line each, to the discard that
+    ends the turn (or to going out), with the reason for each step. The moves are the
+    engine's legal actions, grouped by kind (draw, pozzo, openings, new melds, lay-offs,
+    joker swaps, discards, what goes out now, the take-back), a few of each as the text
+    to type. What the engine refuses is said in its own words: why the
     pozzo may not be taken, why a card may not be discarded. The plan comes from the
     analysis: the best opening, or the melds the hand could lay.
     """
@@ -363,11 +438,22 @@ def hint(view: PlayerView) -> str:
             if first in actions:  # the analysis's best opening leads the list
                 actions.remove(first)
                 actions.insert(0, first)
-    lines = ["Your moves now (type one):", *moves_text(world, actions)]
+    lines = [*suggestion_text(view), "Your moves now (type one):", *moves_text(world, actions)]
     plan = _plan(view, world)
     if plan:
         lines.append(plan)
     return "\n".join(lines)
+
+
+def suggestion_text(view: PlayerView) -> list[str]:
+    """The club player's move as typed (``Suggested: …``), the rest of its turn through
+    the discard (``  then: …``) and why. Its unseen cards are dealt with the hint's own
+    seed, like the rest of the hint, so asking changes nothing in the game."""
+    found = club_hint(view, random.Random(HINT_SEED))
+    lines = [f"Suggested: {format_action(found.action, pretty=True)}"]
+    lines += [f"  then: {format_action(a, pretty=True)}" for a in found.then]
+    lines.append(f"  Why: {found.text}")
+    return lines
 
 
 def moves_text(world: Deal, actions: Sequence[Action]) -> list[str]:

@@ -49,6 +49,8 @@ def test_bot_modules_import_no_true_state_holder() -> None:
         "scala40.bots.greedy",
         "scala40.bots.random_bot",
         "scala40.bots.heuristic",
+        # Why a hint suggests its move, as facts (codes and values), worded per language.
+        "scala40.bots.reasons",
         "scala40.bots.rollout",
         "scala40.bots.strong",
         "scala40.engine.actions",

@@ -13,7 +13,7 @@ import { countdown, parseDeadline, STAND_IN_WARNING } from "../../src/scala40/se
 import { entriesHolding, orderHand, reconcileCards } from "../../src/scala40/server/static/js/table/order.js";
 import { patchedView } from "../../src/scala40/server/static/js/table/sync.js";
 import {
-  connWords, eventLine, factWords, hintHeadline, reasonWords,
+  connWords, eventLine, factWords, hintHeadline, hintReasonsText, reasonWords,
 } from "../../src/scala40/server/static/js/table/wording.js";
 
 beforeEach(() => {
@@ -197,4 +197,23 @@ test("a patch makes a new VIEW from the one it was made for, the held one untouc
   assert.equal(patchedView(held, 3, { from: 3, ops: [{ op: "move", path: "/stock" }] }), null);
   assert.equal(patchedView(held, 3, { from: 3 }), null); // no ops: not a patch
   assert.equal(patchedView(held, 3, { from: 3, ops: [{ op: "replace", path: "", value: 7 }] }), null);
+});
+
+test("a hint's reasons are worded from their facts in each language, the same facts in both", () => {
+  const reasons = [
+    { code: "open", melds: [["10H", "JH", "QH"], ["JC", "QC", "JK=KC"]], number: 60 },
+    {
+      code: "discard", card: "3C",
+      because: [{ code: "waits_run", cards: ["4C"], number: 2 }, { code: "next_not_picked", number: 3 }],
+    },
+  ];
+  const en = hintReasonsText(reasons);
+  assert.equal(en, "open with 10♥ J♥ Q♥ + J♣ Q♣ JK(K♣) = 60; then discard the 3♣: it only waits on 4♣ (2 unseen)"
+    + " and the next player has picked up no threes");
+  speak("it");
+  const it = hintReasonsText(reasons);
+  assert.match(it, /^apri con 10♥ J♥ Q♥ \+ J♣ Q♣ JK\(K♣\) = 60; poi scarta la carta 3♣: /);
+  for (const fact of ["4♣", "(2 ", "tre"]) assert.ok(it.includes(fact), `${fact} in ${it}`);
+  assert.equal(hintReasonsText([{ code: "no_such_reason" }]), "");
+  assert.equal(hintReasonsText(undefined), "");
 });

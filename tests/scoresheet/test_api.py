@@ -404,3 +404,34 @@ def test_a_bad_sheet_is_not_imported(client: TestClient, store: Store) -> None:
         assert res.json()["error"]["code"] == "bad_sheet", body
         assert message in res.json()["error"]["message"], body
     assert sheet_count(store) == 0
+
+
+def test_italian_cards_are_counted_and_entered_with_the_italian_letters(
+    client: TestClient,
+) -> None:
+    made = new(client, rules={"face_values": "high"})
+    sheet_id, mine = made["id"], keeper(made)
+    url = f"/api/scoresheets/{sheet_id}/count"
+    # The case: to an Italian page 4C is the 4 of cuori, not of clubs.
+    italian = client.post(url, json={"cards": "JK KC 4C", "lang": "it"}).json()
+    assert italian == {"points": 14 + 13 + 4, "cards": "JK K♥ 4♥"}
+    words = client.post(url, json={"cards": "jolly, K di cuori 4 ♥", "lang": "it"}).json()
+    assert words == italian
+    assert client.post(url, json={"cards": "4C"}).json()["cards"] == "4♣"
+    bad = client.post(url, json={"cards": "4C 3X", "lang": "it"})
+    assert bad.status_code == 400
+    assert bad.json()["error"] == {
+        "code": "not_a_card",
+        "message": 'cards: non è una carta: "3X"',
+        "facts": {"card": "3X"},
+    }
+    unknown = client.post(url, json={"cards": "4C", "lang": "fr"})
+    assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "bad_lang"
+    # A hand entered from the Italian page: Bruno's K♥ Q♦ (KC QQ) are counted, 13 + 12.
+    res = add(client, sheet_id, mine, hands=0, went_out=0, left={"1": "KC QQ", "2": 5}, lang="it")
+    assert res.status_code == 200, res.text
+    assert res.json()["standing"]["lines"][0]["penalties"] == [0, 25, 5]
+    refused = add(client, sheet_id, mine, hands=1, went_out=0, left={"1": "4H"}, lang="it")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["message"].endswith('giocatore 1: non è una carta: "4H"')
+    assert len(client.get(f"/api/scoresheets/{sheet_id}").json()["sheet"]["hands"]) == 1

@@ -184,7 +184,8 @@ def test_a_paper_game_on_a_phone_in_italian_then_english(
     # Hand 1: Anna goes out; Bruno's cards are counted by the engine; Carla had not opened.
     page.click(".score-choice >> text=Anna")
     bruno = page.locator(".score-left[data-seat='1']")
-    bruno.locator(".score-cards").fill("JK KH 4C")
+    # Italian suit letters: K of cuori (KC), 4 of fiori (4F).
+    bruno.locator(".score-cards").fill("JK KC 4F")
     expect(bruno.locator(".score-counted")).to_have_text("JK K♥ 4♣ = 39")
     carla = page.locator(".score-left[data-seat='2']")
     carla.locator(".score-unopened").check()
@@ -238,6 +239,56 @@ def test_a_paper_game_on_a_phone_in_italian_then_english(
     expect(page.locator("#saved li")).to_have_count(1)
     expect(page.locator("#saved li")).to_contain_text("Anna, Bruno, Carla")
     assert it.errors == []
+
+
+def test_italian_cards_by_the_suit_buttons_and_the_italian_letters(
+    base_url: str, browser: Browser, phones: list[Phone]
+) -> None:
+    """On an Italian phone a card's suit is a ♥♦♣♠ button or an Italian letter (C Q F P:
+    cuori, quadri, fiori, picche), never an English one; a typo is named in Italian."""
+    it = phone(phones, browser, "it-IT")
+    page = it.page
+    start_game(page, base_url, ["Anna", "Bruno", "Carla"])
+    page.click(".score-choice >> text=Anna")
+    expect(page.locator("#cards-help")).to_contain_text("C Q F P (cuori, quadri, fiori, picche)")
+    bruno = page.locator(".score-left[data-seat='1']")
+    box = bruno.locator(".score-cards")
+    expect(box).to_have_attribute("placeholder", "o carte: JK KC 4F")
+    # 4 then the ♥ button, Q then the ♣ button, then 7F and QQ typed: 4♥ Q♣ 7♣ Q♦.
+    box.click()
+    page.keyboard.type("4")
+    bruno.locator(".score-suit[data-suit='H']").click()
+    box.press("End")
+    page.keyboard.type(" Q")
+    bruno.locator(".score-suit[data-suit='C']").click()
+    box.press("End")
+    page.keyboard.type(" 7F QQ")
+    expect(box).to_have_value("4♥ Q♣ 7F QQ")
+    expect(bruno.locator(".score-counted")).to_have_text("4♥ Q♣ 7♣ Q♦ = 31")
+    expect(bruno.locator(".score-suit[data-suit='S']")).to_have_attribute(
+        "aria-label", "Bruno: picche"
+    )
+    # A typo (and an English letter, H) is named in Italian, and nothing is counted.
+    carla = page.locator(".score-left[data-seat='2']")
+    carla.locator(".score-cards").fill("KC 3X")
+    expect(carla.locator(".score-counted")).to_have_text('Non è una carta: "3X"')
+    carla.locator(".score-cards").fill("KH")
+    expect(carla.locator(".score-counted")).to_have_text('Non è una carta: "KH"')
+    carla.locator(".score-cards").fill("KC")
+    expect(carla.locator(".score-counted")).to_have_text("K♥ = 10")
+    assert fits_the_phone(page)
+    it.shot("score-italian-cards-phone.png")
+    page.click("#enter")
+    expect(page.locator("#hand-title")).to_have_text("Mano 2 — distribuisce Bruno")
+    assert unit_text(page, 1).splitlines()[:2] == ["Bruno", "31"]
+    assert unit_text(page, 2).splitlines()[:2] == ["Carla", "10"]
+    # The same letters on the English page are English: 4C is the 4♣ there.
+    page.click("#lang")
+    page.click(".score-choice >> text=Bruno")
+    anna = page.locator(".score-left[data-seat='0']")
+    anna.locator(".score-cards").fill("4C")
+    expect(anna.locator(".score-counted")).to_have_text("4♣ = 4")
+    assert it.errors == [] or all("400" in e for e in it.errors), it.errors
 
 
 def test_the_other_players_follow_a_shared_sheet_read_only(

@@ -137,6 +137,20 @@ def test_mistakes_are_named_and_asked_again(data: Path) -> None:
     assert "Carla 12" in result.output
 
 
+def test_lang_it_reads_the_italian_suit_letters_and_names_a_bad_card_in_italian(
+    data: Path,
+) -> None:
+    # Carla had K♥ (KC: K of cuori) and 4♥ (4 di cuori): 10 + 4 under FISCA's values.
+    answers = ["Anna", "Anna", "n", "", "KC 3X", "KC 4 di cuori", "q"]
+    result = score("--players", "Anna,Carla", "--rules", "fisca", "--lang", "it", answers=answers)
+    assert result.exit_code == 0, result.output
+    assert 'Carla: non è una carta: "3X"' in result.output
+    [game] = saved(data)
+    assert game["sheet"]["hands"][0]["left"] == {"1": "KH 4H"}
+    english = score("--players", "Anna,Carla", "--rules", "fisca", answers=["Anna", *answers])
+    assert 'Carla: not a card: "3X"' in english.output
+
+
 def test_list_export_csv_and_resume(data: Path) -> None:
     score(
         "--players", "Anna,Carla", "--rules", "fisca", answers=["Anna", "Anna", "n", "", "40", "q"]

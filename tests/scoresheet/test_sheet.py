@@ -15,8 +15,10 @@ from scala40.bots import GreedyBot
 from scala40.engine.match import Match
 from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView
+from scala40.notation.people import Lang
 from scala40.scoresheet.export import table_text, to_csv
 from scala40.scoresheet.sheet import (
+    BadCards,
     PaperHand,
     ScoreSheet,
     ScoreSheetError,
@@ -83,6 +85,26 @@ def test_entries_read_points_sums_and_cards() -> None:
         parse_entry("JK XX", "Bruno")
     with pytest.raises(ScoreSheetError, match="0 or more"):
         parse_entry("-3")
+
+
+def test_italian_cards_are_read_with_the_italian_suit_letters() -> None:
+    # JK, K of cuori (hearts), 4 of fiori (clubs): 25 + 10 + 4 under standard values.
+    italian = parse_entry("JK KC 4F", "Bruno", Lang.IT)
+    assert italian == parse_entry("JK KH 4C") == (52, 12, 29)
+    assert parse_entry("4C", lang=Lang.IT) != parse_entry("4C")
+    assert parse_entry("K di cuori, 4 fiori jolly", lang=Lang.IT) == (12, 29, 52)
+    with pytest.raises(BadCards) as bad:
+        parse_entry("JK 3X", "Bruno", Lang.IT)
+    assert str(bad.value) == 'Bruno: non è una carta: "3X"' and bad.value.card == "3X"
+
+
+def test_a_hand_names_a_bad_card_and_its_player_in_the_language() -> None:
+    got = hand_from_json({"went_out": 1, "left": {"0": "KC QQ"}}, 3, Lang.IT)
+    assert got == hand_from_json({"went_out": 1, "left": {"0": "KH QD"}}, 3)
+    with pytest.raises(BadCards, match='giocatore 2: non è una carta: "4H"'):
+        hand_from_json({"went_out": 1, "left": {"2": "4H"}}, 3, Lang.IT)
+    with pytest.raises(BadCards, match='player 2: not a card: "4F"'):
+        hand_from_json({"went_out": 1, "left": {"2": "4F"}}, 3)
 
 
 def test_hand_json_is_checked_field_by_field() -> None:

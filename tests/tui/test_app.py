@@ -26,11 +26,13 @@ from scala40.engine.actions import (
 )
 from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView
-from scala40.notation.cards import format_card
+from scala40.notation.cards import format_card, parse_cards
+from scala40.notation.melds import format_meld
 from scala40.tui.app import (
     CURSOR,
     MARK,
     DiscardScreen,
+    JokerScreen,
     PlayApp,
     QuitScreen,
     SummaryScreen,
@@ -97,6 +99,12 @@ async def pick(pilot: Pilot[int | None], app: PlayApp, spec: MeldSpec) -> None:
         await pilot.press("j")
 
 
+async def accept_shown(pilot: Pilot[int | None], app: PlayApp) -> None:
+    """Asked which card a joker stands for: Enter takes the reading shown (set by ``j``)."""
+    if isinstance(app.screen, JokerScreen):
+        await pilot.press("enter")
+
+
 async def target(pilot: Pilot[int | None], app: PlayApp, index: int) -> None:
     while app.target != index:
         await pilot.press("down")
@@ -117,11 +125,13 @@ async def by_keys(pilot: Pilot[int | None], app: PlayApp, action: Action) -> Non
         for spec in action.melds:
             await pick(pilot, app, spec)
             await pilot.press("g")
+            await accept_shown(pilot, app)
         await pilot.press("o")
     elif isinstance(action, Meld):
         await pilot.press("c")
         await pick(pilot, app, action.meld)
         await pilot.press("m")
+        await accept_shown(pilot, app)
     elif isinstance(action, LayOff | SwapJoker):
         await pilot.press("c")
         await cursor_to(pilot, app, action.card)
@@ -442,3 +452,56 @@ def test_the_bots_are_named_by_their_level_in_a_players_words() -> None:
     rules = Rules.build(None, {"players": 3})
     app = PlayApp(rules, ["heuristic", "beginner"], seed=1, bot_pause=0)  # an old name too
     assert app.names == ["You", "Bot 1 (Club player)", "Bot 2 (Beginner)"]
+
+
+async def pick_cards(pilot: Pilot[int | None], app: PlayApp, text: str) -> None:
+    for card in parse_cards(text):
+        await cursor_to(pilot, app, card)
+        await pilot.press("space")
+
+
+async def test_a_joker_that_could_be_two_cards_is_asked_for_not_picked_silently() -> None:
+    # Seed 56 deals the person 6♠ 7♠ and a joker: the joker may be the 5♠ or the 8♠.
+    app = app_for(seed=56)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pick_cards(pilot, app, "6S 7S JK")
+        await pilot.press("g")
+        assert isinstance(app.screen, JokerScreen)
+        question = screen_text(app, "#question")
+        assert "Which card does the joker stand for?" in question
+        assert "JK=8♠" in question and "JK=5♠" in question
+        assert question.index("JK=8♠") < question.index("JK=5♠")  # the most points first
+        await pilot.press("2")
+        assert not isinstance(app.screen, JokerScreen)
+        assert [format_meld(g) for g in app.picking.groups] == ["JK=5S 6S 7S"]
+        assert "JK=5♠" in str(app.query_one("#aside").render())
+
+
+async def test_escape_at_the_joker_question_lays_nothing() -> None:
+    app = app_for(seed=56)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = list(app.my_hand())
+        await pick_cards(pilot, app, "6S 7S JK")
+        for key in ("g", "o"):
+            await pilot.press(key)
+            assert isinstance(app.screen, JokerScreen)
+            await pilot.press("escape")
+            assert app.picking.groups == []
+            assert len(app.picked_cards()) == 3
+            assert "Nothing laid" in app.message
+        assert list(app.my_hand()) == hand
+
+
+async def test_enter_at_the_joker_question_takes_the_reading_shown() -> None:
+    app = app_for(seed=56)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pick_cards(pilot, app, "6S 7S JK")
+        await pilot.press("j")  # the second reading is shown: the joker as the 5♠
+        assert "JK=5♠" in str(app.query_one("#aside").render())
+        await pilot.press("g")
+        assert "(shown)" in screen_text(app, "#question")
+        await pilot.press("enter")
+        assert [format_meld(g) for g in app.picking.groups] == ["JK=5S 6S 7S"]

@@ -19,8 +19,10 @@ def test_a_run_is_laid_in_order_whatever_the_picking_order() -> None:
 
 
 def test_a_joker_fills_the_gap_or_goes_at_either_end() -> None:
-    assert texts("5S JK 7S") == ["5S JK 7S"]
-    assert texts("JK 2S 3S") == ["JK 2S 3S", "2S 3S JK"]
+    assert texts("5S JK 7S") == ["5S JK=6S 7S"]
+    # Both ends, the most points first (as the web table lists them).
+    assert texts("JK 2S 3S") == ["2S 3S JK=4S", "JK=AS 2S 3S"]
+    assert texts("9C JK 8C") == ["8C 9C JK=10C", "JK=7C 8C 9C"]
 
 
 def test_a_set_joker_may_stand_for_each_missing_suit() -> None:
@@ -38,4 +40,4 @@ def test_no_reading_for_cards_that_make_no_meld() -> None:
 def test_two_jokers_only_where_the_rules_allow() -> None:
     two = Rules.build(None, {"jokers_per_meld": 2})
     assert texts("5S JK JK 8S") == []
-    assert "5S JK JK 8S" in texts("5S JK JK 8S", two)
+    assert "5S JK=6S JK=7S 8S" in texts("5S JK JK 8S", two)

@@ -45,6 +45,7 @@ from typing import cast
 
 from scala40.bots.base import any_legal, world_of
 from scala40.bots.greedy import GreedyBot
+from scala40.bots.reasons import Reason, Why, english
 from scala40.engine.actions import (
     Action,
     Discard,
@@ -71,8 +72,6 @@ from scala40.engine.cards import (
     HIGH_ACE,
     JOKER,
     KINDS,
-    RANK_TEXT,
-    card_name,
     card_value_table,
     penalty_table,
 )
@@ -112,17 +111,21 @@ class Style:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested action, the sentence that explains it, and the rest of the turn's plan."""
+    """A suggested action, the sentence that explains it, and the rest of the turn's plan.
+
+    ``reasons`` are the facts behind it, one per step (the action, then each of ``then``),
+    which every language words (:mod:`scala40.bots.reasons`); ``text`` is their English."""
 
     action: Action
     text: str
     then: tuple[Action, ...] = ()
+    reasons: tuple[Reason, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class _Choice:
     action: Action
-    why: str
+    why: Reason | None
     planned: bool = True
     """False when the plan had nothing legal and a fallback chose."""
     legal: bool = False
@@ -153,10 +156,10 @@ class HeuristicBot:
         world = world_of(view, rng)
         first = self._decide_in(view, world, rng)
         if view.phase == DRAW or isinstance(first.action, Discard | TakeBack):
-            return Hint(first.action, first.why)
+            return _hint(first.action, (), [first.why])
         probe = world.clone()
         then: list[Action] = []
-        whys: list[str] = []
+        whys: list[Reason | None] = []
         probe.apply(first.action)
         seat = view.seat
         for _ in range(30):
@@ -168,8 +171,7 @@ class HeuristicBot:
             probe.apply(step.action)
             if isinstance(step.action, Discard):
                 break
-        text = "; then ".join([first.why, *whys])
-        return Hint(first.action, text, tuple(then))
+        return _hint(first.action, tuple(then), [first.why, *whys])
 
     def choose_in(self, view: PlayerView, world: Deal, rng: random.Random) -> Action:
         """:meth:`choose` in a world already dealt: a search's determinized hand, whose
@@ -210,10 +212,10 @@ class HeuristicBot:
         self.fallbacks += 1
         fallback = GreedyBot().choose(view, rng)
         if world.check(fallback) is None:
-            choice = _Choice(fallback, f"{_say(fallback)} (the plain choice)", planned=False)
+            choice = _Choice(fallback, Reason(Why.PLAIN_CHOICE), planned=False)
         else:
             action = any_legal(world, rng)
-            choice = _Choice(action, _say(action), planned=False)
+            choice = _Choice(action, Reason(Why.PLAIN_CHOICE), planned=False)
         if isinstance(choice.action, TakeBack):
             self._took_back = turn
         return choice
@@ -458,20 +460,14 @@ class _Decision:
             top = v.pozzo[-1]
             reason = self._pozzo_worth(top)
             if reason is not None:
-                say = f"take the {card_name(top)} from the pozzo: {reason}" if self.explain else ""
+                say = Reason(Why.TAKE_POZZO, top, because=(reason,)) if self.explain else None
                 yield _Choice(TakePozzo(), say)
-            why = (
-                f"the {card_name(top)} on the pozzo does nothing for you now"
-                if self.explain
-                else ""
-            )
+            why = Reason(Why.STOCK_POZZO_USELESS, top)
         else:
-            why = "the pozzo is empty"
-        yield _Choice(
-            DrawStock(), f"draw from the stock: {why}" if self.explain else "", legal=True
-        )
+            why = Reason(Why.STOCK_POZZO_EMPTY)
+        yield _Choice(DrawStock(), why if self.explain else None, legal=True)
 
-    def _pozzo_worth(self, top: int) -> str | None:
+    def _pozzo_worth(self, top: int) -> Reason | None:
         """Why the pozzo's top card is worth taking now, or ``None``."""
         v = self.view
         rules = self.rules
@@ -479,25 +475,25 @@ class _Decision:
         plus[top] += 1
         if v.first_free and v.turns_done == 0 and len(v.pozzo) == 1:
             if top == JOKER:
-                return "a joker, free to keep"
+                return Reason(Why.POZZO_FREE_JOKER)
             if meld_bound(plus, top, rules) or any(
                 self.counts[k] and _related(k, top) for k in range(JOKER)
             ):
-                return "it is free to keep and goes with your cards"
+                return Reason(Why.POZZO_FREE_FITS)
             return None
         if self.opened:
             if top == JOKER:
-                return "a joker goes down at once and saves you a card"
+                return Reason(Why.POZZO_JOKER_DOWN)
             spots = self.plain_fits(top)
             if spots:
-                return f"it goes on {self.world.table[spots[0][0]].text()}"
+                return Reason(Why.POZZO_GOES_ON, melds=(self.world.table[spots[0][0]],))
             if meld_bound(plus, top, rules):
                 sol = self._solve(plus, "penalty", self._lay_leave(), must_use=top)
                 if sol is not None and sol.melds:
                     meld = next(m for m in sol.melds if top in m.cards())
-                    return f"it makes {meld.text()}"
+                    return Reason(Why.POZZO_MAKES, melds=(meld,))
             if any(how == SWAP for _, how in self.world.fits().get(top, ())):
-                return "it frees a joker on the table"
+                return Reason(Why.POZZO_FREES_JOKER)
             return None
         mode = rules.open_from_pozzo
         if mode == "no":
@@ -506,7 +502,7 @@ class _Decision:
         must = None if mode == "keep" else top
         best = self._best_opening(plus, must_use=must, leave=self.keep + extra)
         if best is not None and best.opens:
-            return f"it lets you open ({_melds_text(best.melds)} = {best.points})"
+            return Reason(Why.POZZO_OPENS, melds=best.melds, number=best.points)
         return None
 
     # The play phase -----------------------------------------------------------------------
@@ -556,9 +552,7 @@ class _Decision:
             if whole is not None and whole.melds and whole.cards_left <= 1:
                 yield _Choice(
                     Open(whole.specs()),
-                    f"chiusura in mano: lay down {_melds_text(whole.melds)} at once"
-                    if self.explain
-                    else "",
+                    Reason(Why.CHIUSURA, melds=whole.melds) if self.explain else None,
                 )
         leaves = [self.keep]
         if self.view.turn.drew == Drew.POZZO:
@@ -570,30 +564,31 @@ class _Decision:
             if best is not None and best.opens:
                 yield _Choice(
                     Open(best.solution.specs()),
-                    f"open with {_melds_text(best.melds)} = {best.points}" if self.explain else "",
+                    Reason(Why.OPEN, melds=best.melds, number=best.points)
+                    if self.explain
+                    else None,
                 )
 
     def _pozzo_uses(self, card: int) -> Iterator[_Choice]:
         """Ways to lay the card taken from the pozzo this turn, as the rules demand."""
-        name = card_name(card)
         if not self.opened:
             rules = self.rules
             best = self._best_opening(self.counts, must_use=card, leave=self.keep)
             if best is not None and best.opens:
                 yield _Choice(
                     Open(best.solution.specs()),
-                    f"open with {_melds_text(best.melds)} = {best.points}, using the {name}"
+                    Reason(Why.OPEN_USING, card, melds=best.melds, number=best.points)
                     if self.explain
-                    else "",
+                    else None,
                 )
             if rules.open_from_pozzo != "opening":
                 best = self._best_opening(self.counts, leave=self.keep)
                 if best is not None and best.opens:
                     yield _Choice(
                         Open(best.solution.specs()),
-                        f"open with {_melds_text(best.melds)} = {best.points}, then lay the {name}"
+                        Reason(Why.OPEN_THEN_LAY, card, melds=best.melds, number=best.points)
                         if self.explain
-                        else "",
+                        else None,
                     )
             return
         if card == JOKER:
@@ -602,7 +597,7 @@ class _Decision:
         for t, how in self.plain_fits(card):
             yield _Choice(
                 LayOff(card, t, how),
-                f"lay off the {name} on {self.world.table[t].text()}" if self.explain else "",
+                Reason(Why.LAY_OFF, card, melds=(self.world.table[t],)) if self.explain else None,
             )
         sol = self._solve(
             self.counts, "penalty", self._lay_leave(), must_use=card, jokers=self._jokers_now()
@@ -611,15 +606,13 @@ class _Decision:
             for meld in sol.melds:
                 if card in meld.cards():
                     yield _Choice(
-                        Meld(_spec(meld)), f"lay down {meld.text()}" if self.explain else ""
+                        Meld(_spec(meld)), Reason(Why.MELD, melds=(meld,)) if self.explain else None
                     )
         for t, how in self.world.fits().get(card, ()):
             if how == SWAP and self._swap_settles(card, t):
                 yield _Choice(
                     SwapJoker(card, t),
-                    f"put the {name} in place of the joker in {self.world.table[t].text()}"
-                    if self.explain
-                    else "",
+                    Reason(Why.SWAP, card, melds=(self.world.table[t],)) if self.explain else None,
                 )
 
     def _joker_homes(self, *, owed: bool) -> Iterator[_Choice]:
@@ -631,7 +624,7 @@ class _Decision:
             for meld in sol.melds:
                 if meld.jokers:
                     yield _Choice(
-                        Meld(_spec(meld)), f"lay down {meld.text()}" if self.explain else ""
+                        Meld(_spec(meld)), Reason(Why.MELD, melds=(meld,)) if self.explain else None
                     )
         if not owed and self.size - 1 < self._lay_leave():
             return
@@ -648,7 +641,7 @@ class _Decision:
         for _, t, end in sorted(spots, key=lambda s: s[0]):
             meld = self.world.table[t]
             yield _Choice(
-                LayOff(JOKER, t, end), f"lay the joker on {meld.text()}" if self.explain else ""
+                LayOff(JOKER, t, end), Reason(Why.JOKER_ON, melds=(meld,)) if self.explain else None
             )
 
     def _swap_settles(self, card: int, target: int) -> bool:
@@ -674,7 +667,8 @@ class _Decision:
         sol = self._solve(counts, "penalty", lay_leave, jokers=self._jokers_now())
         if sol is not None:
             for meld in sol.melds:
-                yield _Choice(Meld(_spec(meld)), f"lay down {meld.text()}" if self.explain else "")
+                why = Reason(Why.MELD, melds=(meld,)) if self.explain else None
+                yield _Choice(Meld(_spec(meld)), why)
         fits = self.world.fits()
         order = sorted((k for k in fits if counts[k]), key=lambda k: -self.pay[k])
         for card in order:
@@ -682,10 +676,9 @@ class _Decision:
                 if how == SWAP and self._swap_wanted(card, t):
                     yield _Choice(
                         SwapJoker(card, t),
-                        f"put the {card_name(card)} in place of the joker in "
-                        f"{self.world.table[t].text()}"
+                        Reason(Why.SWAP, card, melds=(self.world.table[t],))
                         if self.explain
-                        else "",
+                        else None,
                     )
         if self.size - 1 >= lay_leave:
             for card in order:
@@ -693,9 +686,9 @@ class _Decision:
                     if how != SWAP:
                         yield _Choice(
                             LayOff(card, t, how),
-                            f"lay off the {card_name(card)} on {self.world.table[t].text()}"
+                            Reason(Why.LAY_OFF, card, melds=(self.world.table[t],))
                             if self.explain
-                            else "",
+                            else None,
                         )
         if counts[JOKER] and self._shed_jokers():
             yield from self._joker_homes(owed=False)
@@ -717,15 +710,15 @@ class _Decision:
         for _, card, why in scored:
             yield _Choice(Discard(card), why, legal=True)
 
-    def _discard_scores(self) -> list[tuple[float, int, str]]:
+    def _discard_scores(self) -> list[tuple[float, int, Reason | None]]:
         """Legal discards, best first, each with the sentence that justifies it."""
         legal = legal_discards(self.world)
         if not legal:
             return []
         if len(legal) == 1 or self.size == 1:
             k = legal[0]
-            last = " to go out" if self.size == 1 else ""
-            return [(0.0, k, f"discard the {card_name(k)}{last}" if self.explain else "")]
+            code = Why.DISCARD_TO_GO_OUT if self.size == 1 else Why.DISCARD_LAST
+            return [(0.0, k, Reason(code, k) if self.explain else None)]
         judge = _Judge(self)
         out = []
         for k in legal:
@@ -809,13 +802,13 @@ class _Judge:
             w += paid * self.risk
         return w * self._scale
 
-    def partials(self, card: int) -> list[tuple[float, str]]:
+    def partials(self, card: int) -> list[tuple[float, Reason | None]]:
         """Near-melds ``card`` is part of: (expected worth, what it waits on)."""
         seat = self.seat
         live = seat.live
         loose = self.loose
         explain = seat.explain
-        out: list[tuple[float, str]] = []
+        out: list[tuple[float, Reason | None]] = []
         s, r = card // 13, card % 13 + 1
         # A set: other suits of the rank among the loose cards.
         mates = [t for t in range(4) if t != s and loose[t * 13 + r - 1] > 0]
@@ -826,11 +819,8 @@ class _Judge:
             chance = 1.0 if len(mates) >= 2 else self.chance(outs)
             pair = (card, mates[0] * 13 + r - 1)
             worth = self.worth(pair, value) if len(mates) == 1 else self.worth(pair, value) * 1.5
-            if explain:
-                text = ", ".join(card_name(k) for k in missing if live[k]) or "nothing left"
-                out.append((chance * worth, f"waits on {text} for a set"))
-            else:
-                out.append((chance * worth, ""))
+            waits = tuple(k for k in missing if live[k])
+            out.append((chance * worth, Reason(Why.WAITS_SET, cards=waits) if explain else None))
         # Runs: every window of three positions holding this card and one more.
         present = self._presence[s] or self._present(s)
         planned = self.planned
@@ -852,7 +842,7 @@ class _Judge:
                 outs = live[k_miss]
                 cards = (card, k_other) if loose[k_other] > 0 else (card,)
                 worth = self.worth(cards, miss)
-                why = f"waits on {card_name(k_miss)} ({outs} unseen)" if explain else ""
+                why = Reason(Why.WAITS_RUN, cards=(k_miss,), number=outs) if explain else None
                 out.append((self.chance(outs) * worth, why))
         return out
 
@@ -867,7 +857,7 @@ class _Judge:
             got = self._presence[suit] = [0, *row, row[0]]
         return got
 
-    def feed(self, card: int) -> tuple[float, str]:
+    def feed(self, card: int) -> tuple[float, tuple[Reason, ...]]:
         """Cost of handing ``card`` to the next player, and the sentence saying why (not)."""
         seat = self.seat
         style = seat.style
@@ -875,29 +865,30 @@ class _Judge:
         nxt = seat.next
         explain = seat.explain
         if not self.next_takes:
-            return 0.0, "the next player cannot take it before opening"
+            return 0.0, (_SAID[Why.NEXT_CANNOT_TAKE],)
         if card == JOKER:
-            return 60.0, "the next player would take the joker"
+            return 60.0, (_SAID[Why.NEXT_TAKES_JOKER],)
         cost = 0.0
-        notes: list[str] = []
+        notes: list[Reason] = []
         if v.opened[nxt] and card in self.fits:
             cost += style.feed_fit + seat.pay[card] * 0.5
-            notes.append("the next player could lay it off")
+            notes.append(_SAID[Why.NEXT_LAYS_OFF])
         known = v.known[nxt]
         hits = [k for k in known if k != JOKER and _related(k, card)] if known else []
         if hits:
             cost += style.feed_known + len(hits) * 2.0
-            notes.append(f"the next player picked up {card_name(hits[0])}" if explain else "")
-        if notes:
-            return cost, " and ".join(notes) if explain else ""
+            if explain:
+                notes.append(Reason(Why.NEXT_PICKED, hits[0]))
+        if notes or cost:
+            return cost, tuple(notes) if explain else ()
         if not explain:
-            return 0.0, ""
-        rank = _a_rank(card)
+            return 0.0, ()
+        rank = card % 13 + 1
         if v.opened[nxt]:
-            return 0.0, f"the next player has not picked up {rank} and cannot lay it off"
-        return 0.0, f"the next player has not picked up {rank}"
+            return 0.0, (Reason(Why.NEXT_NOT_PICKED_NOR_LAYS, number=rank),)
+        return 0.0, (Reason(Why.NEXT_NOT_PICKED, number=rank),)
 
-    def discard_score(self, card: int) -> tuple[float, str]:
+    def discard_score(self, card: int) -> tuple[float, Reason | None]:
         """Higher is a better discard."""
         seat = self.seat
         counts = self.counts
@@ -908,38 +899,39 @@ class _Judge:
             # no run end or set of three to take it, it only waits for a pair.
             keep = 40.0 if seat.joker_has_home() else 12.0
             cost = seat.pay[JOKER] * self.risk
-            why = f"discard the joker: it has nowhere to go; {feed_why}" if explain else ""
+            why = Reason(Why.DISCARD_JOKER, JOKER, because=feed_why) if explain else None
             return cost - keep - feed, why
         keep = 0.0
-        notes: list[str] = []
+        notes: list[Reason] = []
         if self.loose[card] <= 0:
             keep += self._plan_loss(card)
-            notes.append("it breaks a meld in hand")
+            notes.append(_SAID[Why.BREAKS_MELD])
         elif counts[card] > 1 or self.planned[card]:
-            notes.append("you hold another one")
+            notes.append(_SAID[Why.HOLDS_ANOTHER])
         else:
             parts = self.partials(card)
             keep += sum(w for w, _ in parts)
             if not explain:
                 pass
             elif not parts:
-                notes.append("it fits nothing")
+                notes.append(_SAID[Why.FITS_NOTHING])
             elif all(w == 0.0 for w, _ in parts):
-                notes.append("every card it waits on is already seen")
+                notes.append(_SAID[Why.ALL_SEEN])
             else:
-                best = max(parts)
-                notes.append(f"it only {best[1]}")
+                best = max(parts, key=lambda p: p[0])[1]
+                if best is not None:
+                    notes.append(best)
         if not seat.opened and card in self.fits:
             # It goes down on the table the turn the hand opens.
             keep += seat.pay[card]
-            notes.append("though it fits the table")
+            notes.append(_SAID[Why.FITS_TABLE])
         cost = seat.pay[card] * self.risk
         score = cost - keep - feed
         if not explain:
-            return score, ""
+            return score, None
         if seat.pay[card] >= 8 and self.risk >= 0.4:
-            notes.append(f"it costs {seat.pay[card]} if the hand ends")
-        return score, f"discard the {card_name(card)}: {' and '.join([*notes, feed_why])}"
+            notes.append(Reason(Why.COSTS, number=seat.pay[card]))
+        return score, Reason(Why.DISCARD, card, because=(*notes, *feed_why))
 
     def _plan_loss(self, card: int) -> float:
         """What discarding a card of a planned meld costs: a spare end or fourth card only
@@ -971,15 +963,6 @@ def _laid(action: Action) -> tuple[int, ...]:
     return ()
 
 
-def _a_rank(card: int) -> str:
-    """The rank of a card with its article: "an ace", "a 9", "an 8", "a king"."""
-    if card == JOKER:
-        return "a joker"
-    word = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(card % 13 + 1)
-    word = word or RANK_TEXT[card % 13 + 1]
-    return ("an " if word in ("ace", "8") else "a ") + word
-
-
 _FIRST_POSITION: tuple[int, ...] = tuple(
     HIGH_ACE if k % 13 == 0 else k % 13 + 1 for k in range(KINDS)
 )
@@ -992,27 +975,14 @@ def _spec(meld: TableMeld) -> MeldSpec:
     return MeldSpec(cards, declared)
 
 
-def _melds_text(melds: tuple[TableMeld, ...]) -> str:
-    return " + ".join(m.text() for m in melds)
-
-
-def _say(action: Action) -> str:
-    """A plain sentence for an action (used when the plan had nothing better)."""
-    if isinstance(action, DrawStock):
-        return "draw from the stock"
-    if isinstance(action, TakePozzo):
-        return "take the pozzo's top card"
-    if isinstance(action, Discard):
-        return f"discard the {card_name(action.card)}"
-    if isinstance(action, LayOff):
-        return f"lay off the {card_name(action.card)}"
-    if isinstance(action, SwapJoker):
-        return f"swap the {card_name(action.card)} for a joker"
-    if isinstance(action, Meld):
-        return f"lay down {action.meld}"
-    if isinstance(action, Open):
-        return "open with " + " + ".join(str(s) for s in action.melds)
-    return "take back what you laid down this turn"
-
-
 __all__ = ["HeuristicBot", "Hint", "Style", "hint"]
+
+
+_SAID: dict[Why, Reason] = {why: Reason(why) for why in Why}
+"""Each reason without values, made once: the discard judge names them in every decision."""
+
+
+def _hint(action: Action, then: tuple[Action, ...], whys: list[Reason | None]) -> Hint:
+    """A hint from its steps' reasons, with their English for the terminal."""
+    reasons = tuple(r for r in whys if r is not None)
+    return Hint(action, "; then ".join(english(r) for r in reasons), then, reasons)

@@ -294,6 +294,20 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
     return out
 
 
+def meld_readings(cards: Sequence[int], rules: Rules, limit: int = 12) -> list[MeldSpec]:
+    """Every way ``cards`` (all of them) make one meld: the candidate melds that lay
+    exactly these cards, the most points first (at most ``limit``), each joker's identity
+    declared. Where there are several (8♣ 9♣ JK: the joker is the 7♣ or the 10♣; the
+    suit of a set's joker) a player must say which one is meant: the terminal asks from
+    this list, as the web table asks from the same candidates."""
+    if len(cards) < 3 or all(k == JOKER for k in cards):
+        return []
+    laid = sorted(cards)
+    found = [c for c in candidate_melds(counts_of(cards), rules) if sorted(c.laid()) == laid]
+    found.sort(key=lambda c: -c.points)  # stable: the engine's order among equals
+    return [c.spec() for c in found[:limit]]
+
+
 def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate]:
     """The candidate melds of ``counts`` that lay the natural ``card``: the runs of its
     suit and the sets of its rank only (the same memo as :func:`candidate_melds`, without

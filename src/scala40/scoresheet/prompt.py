@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from scala40.notation.people import Lang
 from scala40.scoresheet.export import (
     notes,
     printable,
@@ -94,8 +95,9 @@ def _seats(sheet: ScoreSheet, text: str, allowed: set[int]) -> frozenset[int]:
     return frozenset(seats)
 
 
-def ask_hand(sheet: ScoreSheet, first: str) -> PaperHand:
-    """Ask the rest of a hand once the table has said who went out (``first``)."""
+def ask_hand(sheet: ScoreSheet, first: str, lang: Lang = Lang.EN) -> PaperHand:
+    """Ask the rest of a hand once the table has said who went out (``first``); cards
+    left are read with ``lang``'s suit letters (:mod:`scala40.notation.people`)."""
     standing = sheet.standing()
     playing = standing.next_seats
     went_out = None if first.strip() == "-" else sheet.seat_of(first)
@@ -125,7 +127,7 @@ def ask_hand(sheet: ScoreSheet, first: str) -> PaperHand:
         while True:
             raw = click.prompt(f"{sheet.name(seat)}: points or cards left")
             try:
-                left[seat] = parse_entry(raw, sheet.name(seat))
+                left[seat] = parse_entry(raw, sheet.name(seat), lang)
                 break
             except ScoreSheetError as err:
                 click.echo(f"  {err}")
@@ -163,7 +165,7 @@ def _links(shelf: SheetShelf, sheet_id: str) -> None:
     )
 
 
-def run(shelf: SheetShelf, saved: SavedSheet) -> SavedSheet:
+def run(shelf: SheetShelf, saved: SavedSheet, lang: Lang = Lang.EN) -> SavedSheet:
     """The hand loop: ask each hand, score it, save, until someone wins or the table stops."""
     sheet_id, sheet = saved.id, saved.sheet
     stop = f"Saved as {sheet_id}: carry on with scala40 score --resume {sheet_id}"
@@ -201,7 +203,7 @@ def run(shelf: SheetShelf, saved: SavedSheet) -> SavedSheet:
             if undo:
                 saved = shelf.change(sheet_id, len(sheet.hands), ScoreSheet.undo)
             else:
-                hand = ask_hand(sheet, first)
+                hand = ask_hand(sheet, first, lang)
                 saved = shelf.change(sheet_id, len(sheet.hands), partial(ScoreSheet.add, hand=hand))
         except click.Abort:
             click.echo("\n" + stop)
@@ -278,11 +280,13 @@ def score_command(
     export_id: str | None,
     form: str | None,
     resume_id: str | None,
+    lang: Lang = Lang.EN,
 ) -> None:
     """What ``scala40 score`` does with its options (raises :class:`ScoreSheetError`).
 
     ``form`` is the export format asked for (``csv``, ``json``; ``None``: the printable
-    sheet), and goes with ``export_id`` alone.
+    sheet), and goes with ``export_id`` alone. ``lang`` decides the suit letters of the
+    cards typed (Italian: C Q F P for cuori, quadri, fiori, picche).
     """
     if list_all:
         click.echo(list_text(shelf.listing()))
@@ -304,7 +308,7 @@ def score_command(
                 f"score sheet {saved.id} is kept by {who}; here it can be listed and"
                 f" exported (scala40 score --export {saved.id})"
             )
-        run(shelf, saved)
+        run(shelf, saved, lang)
         return
     sheet = new_sheet(names, preset, changes, asked)
-    run(shelf, shelf.start(sheet))
+    run(shelf, shelf.start(sheet), lang)

@@ -30,9 +30,10 @@ from scala40.engine.phases import Ending
 from scala40.engine.position import HandResult
 from scala40.engine.rules import ANY, Rules
 from scala40.engine.scoring import Charge, cards_penalty, charge_of, charged
-from scala40.notation.cards import format_cards, parse_cards
+from scala40.notation.cards import format_cards
 from scala40.notation.codec import rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError
+from scala40.notation.people import CardTextError, Lang, parse_people_cards
 
 SHEET_FORMAT: Final = "scala40-scoresheet"
 SHEET_VERSION: Final = 1
@@ -49,6 +50,20 @@ _SUM = re.compile(r"\d+(?:\+\d+)+")
 
 class ScoreSheetError(NotationError):
     """A hand, a name or a saved sheet the score sheet cannot take; it changes nothing."""
+
+
+class BadCards(ScoreSheetError):
+    """Cards left with one that is not a card: ``card`` is its text as written, and the
+    sentence names it in the language the cards were read in."""
+
+    def __init__(self, who: str, err: CardTextError) -> None:
+        super().__init__(f"{who}: {err}")
+        self.card = err.card
+        self.lang = err.lang
+
+
+PLAYER: Final[dict[Lang, str]] = {Lang.EN: "player {seat}", Lang.IT: "giocatore {seat}"}
+"""Who an error in a hand's cards is about, in each language (players by number)."""
 
 
 Entry = int | tuple[int, ...]
@@ -431,8 +446,10 @@ def _hand_to_json(hand: PaperHand) -> dict[str, Any]:
     }
 
 
-def parse_entry(value: Any, who: str = "a player") -> Entry:
-    """Points (a number, or number text) or cards (card text, counted by the engine)."""
+def parse_entry(value: Any, who: str = "a player", lang: Lang = Lang.EN) -> Entry:
+    """Points (a number, or number text) or cards (card text, counted by the engine), the
+    cards written as people write them in ``lang`` (:mod:`scala40.notation.people`: the
+    language decides the suit letters; symbols and suit words are read in both)."""
     if isinstance(value, bool):
         raise ScoreSheetError(f"{who}: give points or cards, not {value!r}")
     if isinstance(value, int):
@@ -453,10 +470,9 @@ def parse_entry(value: Any, who: str = "a player") -> Entry:
     if text == "" or text == "-":
         return ()
     try:
-        cards = tuple(parse_cards(text))
-    except NotationError as err:
-        raise ScoreSheetError(f"{who}: {err}") from None
-    return cards
+        return tuple(parse_people_cards(text, lang))
+    except CardTextError as err:
+        raise BadCards(who, err) from None
 
 
 def _points(text: str, who: str) -> int:
@@ -466,8 +482,9 @@ def _points(text: str, who: str) -> int:
     return int(text)
 
 
-def hand_from_json(data: Any, players: int) -> PaperHand:
-    """A :class:`PaperHand` from its JSON form (what the web page and saved files hold)."""
+def hand_from_json(data: Any, players: int, lang: Lang = Lang.EN) -> PaperHand:
+    """A :class:`PaperHand` from its JSON form (what the web page and saved files hold);
+    cards left as written in ``lang`` (saved files hold the English letters)."""
     if not isinstance(data, Mapping):
         raise ScoreSheetError("a hand is an object")
     unknown = sorted(set(data) - {"went_out", "left", "not_opened", "chiusura", "doubled"})
@@ -495,7 +512,7 @@ def hand_from_json(data: Any, players: int) -> PaperHand:
         s = seat(key, "left")
         if value is None:
             continue
-        left[s] = parse_entry(value, f"player {s}")
+        left[s] = parse_entry(value, PLAYER[lang].format(seat=s), lang)
     not_opened = data.get("not_opened", [])
     if not isinstance(not_opened, list):
         raise ScoreSheetError("not_opened must be a list of player numbers")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -56,7 +56,7 @@ from scala40.engine.scoring import cards_penalty
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import describe_action, format_action
 from scala40.notation.cards import format_card
-from scala40.tui.selection import plain_order, readings
+from scala40.tui.selection import plain_order, readings, undetermined
 from scala40.tui.text import (
     card_markup,
     colour_of,
@@ -77,7 +77,8 @@ HELP = """\
   g          set the picked cards aside as one meld of your opening
   o          open (the melds set aside, plus the picked cards)
   m          lay the picked cards as a new meld (once opened)
-  j          another reading of the picked cards (where a joker goes)
+  j          another reading of the picked cards (where a joker goes); when the
+             joker could stand for more than one card, laying them asks which
   l          lay the picked card off on the chosen meld (L: at the low end)
   s          swap the picked card for the joker of the chosen meld
   x          discard the picked card (or the one under the cursor): x again to confirm
@@ -89,6 +90,12 @@ HELP = """\
 The card under the cursor has an amber background and ▲ under it; picked cards are
 shown in reverse; cards set aside for the opening are dimmed.
 """
+
+ASK_JOKER = (
+    "Which card does the joker stand for? (a number; Enter: the one shown; Escape: lay nothing)"
+)
+"""The question when the engine accepts the picked cards as a meld in several ways."""
+SAY_NOT_LAID = "Nothing laid: the cards stay in your hand."
 
 CURSOR = "#ffd75f"
 """The cursor card's background, bright amber: it stands apart from the picked cards
@@ -193,6 +200,42 @@ class DiscardScreen(ConfirmScreen):
         Binding("n", "answer(False)", "Cancel", show=False),
         Binding("escape", "answer(False)", "Cancel"),
     ]
+
+
+class JokerScreen(ModalScreen[int | None]):
+    """Which card a joker stands for, asked when the engine accepts several (the 7♣ or
+    the 10♣ beside 8♣ 9♣; the suit of a set's joker), as the web table asks: a number
+    picks one, Enter the one shown as the picked cards' reading (``j`` cycles it),
+    Escape lays nothing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"answer({n - 1})", str(n), show=False) for n in range(1, 10)),
+        Binding("enter", "answer(-1)", "The one shown"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    DEFAULT_CSS = ConfirmScreen.DEFAULT_CSS.replace("ConfirmScreen", "JokerScreen")
+
+    def __init__(self, question: str, options: Sequence[str], shown: int = 0) -> None:
+        super().__init__()
+        self.question = question
+        self.options = list(options)
+        self.shown = shown
+
+    def compose(self) -> ComposeResult:
+        lines = [
+            f"{n}  {text}" + ("  [dim](shown)[/dim]" if n - 1 == self.shown else "")
+            for n, text in enumerate(self.options, 1)
+        ]
+        yield Static("\n".join([self.question, *lines]), id="question")
+
+    def action_answer(self, index: int) -> None:
+        if index < 0:
+            self.dismiss(self.shown)
+        elif index < len(self.options):
+            self.dismiss(index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class PlayApp(App[int | None]):
@@ -491,7 +534,10 @@ class PlayApp(App[int | None]):
         if not picked:
             self.say("Pick the cards of one meld first (space), then g.", "yellow")
             return
-        self.picking.groups.append(self._spec(picked))
+        self._with_spec(picked, self._set_aside)
+
+    def _set_aside(self, spec: MeldSpec) -> None:
+        self.picking.groups.append(spec)
         self.picking.aside.extend(self.picking.picked)
         self.picking.picked = []
         self.picking.reading = 0
@@ -547,25 +593,46 @@ class PlayApp(App[int | None]):
     def action_pozzo(self) -> None:
         self.play(TakePozzo())
 
-    def _spec(self, cards: list[int]) -> MeldSpec:
-        return self._reading(cards) or plain_order(cards)
+    def _with_spec(self, cards: list[int], then: Callable[[MeldSpec], object]) -> None:
+        """The meld the person means by ``cards``, then ``then`` with it: the one reading
+        the engine accepts, or, when it accepts several (a joker's place or suit), the one
+        the person chooses when asked; cards that make no meld go as picked, so the
+        engine's refusal names the problem. Escape at the question lays nothing."""
+        options = readings(cards, self.rules)
+        if not options:
+            then(plain_order(cards))
+            return
+        if not undetermined(options):
+            then(options[0])
+            return
+
+        def answered(index: int | None) -> None:
+            if index is None:
+                self.say(SAY_NOT_LAID)
+                return
+            self.picking.reading = index
+            then(options[index])
+
+        shown = self.picking.reading % len(options)
+        texts = [" ".join(self._spec_markup(o)) for o in options]
+        self.push_screen(JokerScreen(ASK_JOKER, texts, shown), answered)
 
     def action_open(self) -> None:
-        specs = [*self.picking.groups]
         picked = self.picked_cards()
-        if picked:
-            specs.append(self._spec(picked))
-        if not specs:
+        if not picked and not self.picking.groups:
             self.say("Pick a meld's cards (space), set it aside (g), then open (o).", "yellow")
             return
-        self.play(Open(tuple(specs)))
+        if not picked:
+            self.play(Open(tuple(self.picking.groups)))
+            return
+        self._with_spec(picked, lambda spec: self.play(Open((*self.picking.groups, spec))))
 
     def action_meld(self) -> None:
         picked = self.picked_cards()
         if not picked:
             self.say("Pick the cards of the new meld first (space).", "yellow")
             return
-        self.play(Meld(self._spec(picked)))
+        self._with_spec(picked, lambda spec: self.play(Meld(spec)))
 
     def _one_card(self, what: str) -> int | None:
         picked = self.picked_cards()

@@ -33,20 +33,27 @@ MAX_BODY = 16384
 
 
 class ApiError(Exception):
-    """A request the app refuses: an HTTP status, a stable code and a sentence."""
+    """A request the app refuses: an HTTP status, a stable code and a sentence, and the
+    facts the sentence names (a card) for pages that word the code in their language."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, facts: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.facts = facts
 
 
 def error_response(err: ApiError) -> JSONResponse:
     # A message that quotes a lone surrogate cannot be UTF-8: escape it rather than let
     # the refusal itself become a 500.
     message = err.message.encode("utf-8", "backslashreplace").decode("utf-8")
-    return JSONResponse({"error": {"code": err.code, "message": message}}, status_code=err.status)
+    body: dict[str, Any] = {"code": err.code, "message": message}
+    if err.facts:
+        body["facts"] = err.facts
+    return JSONResponse({"error": body}, status_code=err.status)
 
 
 def store_unavailable() -> JSONResponse:

@@ -40,12 +40,20 @@ sheets the caller does not name: the page asks for the ids it holds.
     DELETE /api/scoresheets/{id}/hands/last    undo the last hand ({"hands": N}
                                                 optional)                         [token]
     POST   /api/scoresheets/{id}/count         {"cards": "JK KH 4C"} -> {"points": 39} [id]
+                                                ("lang": "it": JK KC 4F, see below)
     GET    /api/scoresheets/{id}/csv           the sheet as CSV                    [id]
     DELETE /api/scoresheets/{id}               forget a game                       [token]
 
 ``hands`` in a change is the number of hands the client last saw: a second tap on a slow
 phone gets 409 instead of entering a hand twice. Errors are ``{"error": {"code",
 "message"}}`` with the message naming what is wrong.
+
+Cards are read in the language the page speaks: a hand or a count may say ``"lang":
+"en"`` (the default) or ``"it"``, which decides the suit letters (Italian C Q F P are
+cuori, quadri, fiori, picche; :mod:`scala40.notation.people`); symbols and suit words read
+the same in both. A card that is none is ``400 not_a_card`` from a count, with
+``"facts": {"card": "3X"}`` for the page's own words, and ``400 bad_hand`` from a hand;
+either sentence is in that language.
 """
 
 from __future__ import annotations
@@ -59,8 +67,15 @@ from fastapi.responses import JSONResponse, Response
 
 from scala40.engine.scoring import cards_penalty
 from scala40.notation.cards import format_cards
+from scala40.notation.people import Lang
 from scala40.scoresheet.export import to_csv
-from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, hand_from_json, parse_entry
+from scala40.scoresheet.sheet import (
+    BadCards,
+    ScoreSheet,
+    ScoreSheetError,
+    hand_from_json,
+    parse_entry,
+)
 from scala40.server.http.errors import ApiError, read_json_object
 from scala40.storage.sheets import SheetRefusal, SheetRefused, SheetStore
 from scala40.storage.store import Store
@@ -144,6 +159,15 @@ def _imported_sheet(body: Mapping[str, Any]) -> ScoreSheet:
         raise ApiError(400, "bad_sheet", f"the sheet cannot be imported: {err}") from None
 
 
+def lang_of(body: Mapping[str, Any]) -> Lang:
+    """The language the cards of a request are written in (``"en"`` unless it says)."""
+    lang = body.get("lang", Lang.EN.value)
+    if lang not in {x.value for x in Lang}:
+        choices = ", ".join(x.value for x in Lang)
+        raise ApiError(400, "bad_lang", f"lang is one of {choices}, not {lang!r}")
+    return Lang(lang)
+
+
 def share_url(request: Request, sheet_id: str) -> str:
     """The read-only link the keeper sends the other players."""
     return f"{request.base_url}score?view={sheet_id}"
@@ -180,9 +204,11 @@ def build_router(store: Store) -> APIRouter:
     async def add_hand(sheet_id: str, request: Request) -> Response:
         body = await read_json_object(request)
         seen = body.pop("hands", None)
+        lang = lang_of(body)
+        body.pop("lang", None)
 
         def add(sheet: ScoreSheet) -> ScoreSheet:
-            return sheet.add(hand_from_json(body, len(sheet.players)))
+            return sheet.add(hand_from_json(body, len(sheet.players), lang))
 
         token = bearer_token(request)
         return JSONResponse(await run(sheets.change, sheet_id, token, seen, add))
@@ -197,9 +223,12 @@ def build_router(store: Store) -> APIRouter:
     @router.post("/api/scoresheets/{sheet_id}/count")
     async def count(sheet_id: str, request: Request) -> Response:
         body = await read_json_object(request)
+        lang = lang_of(body)
         sheet = await run(sheets.sheet, sheet_id)
         try:
-            entry = parse_entry(body.get("cards", ""), "cards")
+            entry = parse_entry(body.get("cards", ""), "cards", lang)
+        except BadCards as err:
+            raise ApiError(400, "not_a_card", str(err), {"card": err.card}) from None
         except ScoreSheetError as err:
             raise ApiError(400, "bad_cards", str(err)) from None
         if isinstance(entry, int):

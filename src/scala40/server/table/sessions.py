@@ -41,6 +41,7 @@ from scala40.server.table.commands import (
     Watch,
     error,
 )
+from scala40.server.wire.hint import reason_json
 from scala40.server.wire.jsonin import BadJson, decode_json
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, Code, Refusal, TableRefusal
@@ -316,5 +317,6 @@ class SeatSession(Session):
                 "v": version,
                 "action": action_to_dict(found.action),
                 "text": found.text,
+                "reasons": [reason_json(r) for r in found.reasons],
             }
         )

@@ -16,11 +16,13 @@ export class ApiError extends Error {
    * @param {number} status
    * @param {string} code
    * @param {string} message
+   * @param {{[name: string]: unknown} | null} [facts] what the message names (a card), for the page's own words
    */
-  constructor(status, code, message) {
+  constructor(status, code, message, facts = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.facts = facts;
   }
 }
 
@@ -62,7 +64,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (!res.ok) {
     const err = data && data.error ? data.error : {};
     const detail = data && typeof data.detail === "string" ? data.detail : null;
-    throw new ApiError(res.status, err.code || String(res.status), err.message || detail || res.statusText);
+    throw new ApiError(res.status, err.code || String(res.status), err.message || detail || res.statusText, err.facts || null);
   }
   return data;
 }

@@ -15,6 +15,7 @@
 // browser never sends, and is taken off the address at once.
 
 import { api } from "./api.js";
+import { SUIT_SYMBOL, SUITS } from "./cards.js";
 import { $, $input, $select, el } from "./dom.js";
 import { applyI18n, getLang, hasString, languageSwitch, t, tn } from "./i18n.js";
 import { installable } from "./installable.js";
@@ -162,9 +163,9 @@ function dropSheet(id) {
  * @param {unknown} err
  * @returns {string} */
 function errorText(err) {
-  const { code, message } = /** @type {{code?: string, message?: string}} */ (err || {});
+  const { code, message, facts } = /** @type {{code?: string, message?: string, facts?: {[name: string]: unknown} | null}} */ (err || {});
   const key = `score.error.${code}`;
-  if (code && hasString(key)) return t(key);
+  if (code && hasString(key)) return t(key, facts || {});
   if (err instanceof TypeError) return t("score.error.network");
   return String(message || err);
 }
@@ -404,6 +405,19 @@ function drawLines(sheet, standing) {
   $("lines").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
 }
 
+/** A suit symbol typed into a cards box at its caret, right after the rank typed last
+ * ("4" then ♥ makes "4♥"), and the box told, so the count follows.
+ * @param {HTMLInputElement} box
+ * @param {string} symbol */
+function typeSuit(box, symbol) {
+  const at = box.selectionStart ?? box.value.length;
+  const end = box.selectionEnd ?? at;
+  box.value = box.value.slice(0, at) + symbol + box.value.slice(end);
+  box.setSelectionRange(at + symbol.length, at + symbol.length);
+  box.focus();
+  box.dispatchEvent(new Event("input"));
+}
+
 /**
  * The inputs of a seat that did not go out: its points (or its cards, counted by the
  * server) and whether it had opened.
@@ -440,16 +454,31 @@ function leftRow(seat, name, flags) {
     timer = setTimeout(async () => {
       try {
         /** @type {{points: number, cards?: string}} */
-        const res = await api(`/api/scoresheets/${sheetNow().id}/count`, { method: "POST", body: { cards: text } });
+        // The page's language decides the suit letters (Italian C Q F P: cuori, quadri,
+        // fiori, picche); the server reads them, the page guesses nothing.
+        const res = await api(`/api/scoresheets/${sheetNow().id}/count`, { method: "POST", body: { cards: text, lang: getLang() } });
         points.value = String(res.points);
         counted.textContent = res.cards ? `${res.cards} = ${res.points}` : `= ${res.points}`;
         counted.classList.remove("bad");
       } catch (err) {
-        counted.textContent = /** @type {Error} */ (err).message;
+        counted.textContent = errorText(err);
         counted.classList.add("bad");
       }
     }, 250);
   });
+  // The suits as buttons: a phone keyboard has no ♥♦♣♠, and a symbol reads the same in
+  // every language.
+  const suits = el(
+    "div",
+    { class: "score-suits" },
+    ...SUITS.map((s) => el("button", {
+      type: "button",
+      class: `score-suit suit-${s}`,
+      "data-suit": s,
+      "aria-label": `${name}: ${t(`say.suit.${s}`)}`,
+      onclick: () => typeSuit(cards, SUIT_SYMBOL[s]),
+    }, SUIT_SYMBOL[s])),
+  );
   const unopened = el("input", { type: "checkbox", class: "score-unopened" });
   const flat = el("span", { class: "score-note score-flat", hidden: true }, t("score.hand.flat"));
   const row = /** @type {LeftRow} */ (el(
@@ -457,7 +486,7 @@ function leftRow(seat, name, flags) {
     { class: "score-left", "data-seat": String(seat) },
     el("div", { class: "score-left-head" }, el("strong", {}, name), el("label", { class: "score-check" }, unopened, el("span", {}, t("score.hand.notOpened"))), flat),
     el("div", { class: "score-left-inputs" }, points, quick),
-    el("div", { class: "score-left-cards" }, cards, counted),
+    el("div", { class: "score-left-cards" }, cards, suits, counted),
   ));
   const refreshFlat = () => {
     const isFlat = unopened.checked && wentOut !== null && wentOut !== undefined && ($input("chiusura").checked || flags.flat_unopened);
@@ -488,6 +517,7 @@ function drawHandForm() {
   $("doubled-row").hidden = !standing.flags.double_out;
   const rows = next.counted ? next.seats.filter((s) => s !== wentOut).map((s) => leftRow(s, sheet.players[s], standing.flags)) : [];
   $("left-rows").replaceChildren(...rows);
+  $("cards-help").hidden = !rows.length;
   undoButton().disabled = sheet.hands.length === 0;
 }
 
@@ -676,8 +706,8 @@ async function deleteSheet() {
 /** The hand the form says, as POST /api/scoresheets/ID/hands takes it. */
 function handBody() {
   const { sheet, standing } = sheetNow();
-  /** @type {{hands: number, went_out: number | null | undefined, left: {[seat: string]: string | number}, not_opened: number[], chiusura?: boolean, doubled?: boolean}} */
-  const body = { hands: sheet.hands.length, went_out: wentOut, left: {}, not_opened: [] };
+  /** @type {{hands: number, went_out: number | null | undefined, left: {[seat: string]: string | number}, not_opened: number[], chiusura?: boolean, doubled?: boolean, lang: string}} */
+  const body = { hands: sheet.hands.length, went_out: wentOut, left: {}, not_opened: [], lang: getLang() };
   body.chiusura = wentOut !== null && $input("chiusura").checked;
   body.doubled = wentOut !== null && standing.flags.double_out && $input("doubled").checked;
   for (const row of leftRows()) {

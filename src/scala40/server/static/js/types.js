@@ -248,6 +248,18 @@
  */
 
 /**
+ * One reason of a hint (docs/protocol.md): a code and the facts it names, worded by the
+ * page (hintwhy.<code>).
+ * @typedef {object} HintReason
+ * @property {string} code
+ * @property {Card} [card]
+ * @property {Card[]} [cards]
+ * @property {Card[][]} [melds]
+ * @property {number} [number]
+ * @property {HintReason[]} [because]
+ */
+
+/**
  * What a table's socket sends (docs/protocol.md, "Server → client"): one object whose
  * `type` says which fields it has.
  * @typedef {object} ServerMessage
@@ -265,6 +277,7 @@
  * @property {{[name: string]: Json}} [facts]
  * @property {Json} [action]
  * @property {string} [text]
+ * @property {HintReason[]} [reasons] a `hint`'s facts, one per step of the turn
  * @property {number} [seat]
  * @property {string} [phrase]
  * @property {string} [table_id]

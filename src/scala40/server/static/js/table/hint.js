@@ -5,13 +5,13 @@
 import { announce } from "../announce.js";
 import { actionCards, cardElement } from "../cards.js";
 import { $ } from "../dom.js";
-import { getLang, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { myTurn } from "./facts.js";
 import { setPending } from "./intents.js";
 import { entriesHolding } from "./order.js";
 import { render } from "./render.js";
 import { S } from "./state.js";
-import { hintHeadline } from "./wording.js";
+import { hintHeadline, hintReasonsText } from "./wording.js";
 
 /** A `hint` from the server: kept (unless it is for a past position) and its cards marked.
  * @param {import("./state.js").Hint} msg */
@@ -41,11 +41,11 @@ export function renderHint() {
   box.dataset.action = S.hint.action ? S.hint.action.type : "";
   box.dataset.end = S.hint.action?.end || "";
   box.dataset.declared = S.hint.action?.declared || "";
-  // The server explains its hint in English: English keeps that sentence; another language
-  // says the move in its own words (the cards shown under it say the rest).
-  const english = getLang() === "en" && S.hint.text;
-  const head = english ? "" : hintHeadline(S.hint.action);
-  $("hint-text").textContent = english ? S.hint.text || "" : head || t("table.hintNone");
+  // The server sends the hint's reasons as facts; every language words them alike (the
+  // move in words when there is no reason to give).
+  const why = hintReasonsText(S.hint.reasons);
+  const head = hintHeadline(S.hint.action);
+  $("hint-text").textContent = why ? capitalized(why) : head || t("table.hintNone");
   // The melds the hint lays, as cards (an opening may be several).
   const a = S.hint.action;
   const groups = !a ? [] : a.melds || (a.cards ? [a.cards] : []);
@@ -61,4 +61,10 @@ export function renderHint() {
   const play = /** @type {HTMLButtonElement} */ ($("btn-playhint"));
   play.hidden = !S.hint.action;
   play.disabled = !myTurn() || S.pending;
+}
+
+/** A sentence starts with a capital letter.
+ * @param {string} text */
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -31,7 +31,7 @@
  */
 
 /** A server's `hint`: the move it suggests (null: none) and its English sentence.
- * @typedef {{v?: number, action: Action | null, text?: string}} Hint */
+ * @typedef {{v?: number, action: Action | null, text?: string, reasons?: import("../types.js").HintReason[]}} Hint */
 
 /** A meld the player put aside for the opening: its hand ids, its cards as the engine
  * lists them (jokers' identities named) and its points.

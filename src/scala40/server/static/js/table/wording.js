@@ -3,7 +3,7 @@
 // reasons, a hint's move, the connection's state), in the page's language. No DOM and no
 // page state: a seat's name comes from the caller.
 
-import { parseCard, prettyCard, prettyCards } from "../cards.js";
+import { parseCard, prettyCard, prettyCards, rankWord } from "../cards.js";
 import { refusal, t } from "../i18n.js";
 
 /** @typedef {import("../types.js").Card} Card */
@@ -87,4 +87,28 @@ export function connWords(kind, detail) {
   if (kind === "gone") return t("table.gone");
   if (kind === "crowded") return t("watch.crowded");
   return "";
+}
+
+/** One of the hint's reasons in the page's language, with the reasons under it: the
+ * server sends facts (a code and the cards, melds and number it names), never words.
+ * @param {import("../types.js").HintReason} r
+ * @returns {string} */
+export function reasonText(r) {
+  const key = r.code === "waits_set" && !(r.cards || []).length ? "hintwhy.waits_set_none" : `hintwhy.${r.code}`;
+  const text = t(key, {
+    card: r.card ? (parseCard(r.card).joker ? t("card.joker") : prettyCard(r.card)) : "",
+    cards: (r.cards || []).map(prettyCard).join(", "),
+    melds: (r.melds || []).map(prettyCards).join(" + "),
+    n: r.number ?? "",
+    rank: r.number ? rankWord("many", r.number) : "",
+    because: (r.because || []).map(reasonText).join(t("hintwhy.and")),
+  });
+  return text === key ? "" : text;
+}
+
+/** A hint's reasons, one per step of the turn, in the page's language ("" for none).
+ * @param {import("../types.js").HintReason[] | undefined} reasons
+ * @returns {string} */
+export function hintReasonsText(reasons) {
+  return (reasons || []).map(reasonText).filter((x) => x).join(t("hintwhy.then"));
 }
