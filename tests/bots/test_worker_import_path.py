@@ -15,13 +15,12 @@ ABSENT = ("subprocess", "_posixsubprocess", "resource", "threading")
 PROBE = textwrap.dedent(
     f"""
     import pkgutil, sys
-    import scala40.engine, scala40.notation
-    for package in (scala40.engine, scala40.notation):
+    import scala40.engine, scala40.notation, scala40.tableview
+    for package in (scala40.engine, scala40.notation, scala40.tableview):
         for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
             __import__(info.name)
     from scala40.bots import LEVELS, OFFERED, make_bot
     bots = [make_bot(level) for level in LEVELS]
-    import scala40.server.wire.view, scala40.server.wire.patch
     print(sorted(m for m in {ABSENT!r} if m in sys.modules))
     """
 )

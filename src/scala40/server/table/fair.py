@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from scala40.engine.match import Match
 from scala40.notation.codec import JSONDict
-from scala40.server.table.commands import error
 from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.db import AsyncStore
+from scala40.tableview.refusals import error
 
 
 class FairShuffle:
