@@ -15,8 +15,8 @@ ABSENT = ("subprocess", "_posixsubprocess", "resource", "threading")
 PROBE = textwrap.dedent(
     f"""
     import pkgutil, sys
-    import scala40.engine, scala40.notation, scala40.tableview
-    for package in (scala40.engine, scala40.notation, scala40.tableview):
+    import scala40.engine, scala40.notation, scala40.offline, scala40.tableview
+    for package in (scala40.engine, scala40.notation, scala40.tableview, scala40.offline):
         for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
             __import__(info.name)
     from scala40.bots import LEVELS, OFFERED, make_bot
