@@ -1004,14 +1004,13 @@ def serve(
 
 
 def _play_site(pyodide_dir: Path | None) -> str:
-    """The local table's site for /play, exported afresh into the user's cache at every
-    start (a copy of local files: about a second); "" with a warning when Pyodide cannot
-    be had (the server runs on without /play)."""
+    """The local table's site for /play, kept in the user's cache by its version; ""
+    with a warning when Pyodide cannot be had (the server runs on without /play)."""
     from scala40.web_export.pyodide_dist import PyodideUnavailable, cache_root
-    from scala40.web_export.site import export_site
+    from scala40.web_export.site import kept_export
 
     try:
-        return str(export_site(cache_root() / "play", pyodide_dir).folder)
+        return str(kept_export(cache_root() / "play", pyodide_dir).folder)
     except PyodideUnavailable as err:
         click.echo(f"scala40 serve: no /play ({err})", err=True)
         return ""

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from scala40.cli import main
 from scala40.web_export.pyodide_dist import FILES
-from scala40.web_export.site import export_site
+from scala40.web_export.site import export_site, kept_export
 
 
 @pytest.fixture
@@ -108,3 +108,11 @@ def test_export_web_says_what_it_wrote(tmp_path: Path, fake_pyodide: Path) -> No
     assert result.exit_code == 0, result.output
     assert re.search(r"wrote \d+ files \([\d.]+ MB\) to .*site", result.output)
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_servers_share_one_kept_export_per_version(tmp_path: Path, fake_pyodide: Path) -> None:
+    first = kept_export(tmp_path / "play", fake_pyodide)
+    second = kept_export(tmp_path / "play", fake_pyodide)
+    assert first.folder == second.folder == tmp_path / "play" / first.version
+    assert sorted(p.name for p in (tmp_path / "play").iterdir()) == [first.version]
+    assert (first.folder / "index.html").is_file()

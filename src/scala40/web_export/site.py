@@ -16,6 +16,7 @@ import hashlib
 import html
 import json
 import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -94,3 +95,23 @@ def export_site(folder: Path, pyodide: Path | None = None) -> Exported:
     (folder / "sw.js").write_text(f"self.scala40Local = {shell};\n{worker}", "utf-8")
     total = sum((folder / name).stat().st_size for name in files)
     return Exported(folder, tuple(files), total, version)
+
+
+def kept_export(root: Path, pyodide: Path | None = None) -> Exported:
+    """The site exported under ``root/VERSION``, shared by every server of this user: made
+    in a folder of its own and moved into place whole, so servers starting together (a
+    test's cluster) never write into the folder another one serves; the same version
+    found there already is used as it is."""
+    root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".export-", dir=root))
+    try:
+        made = export_site(work, pyodide)
+        target = root / made.version
+        try:
+            work.rename(target)
+        except OSError:
+            if not (target / "sw.js").is_file():
+                raise
+        return Exported(target, made.files, made.total_bytes, made.version)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
