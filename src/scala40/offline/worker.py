@@ -79,4 +79,13 @@ def record() -> str:
 
 
 def over() -> bool:
+    """Whether the match is over (no bot will move again)."""
     return bool(_table) and _current().match.over
+
+
+def bench(levels: str, decisions: int) -> str:
+    """Each level's decision times here (scala40.offline.bench): the figures of the
+    closing note, measured in the browser by scripts/measure_offline.py."""
+    from scala40.offline.bench import figures
+
+    return json.dumps(figures(json.loads(levels), decisions))

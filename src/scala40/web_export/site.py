@@ -28,8 +28,9 @@ from scala40.web_export.wheel import build_wheel
 STATIC_PARTS: Final = ("css", "icons", "js")
 """What the table page loads from ``static/`` (the other pages are the server's)."""
 
-FETCHED_AT_START: Final = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")
-"""Pyodide's big files, fetched by the Worker with a count of bytes for the progress bar."""
+FETCHED_AT_START: Final = ("pyodide.asm.wasm", "python_stdlib.zip")
+"""Pyodide's big files, fetched by the Worker with a count of bytes for the progress bar
+(and handed to Pyodide from memory; its loader, a module, is imported as it is)."""
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,6 @@ function keepOffline() {
  * @param {(conn: LocalConnection) => void} attach the table page takes the connection
  */
 export function startLocal(files, handlers, attach) {
-  keepOffline();
   document.body.classList.add("local");
   const load = $("local-load");
   const bar = /** @type {HTMLProgressElement} */ ($("local-progress"));
@@ -133,6 +132,9 @@ export function startLocal(files, handlers, attach) {
       bar.value = m.done;
       said.textContent = t("local.loading", { done: mb(m.done), total: mb(m.total) });
     } else if (m.kind === "ready") {
+      // Kept for offline use once Python runs: the service worker copies what the
+      // Worker fetched rather than fetching it alongside.
+      keepOffline();
       load.hidden = true;
       if (m.kept) {
         worker.postMessage({ kind: "resume" });

@@ -26,24 +26,37 @@
 const localSw = /** @type {LocalSwScope} */ (/** @type {unknown} */ (self));
 const LOCAL_SHELL = localSw.scala40Local;
 const LOCAL_CACHE = `scala40-local-${LOCAL_SHELL.version}`;
+/** The page's Worker leaves the big files it fetched here (local/worker.js). */
+const LOCAL_PREFETCH = "scala40-local-prefetch";
 
 /** A file's address in the cache: absolute, under the worker's scope.
  * @param {string} file */
 const address = (file) => new URL(file, localSw.registration.scope).href;
 
 localSw.addEventListener("install", (/** @type {LocalSwEvent} */ event) => {
-  event.waitUntil(
-    caches
-      .open(LOCAL_CACHE)
-      .then((cache) => cache.addAll(LOCAL_SHELL.files.map(address)))
-      .then(() => localSw.skipWaiting()),
-  );
+  event.waitUntil(keepAll().then(() => localSw.skipWaiting()));
 });
+
+/** Keep every file of the site: those the page's Worker fetched already (left in its
+ * prefetch cache) are copied, the others fetched. */
+async function keepAll() {
+  const cache = await caches.open(LOCAL_CACHE);
+  const fetched = await caches.open(LOCAL_PREFETCH);
+  await Promise.all(
+    LOCAL_SHELL.files.map(async (file) => {
+      const url = address(file);
+      const copy = await fetched.match(url);
+      if (copy) await cache.put(url, copy);
+      else await cache.add(url);
+    }),
+  );
+}
 
 localSw.addEventListener("activate", (/** @type {LocalSwEvent} */ event) => {
   event.waitUntil(
     caches
       .keys()
+      // The old versions' caches go, and the Worker's prefetch (copied at install).
       .then((names) => Promise.all(names.filter((n) => n.startsWith("scala40-local-") && n !== LOCAL_CACHE).map((n) => caches.delete(n))))
       .then(() => localSw.clients.claim()),
   );

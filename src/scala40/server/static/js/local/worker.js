@@ -7,12 +7,13 @@
 //
 // The page sends:   {kind: "load", pyodide, wheel, sizes}   where Pyodide and the wheel are
 //                   {kind: "resume"} | {kind: "start", setup} | {kind: "send", msg}
-//                   {kind: "record"} | {kind: "forget"}
+//                   {kind: "record"} | {kind: "forget"} | {kind: "bench", levels, decisions}
 // The Worker sends: {kind: "progress", done, total} while the files come,
 //                   {kind: "ready", kept} once Python runs (kept: a match is kept here),
 //                   {kind: "message", msg} as the server's socket would,
 //                   {kind: "record", text}, {kind: "forgotten"} (the kept match is gone),
-//                   {kind: "refused", reason} (a bad setup), {kind: "failed", reason}
+//                   {kind: "refused", reason} (a bad setup), {kind: "failed", reason},
+//                   {kind: "bench", figures} (each level's decision times, p50 and p95)
 
 import { forgetMatch, keepMatch, keptMatch } from "./keep.js";
 
@@ -28,6 +29,7 @@ import { forgetMatch, keepMatch, keptMatch } from "./keep.js";
  * @property {() => string} saved
  * @property {() => string} record
  * @property {() => boolean} over
+ * @property {(levels: string, decisions: number) => string} bench
  */
 
 /** The Worker's side of postMessage (lib.dom types `self` as a window). */
@@ -71,16 +73,37 @@ async function fetchCounted(url, count) {
   return out.buffer;
 }
 
-/** Load Pyodide and the wheel: the big files are fetched first, counted for the progress
- * bar (the browser's cache, or the service worker's, then hands them to Pyodide at once).
+/** Where the Worker leaves the files it fetched, for the service worker to keep without
+ * fetching them again (local/sw.js reads it at install, then deletes it). */
+const PREFETCH = "scala40-local-prefetch";
+
+/** Load Pyodide and the wheel. The big files are fetched here first, counted for the
+ * progress bar; Pyodide's own requests for them are then answered from memory (`fetch` is
+ * wrapped), and a copy is left for the service worker: each byte travels once.
  * @param {{pyodide: string, wheel: string, sizes: {[url: string]: number}}} where */
 async function load(where) {
   const count = { done: 0, total: Object.values(where.sizes).reduce((a, b) => a + b, 0) };
-  const big = Object.keys(where.sizes).filter((u) => u !== where.wheel);
-  const [wheel] = await Promise.all([fetchCounted(where.wheel, count), ...big.map((u) => fetchCounted(u, count))]);
+  const urls = Object.keys(where.sizes);
+  const bodies = await Promise.all(urls.map((u) => fetchCounted(u, count)));
+  /** @type {Map<string, ArrayBuffer>} */
+  const fetched = new Map(urls.map((u, i) => [u, bodies[i]]));
+  const type = (/** @type {string} */ u) => (u.endsWith(".wasm") ? "application/wasm" : "application/octet-stream");
+  const kept = self.caches && (await caches.keys()).some((n) => n.startsWith("scala40-local-") && n !== PREFETCH);
+  if (self.caches && !kept) {
+    // The first visit: the service worker, about to keep the site, finds these here.
+    const cache = await caches.open(PREFETCH);
+    await Promise.all(urls.map((u) => cache.put(u, new Response(fetched.get(u), { headers: { "Content-Type": type(u) } }))));
+  }
+  const network = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), where.pyodide).href;
+    const body = fetched.get(url);
+    return body ? Promise.resolve(new Response(body, { headers: { "Content-Type": type(url) } })) : network(input, init);
+  };
   const { loadPyodide } = await import(where.pyodide + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: where.pyodide });
-  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.unpackArchive(fetched.get(where.wheel), "wheel");
+  self.fetch = network;
   py = /** @type {LocalPython} */ (pyodide.pyimport("scala40.offline.worker"));
 }
 
@@ -149,6 +172,9 @@ scope.addEventListener("message", async (event) => {
       if (m.msg.type === "action" || m.msg.type === "summary_closed") await changed();
     } else if (m.kind === "record") {
       post({ kind: "record", text: py.record() });
+    } else if (m.kind === "bench") {
+      // The bots' decision times in this browser (scripts/measure_offline.py asks).
+      post({ kind: "bench", figures: JSON.parse(py.bench(JSON.stringify(m.levels), m.decisions)) });
     } else if (m.kind === "forget") {
       clearTimeout(timer);
       await forgetMatch();
