@@ -120,9 +120,7 @@ def main() -> None:
         browser.close()
     server.shutdown()
     here = figures(OFFERED, args.decisions)
-    print(
-        f"bot decision time, ms ({args.decisions} decisions each, four-seat FISCA positions):"
-    )
+    print(f"bot decision time, ms ({args.decisions} decisions each, four-seat FISCA positions):")
     print(f"  {'level':10} {'browser p50':>12} {'p95':>8}   {'CPython p50':>12} {'p95':>8}")
     for level in OFFERED:
         b, c = in_browser[level], here[level]

@@ -124,3 +124,13 @@ def test_the_worker_functions_speak_json_text() -> None:
     [again] = json.loads(worker.resume(kept))
     assert again["view"] == json.loads(worker.receive('{"type": "sync"}'))[0]["view"]
     assert load_record(worker.record())["seats"] == ["Anna", "Bot 2 (Easy)"]
+
+
+def test_the_bench_gives_each_level_a_median_below_its_95th_percentile() -> None:
+    from scala40.offline.bench import figures
+
+    shown = figures(["beginner", "expert"], 60)
+    assert set(shown) == {"beginner", "expert"}
+    for level in shown.values():
+        assert level["decisions"] == 60
+        assert 0 <= level["p50_ms"] <= level["p95_ms"]
