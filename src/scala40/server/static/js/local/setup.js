@@ -7,6 +7,7 @@
 import { $ } from "../dom.js";
 import { BOT_LEVELS, botLevelWords, t } from "../i18n.js";
 import { LocalConnection } from "./connection.js";
+import { readKeys } from "./rulekeys.js";
 
 /** @typedef {import("../connection.js").ConnectionHandlers} ConnectionHandlers */
 
@@ -36,31 +37,18 @@ function absolute(files) {
   return { pyodide: abs(files.pyodide), wheel: abs(files.wheel), sizes };
 }
 
-/** Rule keys as typed, `elimination=201 jokers=4`, as an object; null when one is not
- * written key=value (the engine judges the keys and values themselves).
- * @param {string} text
- * @returns {{[key: string]: string} | null} */
-export function readKeys(text) {
-  /** @type {{[key: string]: string}} */
-  const out = {};
-  for (const part of text.trim().split(/\s+/).filter(Boolean)) {
-    const at = part.indexOf("=");
-    if (at < 1 || at === part.length - 1) return null;
-    out[part.slice(0, at)] = part.slice(at + 1);
-  }
-  return out;
-}
-
 /** A seed for a new match: 48 random bits (a JSON number keeps it exactly). */
 function newSeed() {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return bytes.reduce((n, b) => n * 256 + b, 0);
 }
 
-/** The seat selects of the setup form: seat 2 holds a bot, seats 3–6 may. */
-function drawBotChoices() {
+/** The seat selects of the setup form: seat 2 holds a bot, seats 3–6 may. Drawn again in
+ * the page's language on a switch (the choices made are kept). */
+export function drawBotChoices() {
   const row = $("local-bots");
-  if (row.childElementCount) return;
+  const chosen = [...row.querySelectorAll("select")].map((el) => el.value);
+  row.replaceChildren();
   for (let seat = 2; seat <= 6; seat++) {
     const label = document.createElement("label");
     const words = document.createElement("span");
@@ -74,7 +62,7 @@ function drawBotChoices() {
       option.textContent = level ? botLevelWords(level) : t("local.noBot");
       select.append(option);
     }
-    select.value = seat <= 4 ? "club" : "";
+    select.value = chosen.length ? chosen[seat - 2] : seat <= 4 ? "club" : "";
     label.append(words, select);
     row.append(label);
   }

@@ -17,7 +17,7 @@ import { showJoin, showMissing } from "./join.js";
 import { onMessage } from "./messages.js";
 import { render } from "./render.js";
 import { showMessage } from "./say.js";
-import { startLocal } from "../local/setup.js";
+import { drawBotChoices, startLocal } from "../local/setup.js";
 import { LOCAL_FILES, S, tableId, WATCH_ASKED } from "./state.js";
 import { showSummary } from "./summary.js";
 import { connWords } from "./wording.js";
@@ -62,6 +62,7 @@ function onLanguage() {
   silence();
   renderConn();
   wordNotifyToggle($("notify"));
+  if (LOCAL_FILES && !$("local-setup").hidden) drawBotChoices();
   if (S.missing) showMissing();
   else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
   render();
