@@ -100,3 +100,26 @@ def test_the_pinned_release_comes_from_the_registry_and_matches() -> None:
     wasm = (folder / "pyodide.asm.wasm").read_bytes()
     assert wasm[:4] == b"\0asm", "the interpreter is WebAssembly"
     assert json.loads((folder / "pyodide-lock.json").read_text())["info"]["python"].startswith("3.")
+
+
+def test_without_npm_the_fetch_says_what_to_do() -> None:
+    with pytest.raises(PyodideUnavailable, match=r"npm is needed .* --pyodide DIR"):
+        pyodide_dist.fetch_tarball(npm="no-such-npm-here")
+
+
+def test_an_empty_cache_is_filled_by_one_fetch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tarball = made_tarball()
+    fetched: list[int] = []
+
+    def fetch() -> bytes:
+        fetched.append(1)
+        return tarball
+
+    monkeypatch.setattr(pyodide_dist, "fetch_tarball", fetch)
+    monkeypatch.setattr(pyodide_dist.unpack, "__defaults__", (integrity_of(tarball),))
+    env = {"XDG_CACHE_HOME": str(tmp_path)}
+    first = pyodide_files(env=env)
+    assert pyodide_files(env=env) == first == cached_dir(env)
+    assert fetched == [1], "the second call fetched again"
