@@ -148,3 +148,38 @@ def test_a_hand_offline_against_the_club_player_resumed_and_replayed(
     assert record["seats"][0] == "Anna"
     assert not errors, errors
     context.close()
+
+
+def test_a_server_offers_the_local_table_at_play_in_italian_too(
+    server: str, browser: Browser
+) -> None:
+    """``scala40 serve``'s /play: the same site under the server's content policy (which
+    lets only /play compile WebAssembly), worded in Italian on a switch, dealing a match
+    against an expert and a beginner under the house preset with a key."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors = _page_errors(page)
+    page.goto(server + "/play/")
+    page.wait_for_selector("#local-setup:not([hidden])", timeout=LOAD_MS)
+    page.click("#lang")
+    assert "contro i bot" in page.locator("#local-setup h2").inner_text()
+    assert page.locator("#local-bots label").first.inner_text().startswith("Posto 2")
+    page.fill("#local-name", "Bea")
+    page.select_option("#local-bot-2", "expert")
+    page.select_option("#local-bot-3", "beginner")
+    for seat in (4, 5, 6):
+        page.select_option(f"#local-bot-{seat}", "")
+    page.select_option("#local-preset", "house")
+    page.fill("#local-keys", "nonsense=1")
+    page.click("#local-start")
+    page.wait_for_selector("#local-error:has-text('nonsense')")
+    assert page.locator("#game").is_hidden(), "a refused setup dealt nothing"
+    page.fill("#local-keys", "elimination=201")
+    page.click("#local-start")
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_selector("#hand .card")
+    players = page.locator("#players").inner_text()
+    assert "Bea" in players and "Esperto" in players and "Principiante" in players
+    assert not errors, errors
+    context.close()
