@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page
 from scala40.notation.record import replay, verify
 from scala40.web_export.site import export_site
 
+from .axe import assert_accessible
 from .support import free_port
 from .test_browser import _page_errors, _play_one_move, _summary_shown, _wait_for_my_move
 
@@ -162,6 +163,7 @@ def test_a_server_offers_the_local_table_at_play_in_italian_too(
     errors = _page_errors(page)
     page.goto(server + "/play/")
     page.wait_for_selector("#local-setup:not([hidden])", timeout=LOAD_MS)
+    assert_accessible(page, "the local setup form")
     page.click("#lang")
     assert "contro i bot" in page.locator("#local-setup h2").inner_text()
     assert page.locator("#local-bots label").first.inner_text().startswith("Posto 2")
@@ -181,5 +183,6 @@ def test_a_server_offers_the_local_table_at_play_in_italian_too(
     page.wait_for_selector("#hand .card")
     players = page.locator("#players").inner_text()
     assert "Bea" in players and "Esperto" in players and "Principiante" in players
+    assert_accessible(page, "the local table")
     assert not errors, errors
     context.close()
