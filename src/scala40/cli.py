@@ -956,6 +956,16 @@ def verify(record: str) -> None:
     help="Count IPv6 clients by their network of this many bits in the per-address limits"
     " (a home is usually given a whole /64); 128 counts each address.",
 )
+@click.option(
+    "--pyodide",
+    "pyodide_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="A local copy of Pyodide for /play, the table against bots in the browser [the"
+    " pinned release, fetched with npm once and kept in the user's cache].",
+)
+@click.option("--no-play", is_flag=True, help="Do not offer /play (the local table against bots).")
 @click.option("--dev", is_flag=True, help="Also serve the API docs (/docs, /redoc, /openapi.json).")
 def serve(
     host: str,
@@ -979,9 +989,12 @@ def serve(
     node: str | None,
     lease_seconds: float,
     ipv6_prefix: int,
+    pyodide_dir: Path | None,
+    no_play: bool,
     dev: bool,
 ) -> None:
-    """Start the web table: a lobby, real-time games with friends and bots, history.
+    """Start the web table: a lobby, real-time games with friends and bots, history, and
+    at /play a table against bots that runs in the visitor's browser, offline too.
 
     Limits, timeouts and what each refusal means: docs/server.md.
     """
@@ -1019,11 +1032,55 @@ def serve(
         lease_seconds=lease_seconds,
         ipv6_prefix=ipv6_prefix,
         dev=dev,
+        play_dir="" if no_play else _play_site(pyodide_dir),
     )
     try:
         run(host=host, port=port, settings=settings)
     except ValueError as err:
         raise InputError(str(err)) from None
+
+
+def _play_site(pyodide_dir: Path | None) -> str:
+    """The local table's site for /play, kept in the user's cache by its version; ""
+    with a warning when Pyodide cannot be had (the server runs on without /play)."""
+    from scala40.web_export.pyodide_dist import PyodideUnavailable, cache_root
+    from scala40.web_export.site import kept_export
+
+    try:
+        return str(kept_export(cache_root() / "play", pyodide_dir).folder)
+    except PyodideUnavailable as err:
+        click.echo(f"scala40 serve: no /play ({err})", err=True)
+        return ""
+
+
+@main.command("export-web")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--pyodide",
+    "pyodide_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="A local copy of Pyodide's files (an unpacked npm package) [the pinned release,"
+    " fetched with npm once and kept in the user's cache].",
+)
+def export_web(folder: Path, pyodide_dir: Path | None) -> None:
+    """Write FOLDER: a static site where one person plays bots in the browser, with no
+    server and, after the first visit, no connection.
+
+    Publish FOLDER as it is on any static host (README: "Play offline").
+    """
+    from scala40.web_export.pyodide_dist import PyodideUnavailable
+    from scala40.web_export.site import export_site
+
+    try:
+        done = export_site(folder, pyodide_dir)
+    except PyodideUnavailable as err:
+        raise InputError(str(err)) from None
+    click.echo(
+        f"wrote {len(done.files)} files ({done.total_bytes / 1e6:.1f} MB) to {done.folder}:"
+        " serve the folder as a static site and open its index.html"
+    )
 
 
 @main.command("bot-account")

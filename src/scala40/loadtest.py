@@ -30,7 +30,7 @@ import websockets
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
 from scala40.notation.view import view_from_json
-from scala40.server.wire.patch import apply as apply_patch
+from scala40.tableview.patch import apply as apply_patch
 
 SEATS = 4
 IDLE_SECONDS = 60.0
@@ -113,7 +113,7 @@ async def _player(
     base: str, table_id: str, token: str, think: float, rng: random.Random, tally: Tally
 ) -> None:
     """One scripted person: play on their turns until the match is over. Like the page, it
-    asks for patches and keeps its VIEW by applying them (server/wire/patch.py)."""
+    asks for patches and keeps its VIEW by applying them (tableview/patch.py)."""
     bot = make_bot("easy")
     sent_v = -1
     sent_at = 0.0

@@ -31,7 +31,7 @@ from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 from scala40.notation.cards import format_card
 from scala40.notation.view import history_to_list, view_from_json, view_to_dict
-from scala40.server.wire.view import SeatFacts, TableFacts, view_to_json
+from scala40.tableview.view import SeatFacts, TableFacts, view_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 SIMPLE_PY = ROOT / "examples" / "bots" / "simple.py"

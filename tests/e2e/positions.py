@@ -25,8 +25,8 @@ from scala40.notation.cards import parse_card
 from scala40.notation.codec import rules_changes, table_meld_from_dict
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
-from scala40.server.table.sessions import meld_check
 from scala40.storage.store import SeatRow, TableRow
+from scala40.tableview.check import meld_check
 
 ANNA = "2H 5D 9C KS QS 3D 7H 8H 4C AD JC 6S 9D"
 BRUNO = "2C 5H 9S KH QH 3C 7C 8C 4D AS JD 6H 9H"

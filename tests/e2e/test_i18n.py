@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser
 
 from scala40.engine.errors import PROBLEMS, Refusal
-from scala40.server.wire.refusals import TableRefusal
+from scala40.tableview.refusals import TableRefusal
 
 SRC = Path(__file__).parents[2] / "src" / "scala40"
 STATIC = SRC / "server" / "static"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
 from scala40.notation.view import view_from_json
-from scala40.server.wire.patch import PatchError, apply, diff, share
+from scala40.tableview.patch import PatchError, apply, diff, share
 
 from .conftest import MakeClient
 from .helpers import create, join, ws_url

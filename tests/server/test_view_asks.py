@@ -25,7 +25,7 @@ from scala40.notation.codec import table_meld_from_dict
 from scala40.notation.errors import NotationError
 from scala40.notation.melds import parse_table_meld
 from scala40.server.table.summaries import full_state
-from scala40.server.wire.view import legal_json
+from scala40.tableview.view import legal_json
 
 from .helpers import actor_at, kinds
 

@@ -19,14 +19,14 @@ from scala40.engine.views import PlayerView
 from scala40.notation.view import view_from_json
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
-from scala40.server.wire.view import (
+from scala40.storage.store import SeatRow, TableRow
+from scala40.tableview.view import (
     SeatFacts,
     TableFacts,
     legal_json,
     seat_view_json,
     view_to_json,
 )
-from scala40.storage.store import SeatRow, TableRow
 
 from .helpers import card_kinds, strings
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import json
 import math
+import pkgutil
 from dataclasses import dataclass
-from importlib import resources
 from typing import Final
 
 from scala40.engine.cards import HIGH_ACE, JOKER, KINDS
@@ -261,9 +261,13 @@ class Reader:
 
     @staticmethod
     def load() -> Reader:
-        """The model shipped with the package (``reading.json``)."""
-        text = resources.files("scala40.bots").joinpath("reading.json").read_text("utf-8")
-        data = json.loads(text)
+        """The model shipped with the package (``reading.json``), read through the
+        package's loader (:func:`pkgutil.get_data`): ``importlib.resources`` would import
+        ``zipfile`` and with it ``threading``, which a Web Worker's Python must not need."""
+        raw = pkgutil.get_data("scala40.bots", "reading.json")
+        if raw is None:
+            raise ValueError("the reading model (scala40/bots/reading.json) cannot be read")
+        data = json.loads(raw.decode("utf-8"))
         return Reader({s: m["weights"] for s, m in data["models"].items()})
 
     def chance(self, table: Table, card: int) -> float:

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.staticfiles import StaticFiles
 
 from scala40 import __version__
 from scala40.server.guard.headers import SecurityHeaders
@@ -103,10 +104,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(installable.build_router())
     app.include_router(health.build_router(tables))
     app.mount("/static", VersionedStatic(pages.static_dir()), name="static")
+    if settings.play_dir:
+        # The table against bots in the browser (scala40 export-web's site): its own
+        # service worker keeps it for offline play under /play/.
+        app.mount("/play", StaticFiles(directory=settings.play_dir, html=True), name="play")
     # Innermost: pages, scripts and JSON answers travel compressed (a phone on a slow line
     # loads the table about four times faster); WebSockets pass by untouched, and
     # Starlette leaves streamed events (text/event-stream) and images as they are.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)
-    app.add_middleware(SecurityHeaders, no_policy=("/docs", "/redoc") if docs else ())
+    app.add_middleware(
+        SecurityHeaders, no_policy=("/docs", "/redoc") if docs else (), wasm=("/play/",)
+    )
     return app

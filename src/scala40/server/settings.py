@@ -57,6 +57,9 @@ class Settings:
     """Move everything alive after start-up out of the garbage collector's sight, so a
     full collection scans only the games (``scala40 serve`` sets it: pauses of 100+ ms
     otherwise, with a hundred tables)."""
+    play_dir: str = ""
+    """The local table's exported site (``scala40 export-web``) served at ``/play``; ""
+    offers none."""
     stand_in_level: str = "club"
     """The bot that plays a human seat on a turn timeout or after the grace period (a level
     of :data:`~scala40.bots.LEVELS`; an old name such as ``heuristic`` works too)."""

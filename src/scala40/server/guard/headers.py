@@ -30,6 +30,13 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
+WASM_POLICY = CONTENT_SECURITY_POLICY.replace(
+    "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"
+)
+"""The policy of the local table's site (``/play/``): its Worker compiles Python's
+WebAssembly (Pyodide), which a browser allows only under ``'wasm-unsafe-eval'``; it still
+runs no script but this server's."""
+
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -42,9 +49,13 @@ SECURITY_HEADERS = {
 class SecurityHeaders:
     """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response."""
 
-    def __init__(self, app: ASGIApp, no_policy: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, app: ASGIApp, no_policy: tuple[str, ...] = (), wasm: tuple[str, ...] = ()
+    ) -> None:
         self.app = app
         self.no_policy = no_policy
+        self.wasm = wasm
+        """Path prefixes served under :data:`WASM_POLICY` (the local table's site)."""
         """Paths served without the content policy: the API docs of ``--dev``, whose pages
         load their scripts from a CDN and inline."""
 
@@ -54,11 +65,14 @@ class SecurityHeaders:
             return
 
         policy = scope["path"] not in self.no_policy
+        wasm = any(scope["path"].startswith(prefix) for prefix in self.wasm)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
+                    if name == "Content-Security-Policy" and wasm:
+                        value = WASM_POLICY
                     if policy or name != "Content-Security-Policy":
                         headers.setdefault(name, value)
             await send(message)

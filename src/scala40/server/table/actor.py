@@ -56,7 +56,6 @@ from scala40.server.table.commands import (
     TakeBotSeat,
     TurnTimeout,
     Watch,
-    error,
 )
 from scala40.server.table.fair import FairShuffle
 from scala40.server.table.finish import store_finish, store_left, tell_programs
@@ -70,17 +69,21 @@ from scala40.server.table.seats import (
     Newcomer,
     Seat,
     bot_seat_for_newcomer,
-    bot_seat_name,
     remote_seat,
     seat_for,
     seats_of,
 )
-from scala40.server.table.summaries import summary_json
 from scala40.server.table.turns import Turns
 from scala40.server.wire.outbox import Broadcast, Outbox
-from scala40.server.wire.patch import share
 from scala40.server.wire.refusals import CloseCode, Code, Refusal, TableRefusal
-from scala40.server.wire.view import (
+from scala40.storage.db import AsyncStore
+from scala40.storage.outage import store_away
+from scala40.storage.store import CLOSED, EXPIRED, Access, SeatRow, StoredTable, TableRow
+from scala40.tableview.patch import share
+from scala40.tableview.refusals import error
+from scala40.tableview.seats import bot_seat_name
+from scala40.tableview.summary import summary_json
+from scala40.tableview.view import (
     SeatFacts,
     TableFacts,
     event_json,
@@ -89,9 +92,6 @@ from scala40.server.wire.view import (
     seat_view_json,
     view_to_json,
 )
-from scala40.storage.db import AsyncStore
-from scala40.storage.outage import store_away
-from scala40.storage.store import CLOSED, EXPIRED, Access, SeatRow, StoredTable, TableRow
 
 log = logging.getLogger("scala40.server")
 
@@ -171,7 +171,7 @@ class TableActor:
         """The name of the league this table counts for (``table.league_id``)."""
         self._last_public: JSONDict | None = None
         """The public VIEW of the last broadcast, whose unchanged parts the next one shares
-        (:func:`~scala40.server.wire.patch.share`): patches then compare them once."""
+        (:func:`~scala40.tableview.patch.share`): patches then compare them once."""
         self._pause_due: asyncio.Task[None] | None = None
         """Tells the table when it has been alone long enough for its bots to pause."""
         self.stopped: tuple[int, str] | None = None

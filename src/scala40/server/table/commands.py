@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from scala40.engine.actions import Action
 from scala40.notation.codec import JSONDict
 from scala40.server.wire.outbox import Outbox
-from scala40.server.wire.refusals import Code, TableRefusal
+from scala40.server.wire.refusals import TableRefusal
 
 
 @dataclass(frozen=True)
@@ -223,12 +223,3 @@ class JoinRefused(Exception):
     def __init__(self, code: TableRefusal, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def error(code: Code, message: str, v: int, facts: JSONDict | None = None) -> JSONDict:
-    """An ``error`` message; ``facts`` (when the reason has specifics: cards, numbers, a
-    seat) let a page word the whole reason in its own language."""
-    out: JSONDict = {"type": "error", "code": code, "message": message, "v": v}
-    if facts:
-        out["facts"] = facts
-    return out

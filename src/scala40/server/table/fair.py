@@ -5,46 +5,20 @@ from __future__ import annotations
 
 from scala40.engine.match import Match
 from scala40.notation.codec import JSONDict
-from scala40.server.table.commands import error
 from scala40.server.wire.refusals import TableRefusal
 from scala40.storage.db import AsyncStore
+from scala40.tableview.fair import FairView
+from scala40.tableview.refusals import error
 
 
-class FairShuffle:
-    """One table's commitments (each computed once) and its entropy from the seats."""
+class FairShuffle(FairView):
+    """One table's commitments (each computed once, :class:`FairView`) and its entropy
+    from the seats, stored before it counts."""
 
     def __init__(self, match: Match, db: AsyncStore, table_id: str) -> None:
-        self.match = match
+        super().__init__(match)
         self.db = db
         self.table_id = table_id
-        self._commitments: dict[int, str] = {}
-
-    def json(self, open_table: bool) -> JSONDict | None:
-        """What every seat is shown of the shuffle: the commitment of the hand in play and
-        of the next one, which takes the seats' entropy until it is dealt (``open_table``:
-        the table is not over). ``None`` for a table dealt the older way."""
-        m = self.match
-        if not m.fair:
-            return None
-        number = m.hand_number
-        given = m.contributions.get(number + 1, [])
-        return {
-            "hand": number,
-            "commitment": self.commitment(number),
-            "next": {
-                "hand": number + 1,
-                "commitment": self.commitment(number + 1),
-                "contributions": len(given),
-                "open": open_table and not m.over,
-            },
-        }
-
-    def commitment(self, number: int) -> str:
-        """Hand ``number``'s commitment, computed once (every VIEW shows two)."""
-        known = self._commitments.get(number)
-        if known is None:
-            known = self._commitments[number] = self.match.commitment_for(number)
-        return known
 
     async def take(self, seat: int, hand: int, data: bytes, version: int) -> JSONDict:
         """Store a seat's entropy for the next hand, then mix it in; the answer to the seat.

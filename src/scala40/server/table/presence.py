@@ -17,9 +17,9 @@ from scala40.notation.codec import JSONDict
 from scala40.server.settings import Settings
 from scala40.server.table.commands import Command, GraceOver
 from scala40.server.table.seats import Seat
-from scala40.server.table.summaries import summary_json
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode
+from scala40.tableview.summary import summary_json
 
 PLAYED_FOR_KEPT = 200
 """At most this many of the moves a bot made for an absent player are kept to tell them."""

@@ -36,7 +36,7 @@ from scala40.server.table.placement import (
 from scala40.server.table.program_limits import ProgramLimits
 from scala40.server.table.rematch import rematch_rows
 from scala40.server.table.remote_bots import RemoteBots
-from scala40.server.table.seats import OPEN_SEAT, bot_seat_name, creator_seat, remote_account
+from scala40.server.table.seats import OPEN_SEAT, creator_seat, remote_account
 from scala40.server.table.sessions import Session
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, TableRefusal
@@ -44,6 +44,7 @@ from scala40.storage.db import AsyncStore
 from scala40.storage.leagues import Leagues
 from scala40.storage.store import Access, SeatRow, Store, StoredTable, TableRow, now
 from scala40.storage.tokens import new_table_id, new_token, token_hash
+from scala40.tableview.seats import bot_seat_name
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket

@@ -107,12 +107,6 @@ def bot_seat_for_newcomer(seats: list[Seat], promised: Mapping[int, Newcomer], n
     return free[0]
 
 
-def bot_seat_name(seat: int, label: str) -> str:
-    """A bot seat's name, ``Bot 2 (Club player)``: the seat and what plays it (a level in
-    a player's words, or the name a program gave in ``ready``)."""
-    return f"Bot {seat + 1} ({label})"
-
-
 def _canonical_or_none(level: str) -> str | None:
     """A built-in level's canonical name (an old name such as ``heuristic`` too), or
     ``None`` when ``level`` is no built-in level (a registered program's name)."""

@@ -20,11 +20,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scala40.bots.heuristic import hint as heuristic_hint
 from scala40.engine.fairness import CONTRIBUTION_MAX_BYTES
-from scala40.engine.melds import selection_refusal
-from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView
-from scala40.notation.cards import parse_card
-from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict, facts_to_dict
+from scala40.notation.codec import JSONDict, action_from_dict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
@@ -39,46 +36,13 @@ from scala40.server.table.commands import (
     Entropy,
     SummaryClosed,
     Watch,
-    error,
 )
 from scala40.server.wire.hint import reason_json
 from scala40.server.wire.jsonin import BadJson, decode_json
 from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, Code, Refusal, TableRefusal
-
-MAX_CHECKED = 14
-"""Most cards one ``check`` names: a hand after its draw."""
-
-
-class UnreadableCheck(ValueError):
-    """A ``check`` message that names no cards to check."""
-
-
-def meld_check(data: JSONDict, rules: Rules) -> JSONDict:
-    """The answer to ``{"type": "check", "cards": [...]}``: whether the cards make a meld
-    under ``rules``, as the engine reads a selection (:func:`selection_refusal`), with the
-    engine's refusal (code, message, facts) when they make none. The page asks it while
-    cards are selected that ``legal.melds`` does not list, so it can say why in the
-    player's language without a rule of its own. Raises :class:`UnreadableCheck`."""
-    texts = data.get("cards")
-    if (
-        not isinstance(texts, list)
-        or not 1 <= len(texts) <= MAX_CHECKED
-        or not all(isinstance(t, str) for t in texts)
-    ):
-        raise UnreadableCheck(f'check carries "cards": 1 to {MAX_CHECKED} card texts')
-    try:
-        kinds = [parse_card(t) for t in texts]
-    except NotationError as err:
-        raise UnreadableCheck(f"check: {err}") from None
-    refused = selection_refusal(kinds, rules)
-    answer: JSONDict = {"type": "check", "cards": texts, "ok": refused is None}
-    if refused is not None:
-        answer["code"] = refused.code.value
-        answer["message"] = refused.reason
-        if refused.facts:
-            answer["facts"] = facts_to_dict(refused.facts)
-    return answer
+from scala40.tableview.check import UnreadableCheck, meld_check
+from scala40.tableview.refusals import error
 
 
 class Session:

@@ -1,7 +1,8 @@
 """Hand-over summaries and the replay of a finished match: the moments every hand is shown.
 
-Only here does the server turn the true state into JSON, and only when the rules show the
-cards to everyone: at the end of a hand, and for a match that is over.
+Only here, and in the SUMMARY (:mod:`scala40.tableview.summary`), does the server turn the
+true state into JSON, and only when the rules show the cards to everyone: at the end of a
+hand, and for a match that is over.
 """
 
 from __future__ import annotations
@@ -9,31 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scala40.engine.match import HandRecord, Match
 from scala40.engine.state import Deal
 from scala40.notation.actions import parse_action
 from scala40.notation.codec import JSONDict, action_to_dict
 from scala40.notation.errors import NotationError
 from scala40.notation.record import NotVerified, load_record, start_match, verify
 from scala40.notation.view import cards, table_meld_json
-
-
-def summary_json(record: HandRecord, match: Match) -> JSONDict:
-    """SUMMARY of docs/protocol.md for a hand that just ended (every hand shown)."""
-    result = record.result
-    return {
-        "hand": record.number,
-        "winner": None if result.winner is None else record.seats[result.winner],
-        "reason": result.reason,
-        "chiusura_in_mano": result.chiusura_in_mano,
-        "hands": {str(record.seats[p]): cards(h) for p, h in enumerate(result.hands)},
-        "penalties": {str(s): p for s, p in sorted(record.penalties.items())},
-        "totals": {str(u): t for u, t in sorted(record.totals.items())},
-        "eliminated": list(record.eliminated),
-        "reentered": {str(u): t for u, t in sorted(record.reentered.items())},
-        "match_over": match.over and match.history[-1] is record,
-        "match_winner": match.winner if match.over and match.history[-1] is record else None,
-    }
+from scala40.tableview.summary import summary_json
 
 
 def full_state(deal: Deal, totals: Sequence[int]) -> JSONDict:

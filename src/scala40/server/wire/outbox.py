@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scala40.notation.codec import JSONDict
-from scala40.server.wire.patch import Op, diff, diff_keys
 from scala40.server.wire.refusals import CloseCode
-from scala40.server.wire.view import SEAT_KEYS
+from scala40.tableview.patch import Op, diff, diff_keys
+from scala40.tableview.view import SEAT_KEYS
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
@@ -46,7 +46,7 @@ class Broadcast:
     """One move's public VIEW beside the one before it, shared by every connection told of
     that move.
 
-    Every key of a seat's VIEW but its own (:data:`~scala40.server.wire.view.SEAT_KEYS`) is
+    Every key of a seat's VIEW but its own (:data:`~scala40.tableview.view.SEAT_KEYS`) is
     the public VIEW's, so for a connection whose last VIEW was made from ``before`` the
     patch is the public one (computed and written as JSON once a move, here) plus the
     diff of the seat's own keys. Without it every connection compared and encoded the same
@@ -102,7 +102,7 @@ class Outbox:
 
     A connection that asked for patches (``patches``) is sent its first ``state`` whole
     and every later one as a ``patch`` message: the JSON Patch from the VIEW it was sent
-    last (:mod:`scala40.server.wire.patch`), with ``from``, that VIEW's version, so a
+    last (:mod:`scala40.tableview.patch`), with ``from``, that VIEW's version, so a
     client that lost track can tell and ask again (``sync``, answered whole).
     """
 

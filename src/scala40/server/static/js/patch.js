@@ -1,7 +1,7 @@
 // @ts-check
 // A JSON Patch (RFC 6902) applied to a VIEW: the table's connection asks for patches
 // (`/ws/TABLE?patches=1`, docs/protocol.md) and gets, after the first VIEW, only what
-// changed. The server sends "add", "replace" and "remove" (scala40.server.wire.patch);
+// changed. The server sends "add", "replace" and "remove" (scala40.tableview.patch);
 // anything else, or a path that leads nowhere, throws: the page then asks for the whole
 // VIEW again (`sync`).
 

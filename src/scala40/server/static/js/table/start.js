@@ -17,7 +17,8 @@ import { showJoin, showMissing } from "./join.js";
 import { onMessage } from "./messages.js";
 import { render } from "./render.js";
 import { showMessage } from "./say.js";
-import { S, tableId, WATCH_ASKED } from "./state.js";
+import { drawBotChoices, startLocal } from "../local/setup.js";
+import { LOCAL_FILES, S, tableId, WATCH_ASKED } from "./state.js";
 import { showSummary } from "./summary.js";
 import { connWords } from "./wording.js";
 
@@ -27,6 +28,15 @@ import { connWords } from "./wording.js";
 export function start() {
   applyI18n();
   languageSwitch(/** @type {HTMLButtonElement} */ ($("lang")), onLanguage);
+  if (LOCAL_FILES) {
+    // A local table: the Worker is the table (local/setup.js), nothing reaches a server.
+    wireControls();
+    startLocal(LOCAL_FILES, { onMessage, onStatus }, (conn) => {
+      $("game").hidden = false;
+      S.conn = conn;
+    });
+    return;
+  }
   installable();
   if (!tableId) {
     showMessage(() => t("err.noTableId"), true);
@@ -52,6 +62,7 @@ function onLanguage() {
   silence();
   renderConn();
   wordNotifyToggle($("notify"));
+  if (LOCAL_FILES && !$("local-setup").hidden) drawBotChoices();
   if (S.missing) showMissing();
   else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
   render();
@@ -80,7 +91,7 @@ function renderConn() {
     return;
   }
   const [kind, detail] = S.conn_status;
-  el.textContent = connWords(kind, detail);
+  el.textContent = LOCAL_FILES && kind === "open" ? t("local.status") : connWords(kind, detail);
 }
 
 /** The connection's state changed (connection.js).

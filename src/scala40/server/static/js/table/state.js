@@ -2,6 +2,8 @@
 // The table page's one state, S: what the server sent last and what the player is doing
 // with it (every module of table/ reads and changes it; nothing else on the page keeps any).
 
+import { localFiles } from "../local/setup.js";
+
 /** @typedef {import("../types.js").Card} Card */
 /** @typedef {import("../types.js").View} View */
 /** @typedef {import("../types.js").GameEvent} GameEvent */
@@ -79,7 +81,7 @@
  * @property {boolean} pending
  * @property {ReturnType<typeof setTimeout> | undefined} pendingTimer
  * @property {Drag | null} dragging
- * @property {TableConnection | null} conn
+ * @property {TableConnection | import("../local/connection.js").LocalConnection | null} conn
  * @property {string} message
  * @property {boolean} messageIsError
  * @property {Words | null} messageWords the message in the page's language, when it is ours
@@ -98,8 +100,14 @@
  *   selections legal.melds does not list, by selection key (null: asked, not yet answered)
  */
 
-/** The table of this page, from its address (`/t/ID`). */
-export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+/** The local table's files when this page plays one in this browser (local/setup.js), else
+ * null: a served table's page. */
+export const LOCAL_FILES = localFiles();
+
+/** The table of this page, from its address (`/t/ID`); a local table's is "local". */
+export const tableId = LOCAL_FILES
+  ? "local"
+  : decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 /** `/t/ID?watch`: a spectator's page, the public view only (a player who holds a seat here
  * is taken to it instead). */
 export const WATCH_ASKED = new URLSearchParams(location.search).has("watch");
