@@ -1,0 +1,100 @@
+"""The two builds of the engine and the bots (issue 30): which one is installed is known,
+and a build meant to be compiled that quietly fell back to Python is caught.
+
+scripts/test runs the whole suite on the editable, pure install (this file expects the pure
+build there), then the engine's and the bots' tests on a compiled wheel with
+``SCALA40_EXPECT_BUILD=compiled``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from scala40.compiled import COMPILED_MODULES, Build, installed_build, module_is_compiled
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_installed_build_is_the_one_expected() -> None:
+    expected = Build(os.environ.get("SCALA40_EXPECT_BUILD", "pure"))
+    found = {name: module_is_compiled(name) for name in COMPILED_MODULES}
+    python = sorted(name for name, compiled in found.items() if not compiled)
+    assert installed_build() is expected, (
+        f"expected the {expected} build, found {installed_build()}; modules loaded from .py "
+        f"files: {python or 'none'} (set SCALA40_EXPECT_BUILD=compiled for a compiled install)"
+    )
+
+
+def test_the_imported_modules_are_the_ones_found() -> None:
+    """What :func:`installed_build` finds without importing is what an import loads."""
+    for name in COMPILED_MODULES:
+        module = importlib.import_module(name)
+        assert module.__file__ is not None
+        assert module.__file__.endswith(".py") is not module_is_compiled(name), name
+
+
+def test_the_compiled_modules_are_engine_or_bots_modules_of_the_source() -> None:
+    for name in COMPILED_MODULES:
+        package = name.split(".")[1]
+        assert package in ("engine", "bots"), name
+        assert ROOT.joinpath("src", *name.split(".")).with_suffix(".py").is_file(), name
+
+
+def test_the_program_seat_stays_python() -> None:
+    """Its keeper is started as a script from its file; the others wait on pipes."""
+    for name in ("program", "program_keeper", "program_process", "protocol", "remote"):
+        assert f"scala40.bots.{name}" not in COMPILED_MODULES
+        assert not module_is_compiled(f"scala40.bots.{name}")
+
+
+def test_an_unknown_module_is_named() -> None:
+    with pytest.raises(ModuleNotFoundError, match=r"scala40\.engine\.nothing"):
+        module_is_compiled("scala40.engine.nothing")
+
+
+@pytest.fixture
+def backend(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The package's build backend (build_support/scala40_build.py), as pip loads it."""
+    monkeypatch.syspath_prepend(str(ROOT / "build_support"))
+    monkeypatch.delenv("SCALA40_PURE", raising=False)
+    monkeypatch.delenv("CC", raising=False)
+    monkeypatch.delitem(sys.modules, "scala40_build", raising=False)
+    return importlib.import_module("scala40_build")
+
+
+def test_the_build_compiles_where_a_compiler_is_found(backend: ModuleType) -> None:
+    compiles, why = backend.compiles()
+    assert compiles, why  # this machine has gcc and Python's headers
+    assert "found" in why
+
+
+def test_scala40_pure_forces_the_pure_build(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCALA40_PURE", "1")
+    assert backend.compiles() == (False, "SCALA40_PURE=1")
+
+
+def test_without_a_compiler_the_build_is_pure_and_says_why(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CC", "no-such-cc --quiet")
+    assert backend.compiles() == (False, "no C compiler (no-such-cc not found)")
+
+
+@pytest.mark.filterwarnings("ignore:Support for .*tool.setuptools.* is still")
+def test_mypy_is_a_build_requirement_only_where_the_build_compiles(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert backend.MYPYC_REQUIREMENT in backend.get_requires_for_build_wheel()
+    monkeypatch.setenv("SCALA40_PURE", "1")
+    assert backend.MYPYC_REQUIREMENT not in backend.get_requires_for_build_wheel()
+    monkeypatch.delenv("SCALA40_PURE")
+    assert backend.MYPYC_REQUIREMENT not in backend.get_requires_for_build_editable()
