@@ -8,6 +8,7 @@ build there), then the engine's and the bots' tests on a compiled wheel with
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import sys
@@ -16,6 +17,7 @@ from types import ModuleType
 
 import pytest
 
+import scala40
 from scala40.compiled import COMPILED_MODULES, Build, installed_build, module_is_compiled
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,6 +39,21 @@ def test_the_imported_modules_are_the_ones_found() -> None:
         module = importlib.import_module(name)
         assert module.__file__ is not None
         assert module.__file__.endswith(".py") is not module_is_compiled(name), name
+
+
+def test_no_module_but_the_listed_ones_is_compiled() -> None:
+    """An extension left from an older list (a stale build/ directory) would shadow its
+    module's source: the installed files are exactly the listed modules, or none."""
+    package = Path(scala40.__file__).parent
+    found = set()
+    for path in package.rglob("*"):
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            if path.name.endswith(suffix):
+                parts = path.relative_to(package).with_name(path.name[: -len(suffix)]).parts
+                found.add(".".join(("scala40", *parts)))
+                break  # the longest suffix first: .cpython-311-...so before .so
+    listed = set(COMPILED_MODULES) if installed_build() is Build.COMPILED else set()
+    assert found == listed
 
 
 def test_the_compiled_modules_are_engine_or_bots_modules_of_the_source() -> None:
