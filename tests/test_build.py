@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -105,13 +107,30 @@ def test_without_a_compiler_the_build_is_pure_and_says_why(
     assert backend.compiles() == (False, "no C compiler (no-such-cc not found)")
 
 
-@pytest.mark.filterwarnings("ignore:Support for .*tool.setuptools.* is still")
-def test_mypy_is_a_build_requirement_only_where_the_build_compiles(
-    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(ROOT)
-    assert backend.MYPYC_REQUIREMENT in backend.get_requires_for_build_wheel()
-    monkeypatch.setenv("SCALA40_PURE", "1")
-    assert backend.MYPYC_REQUIREMENT not in backend.get_requires_for_build_wheel()
-    monkeypatch.delenv("SCALA40_PURE")
-    assert backend.MYPYC_REQUIREMENT not in backend.get_requires_for_build_editable()
+def requirements(hook: str, **env: str) -> list[str]:
+    """What the backend's ``hook`` asks pip to install, asked as pip asks: in a process of
+    its own, in the source tree (setuptools' warnings about the metadata stay there)."""
+    ask = (
+        "import json, sys; sys.path.insert(0, 'build_support'); import scala40_build; "
+        f"print(json.dumps(scala40_build.{hook}()))"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in ("SCALA40_PURE", "CC")}
+    run = subprocess.run(
+        [sys.executable, "-c", ask],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    needs: list[str] = json.loads(run.stdout.splitlines()[-1])
+    return needs
+
+
+def test_mypy_is_a_build_requirement_only_where_the_build_compiles(backend: ModuleType) -> None:
+    assert backend.MYPYC_REQUIREMENT in requirements("get_requires_for_build_wheel")
+    pure = requirements("get_requires_for_build_wheel", SCALA40_PURE="1")
+    assert backend.MYPYC_REQUIREMENT not in pure
+    assert backend.MYPYC_REQUIREMENT not in requirements("get_requires_for_build_editable")
