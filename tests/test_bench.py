@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from scala40.cli import main
+from scala40.compiled import installed_build
 
 
 @pytest.mark.slow  # a benchmark run, OpenSpiel included
@@ -16,6 +17,7 @@ def test_bench_measures_the_engine_the_anchors_way_and_beside_openspiel() -> Non
     result = CliRunner().invoke(main, ["bench", "--json", "--seconds", "0.3"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
+    assert figures["build"] == installed_build().value
     for key in (
         "steps_per_s",
         "clone_us",

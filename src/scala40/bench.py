@@ -3,6 +3,9 @@
 Steps per second are measured on 4-player hands under FISCA rules driven by a cheap
 random policy that still ends hands (described in :data:`POLICY`): the point is the cost
 of the engine's ``apply`` and its checks, not of a clever player.
+
+The figures say which build they measured (``build``: ``compiled`` or ``pure``, see
+:mod:`scala40.compiled`); scripts/bench_builds.py runs both side by side.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import time
 from typing import Any
 
 from scala40.bots.rollout import loose_card, natural_melds
+from scala40.compiled import installed_build
 from scala40.engine.actions import (
     Discard,
     DrawStock,
@@ -455,6 +459,24 @@ def _time_us(fn: Any, reps: int) -> float:
     return (time.perf_counter() - start) / reps * 1e6
 
 
+def measure_legal(seed: int) -> dict[str, Any]:
+    """Legal actions at the discard step: 300 fresh positions, each timed once."""
+    # Each position asked once: the engine keeps what a hand can meld, so asking the same
+    # hand again would time the memo, not the generator (play always brings a new hand).
+    # Other hands are asked first, as in a process that has been playing for a while: the
+    # memo of what one suit's cards can meld is then warm, as it is in play.
+    for h in _discard_step_positions(300, seed + 2):
+        legal_actions(h)
+    fresh = _discard_step_positions(300, seed + 1)
+    times = sorted(_time_us(lambda h=h: legal_actions(h), 1) for h in fresh)
+    return {
+        "legal_us": round(statistics.mean(times), 1),
+        "legal_p50_us": round(times[len(times) // 2], 1),
+        "legal_p90_us": round(times[len(times) * 9 // 10], 1),
+        "legal_positions": len(fresh),
+    }
+
+
 def solver_corpus(size: int = 300, seed: int = 40) -> list[list[int]]:
     """A fixed corpus of 14-card hands with 0, 1 or 2 jokers."""
     rng = random.Random(seed)
@@ -469,24 +491,17 @@ def solver_corpus(size: int = 300, seed: int = 40) -> list[list[int]]:
 
 def run(seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
     """Every figure of ``scala40 bench --json``."""
-    figures: dict[str, Any] = {"python": platform.python_version(), "policy": POLICY}
+    figures: dict[str, Any] = {
+        "build": installed_build().value,
+        "python": platform.python_version(),
+        "policy": POLICY,
+    }
     figures.update(measure_steps(seconds, seed))
     positions = _discard_step_positions(60, seed)
     figures["clone_us"] = round(
         statistics.median(_time_us(h.clone, 2000) for h in positions[:20]), 2
     )
-    # Each position asked once: the engine keeps what a hand can meld, so asking the same
-    # hand again would time the memo, not the generator (play always brings a new hand).
-    # Other hands are asked first, as in a process that has been playing for a while: the
-    # memo of what one suit's cards can meld is then warm, as it is in play.
-    for h in _discard_step_positions(300, seed + 2):
-        legal_actions(h)
-    fresh = _discard_step_positions(300, seed + 1)
-    times = sorted(_time_us(lambda h=h: legal_actions(h), 1) for h in fresh)
-    figures["legal_us"] = round(statistics.mean(times), 1)
-    figures["legal_p50_us"] = round(times[len(times) // 2], 1)
-    figures["legal_p90_us"] = round(times[len(times) * 9 // 10], 1)
-    figures["legal_positions"] = len(fresh)
+    figures.update(measure_legal(seed))
     rules = Rules()
     times = []
     for counts in solver_corpus():

@@ -364,6 +364,8 @@ def rules_command(key: str | None, lang: str, as_json: bool) -> None:
 def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool) -> None:
     """Measure the engine: actions per second, clone, legal actions, the opening solver.
 
+    The first figure, build, says which build was measured: compiled (mypyc) or pure.
+
     With --rl, the learning environment: random legal steps per second with observations
     and masks (needs the rl extra). Prints figures; it asserts nothing (speed depends on
     the machine and its load).

@@ -31,6 +31,7 @@ from .positions import twin as twin_of
 BOTS_DIR = Path(scala40.bots.__file__).parent
 
 
+@pytest.mark.pure_only  # compiled methods keep no annotations
 @pytest.mark.parametrize("cls", [RandomBot, GreedyBot])
 def test_choose_takes_a_view(cls: type[Bot]) -> None:
     hints = get_type_hints(cls.choose)

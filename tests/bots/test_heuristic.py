@@ -114,6 +114,7 @@ def test_never_illegal_and_always_by_plan(table: str, seed: int) -> None:
     assert sum(b.fallbacks for b in players) == 0
 
 
+@pytest.mark.pure_only  # patches heuristic._Decision.play
 def test_falls_back_to_a_legal_action_when_its_plan_has_none(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -406,6 +407,7 @@ def test_flat100_keeps_high_cards_for_the_opening() -> None:
 # Views only, and fast -------------------------------------------------------------------------
 
 
+@pytest.mark.pure_only  # compiled methods keep no annotations
 def test_choose_takes_a_view_only() -> None:
     hints = get_type_hints(HeuristicBot.choose)
     assert hints["view"] is PlayerView and hints["return"] == Action

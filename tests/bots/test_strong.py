@@ -95,6 +95,7 @@ def _discard_view(seed: int) -> PlayerView:
     return PlayerView.of(hand, hand.seats[0])
 
 
+@pytest.mark.pure_only  # patches strong's play-outs
 @pytest.mark.parametrize("seed", range(3))
 def test_the_search_departs_from_the_plan_only_on_a_clear_gain(
     seed: int, monkeypatch: pytest.MonkeyPatch

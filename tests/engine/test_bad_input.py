@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from scala40.compiled import Build, installed_build
 from scala40.engine.actions import (
     Discard,
     DrawStock,
@@ -38,14 +41,10 @@ def _state(match: Match) -> tuple[object, ...]:
     [
         (Discard(-5), "bad_card", "-5"),
         (Discard(99), "bad_card", "99"),
-        (Discard(True), "bad_card", "True"),
         (LayOff(-1, 0), "bad_card", "-1"),
-        (LayOff(5, "x"), "no_such_meld", "'x'"),  # type: ignore[arg-type]
         (LayOff(5, 0, "middle"), "bad_action", "middle"),
         (SwapJoker(500, 0), "bad_card", "500"),
         (Meld(MeldSpec((1, 2, 60))), "bad_card", "60"),
-        (Open(("7H 7D 7C",)), "bad_action", "7H 7D 7C"),  # type: ignore[arg-type]
-        ("draw", "unknown_action", "draw"),
     ],
 )
 def test_malformed_actions_are_refused_by_name(action: object, code: str, words: str) -> None:
@@ -56,6 +55,52 @@ def test_malformed_actions_are_refused_by_name(action: object, code: str, words:
         match.apply(action)  # type: ignore[arg-type]
     assert err.value.code == code
     assert words in err.value.reason
+    assert _state(match) == before
+
+
+@pytest.mark.parametrize(
+    ("make", "code", "words"),
+    [
+        (lambda: LayOff(5, "x"), "no_such_meld", "'x'"),  # type: ignore[arg-type]
+        (lambda: Open(("7H 7D 7C",)), "bad_action", "7H 7D 7C"),  # type: ignore[arg-type]
+        (lambda: "draw", "unknown_action", "draw"),
+    ],
+)
+def test_ill_typed_actions_are_refused_and_change_nothing(
+    make: Callable[[], object], code: str, words: str
+) -> None:
+    """Values of the wrong Python type (what mypy --strict rejects in a typed caller; the
+    notation checks types before it builds an action). The pure build refuses them by name
+    when applied; the compiled build checks every declared type, so the action cannot even
+    be built, or the call is refused, with a TypeError naming the type it expected."""
+    match = Match(Rules(), seed=11)
+    match.apply(DrawStock())
+    before = _state(match)
+    if installed_build() is Build.COMPILED:
+        with pytest.raises(TypeError, match="object expected; got str"):
+            match.apply(make())  # type: ignore[arg-type]
+    else:
+        with pytest.raises(IllegalAction) as err:
+            match.apply(make())  # type: ignore[arg-type]
+        assert err.value.code == code
+        assert words in err.value.reason
+    assert _state(match) == before
+
+
+def test_a_bool_for_a_card_is_refused() -> None:
+    """``True`` is an ``int`` to Python and to mypy. The pure build keeps it and refuses it
+    as no card; the compiled build stores the declared ``int``, 1 (the 2 of hearts), which
+    the hand does not hold here: refused either way, and nothing changes."""
+    match = Match(Rules(), seed=11)
+    match.apply(DrawStock())
+    assert match.deal.hands[match.deal.current][1] == 0
+    before = _state(match)
+    with pytest.raises(IllegalAction) as err:
+        match.apply(Discard(True))
+    if installed_build() is Build.COMPILED:
+        assert err.value.code == "not_in_hand"
+    else:
+        assert err.value.code == "bad_card" and "True" in err.value.reason
     assert _state(match) == before
 
 

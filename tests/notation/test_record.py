@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -28,7 +29,8 @@ from scala40.notation.record import (
 
 def hand_state(deal: Deal) -> dict[str, Any]:
     """Every slot of a hand but the cache of fitting cards (recomputed on demand)."""
-    return {name: getattr(deal, name) for name in Position.__slots__ if name not in CACHE_SLOTS}
+    names = (f.name for f in fields(Position))  # its slots: fields, in both builds
+    return {name: getattr(deal, name) for name in names if name not in CACHE_SLOTS}
 
 
 def match_state(match: Match) -> dict[str, Any]:

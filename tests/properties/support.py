@@ -178,10 +178,19 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+def slot_names(cls: type) -> tuple[str, ...]:
+    """The attributes a slotted class declares: ``__slots__`` in the pure build; a class
+    compiled by mypyc keeps no ``__slots__`` and lists them in ``__mypyc_attrs__``."""
+    names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", None) or cls.__slots__
+    return names
+
+
 def fingerprint(deal: Deal) -> dict[str, Any]:
     """Every field of the state (caches aside) as comparable immutable values."""
     return {
-        name: _freeze(getattr(deal, name)) for name in Position.__slots__ if name not in CACHE_SLOTS
+        name: _freeze(getattr(deal, name))
+        for name in slot_names(Position)
+        if name not in CACHE_SLOTS
     }
 
 
@@ -190,7 +199,7 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
 
 
 def match_fingerprint(match: Match) -> dict[str, Any]:
-    out = {name: _freeze(getattr(match, name)) for name in Match.__slots__ if name != "deal"}
+    out = {name: _freeze(getattr(match, name)) for name in slot_names(Match) if name != "deal"}
     out["deal"] = fingerprint(match.deal)
     return out
 

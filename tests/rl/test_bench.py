@@ -7,6 +7,7 @@ import json
 from click.testing import CliRunner
 
 from scala40.cli import main
+from scala40.compiled import installed_build
 
 
 def test_bench_rl_prints_env_steps_per_s() -> None:
@@ -17,6 +18,7 @@ def test_bench_rl_prints_env_steps_per_s() -> None:
     assert figures["env_steps_per_s"] > 0
     assert figures["actions"] == 4146
     assert figures["players"] == 4
+    assert figures["build"] == installed_build().value
 
 
 def test_bench_rl_prints_a_table_without_json() -> None:

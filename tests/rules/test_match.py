@@ -375,24 +375,25 @@ def test_partnerships_need_four_or_six_players():
 
 def test_a_hand_settled_from_a_paper_table_keeps_the_same_books() -> None:
     """Score sheets hand the match results of hands played with real cards."""
+    from scala40.engine.phases import Ending
     from scala40.engine.position import HandResult
 
     m = Match(rules(players=2), seed=3, first_dealer=0)
     first_seats = m.deal.seats
     with pytest.raises(ValueError, match="2 players"):
-        m.settle_hand(HandResult(0, (0, 5, 7), False, False, "went_out", ((), (), ())))
+        m.settle_hand(HandResult(0, (0, 5, 7), False, False, Ending.WENT_OUT, ((), (), ())))
     assert m.hand_number == 1 and m.totals == [0, 0]
-    m.settle_hand(HandResult(0, (0, 60), False, False, "went_out", ((), ())))
+    m.settle_hand(HandResult(0, (0, 60), False, False, Ending.WENT_OUT, ((), ())))
     assert m.hand_number == 2
     assert m.totals[first_seats[1]] == 60 and m.totals[first_seats[0]] == 0
     loser = first_seats[1]
     seats = m.deal.seats
     pays = tuple(50 if s == loser else 0 for s in seats)
-    m.settle_hand(HandResult(seats.index(1 - loser), pays, False, False, "went_out", ((), ())))
+    m.settle_hand(HandResult(seats.index(1 - loser), pays, False, False, Ending.WENT_OUT, ((), ())))
     assert m.totals[loser] == 110
     assert m.over and m.winner == 1 - loser
     with pytest.raises(IllegalAction, match="over"):
-        m.settle_hand(HandResult(0, (0, 1), False, False, "went_out", ((), ())))
+        m.settle_hand(HandResult(0, (0, 1), False, False, Ending.WENT_OUT, ((), ())))
 
 
 def test_partners_sit_alternately_and_score_as_one():

@@ -5,7 +5,8 @@ The policy is uniformly random over the legal mask, and every step goes through 
 public AEC loop (``last()`` builds the observation and the mask, ``step`` plays), so the
 figure is what a learner's data collection would see. ``env_steps_per_s`` is wall-clock;
 ``cpu_steps_per_s`` counts this process's CPU time only, a steadier figure on a machine
-shared with other work (``load_average`` says how busy it was).
+shared with other work (``load_average`` says how busy it was). ``build`` says which build
+of the engine stepped it (compiled or pure, :mod:`scala40.compiled`).
 
 ``scala40 bench --openspiel``: the OpenSpiel game against OpenSpiel's own gin rummy, both
 played through pyspiel's Python API, with and without the observation tensor
@@ -23,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from scala40.compiled import installed_build
 from scala40.rl.aec import pettingzoo_env
 
 
@@ -55,6 +57,7 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     return {
+        "build": installed_build().value,
         "env_steps_per_s": round(steps / elapsed),
         "cpu_steps_per_s": round(steps / cpu) if cpu > 0 else None,
         "load_average": round(os.getloadavg()[0], 2),
