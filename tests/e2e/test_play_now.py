@@ -88,9 +88,11 @@ def test_two_people_pressing_play_now_sit_at_one_table(tmp_path: Path, browser: 
 def test_a_bot_seat_passes_to_a_person_arriving_mid_hand_at_the_next_hand(
     tmp_path: Path, browser: Browser
 ) -> None:
-    # Anna never moves: each of her turns times out in a second and a bot plays it, so
-    # the hand ends on its own while Bea waits for it.
-    with TunedServer.running(tmp_path, bot_pause=0.0, quickplay_turn_seconds=1.0) as base:
+    # Anna never moves: each of her turns times out in three seconds and a bot plays it, so
+    # the hand ends on its own while Bea waits for it — but not before Bea has arrived (with
+    # one second a turn, on a busy machine the hand could end and the next be dealt first,
+    # and Bea would sit down at once).
+    with TunedServer.running(tmp_path, bot_pause=0.0, quickplay_turn_seconds=3.0) as base:
         anna_ctx, bea_ctx = _phone(browser, "en"), _phone(browser, "it")
         anna, bea = anna_ctx.new_page(), bea_ctx.new_page()
         first = _play_now(anna, base, "Anna", "mid-en")
@@ -99,7 +101,7 @@ def test_a_bot_seat_passes_to_a_person_arriving_mid_hand_at_the_next_hand(
         assert second == first
         anna.wait_for_function(
             "() => document.querySelector('#log').textContent.includes('Bea takes')",
-            timeout=10_000,
+            timeout=30_000,
         )
         assert bea.locator("#hand .card").count() == 0  # watching: nobody's cards
         bea.wait_for_function(
