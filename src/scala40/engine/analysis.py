@@ -310,12 +310,16 @@ def hand_key(counts: Sequence[int], rules: Rules, jokers: bool) -> HandKey:
     """What a hand's candidate melds depend on: the kinds held (those in no meld dropped,
     with at most one joker a meld), those held twice, and the rules with the jokers it
     may use."""
-    njokers = counts[JOKER] if jokers else 0
-    mj = njokers if njokers < rules.max_jokers else rules.max_jokers
-    held = presence(counts)
+    return key_of(presence(counts), doubles(counts), counts[JOKER], rules, jokers)
+
+
+def key_of(held: int, twice: int, njokers: int, rules: Rules, jokers: bool) -> HandKey:
+    """:func:`hand_key` from the hand's :func:`presence`, :func:`doubles` and jokers (for
+    a caller that needs those bit sets too)."""
+    mj = (njokers if njokers < rules.max_jokers else rules.max_jokers) if jokers else 0
     if mj < 2:
         held &= _meldable(held, mj)
-    return held, doubles(counts) & held, _shape(rules, mj)
+    return held, twice & held, _shape(rules, mj)
 
 
 def _collect(key: HandKey, rules: Rules) -> list[Candidate]:

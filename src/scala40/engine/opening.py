@@ -17,7 +17,7 @@ from scala40.engine.analysis import (
     HandKey,
     candidates_of,
     doubles,
-    hand_key,
+    key_of,
     opening_within_reach,
     presence,
     triples,
@@ -124,13 +124,14 @@ def openings(deal: Deal) -> list[Open]:
     p = deal.turn.player
     counts = deal.hands[p]
     size = deal.sizes[p]
-    key = hand_key(counts, rules, not jokers_barred(rules, True))
+    levels = presence(counts), doubles(counts), triples(counts)
+    key = key_of(levels[0], levels[1], counts[JOKER], rules, not jokers_barred(rules, True))
     pending = deal.turn.drew == _FROM_POZZO and not deal.turn.pozzo_used
     memo: OpeningsKey | None = None
     if not pending:
         memo = (
             key,
-            triples(counts) & key[0],
+            levels[2] & key[0],
             counts[JOKER],
             size,
             deal.first_round_done,
@@ -141,7 +142,7 @@ def openings(deal: Deal) -> list[Open]:
         known = _OPENINGS.get(memo)
         if known is not None:
             return list(known)
-    out = _openings(deal, key, counts, size, pending)
+    out = _openings(deal, key, levels, counts, size, pending)
     if memo is not None:
         if len(_OPENINGS) >= _OPENINGS_LIMIT:
             _OPENINGS.clear()
@@ -162,8 +163,15 @@ card drawn and the card thrown meld with nothing."""
 _OPENINGS_LIMIT = 64
 
 
-def _openings(deal: Deal, key: HandKey, counts: list[int], size: int, pending: bool) -> list[Open]:
-    """:func:`openings`, searched."""
+def _openings(
+    deal: Deal,
+    key: HandKey,
+    levels: tuple[int, int, int],
+    counts: list[int],
+    size: int,
+    pending: bool,
+) -> list[Open]:
+    """:func:`openings`, searched (``levels``: the kinds held once, twice, three times)."""
     rules = deal.rules
     cands = candidates_of(key, rules)
     if not cands:
@@ -247,7 +255,7 @@ def _openings(deal: Deal, key: HandKey, counts: list[int], size: int, pending: b
                 extend(nxt, a1, a2, a3, w, pts, pln, u)
             chosen.pop()
 
-    h1, h2, h3 = presence(counts), doubles(counts), triples(counts)
+    h1, h2, h3 = levels
     wild = counts[JOKER]
     # Every candidate fits the whole hand, but a run holding both natural aces needs
     # both copies, and jokers beyond those held never fit.
