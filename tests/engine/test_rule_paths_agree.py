@@ -7,7 +7,8 @@ melding the last cards after an opening (no discard), and taking the pozzo under
 
 from __future__ import annotations
 
-from scala40.engine.actions import TakePozzo
+from scala40.engine.actions import Discard, Open, TakePozzo
+from scala40.engine.legal import legal_actions
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.notation import parse_action, parse_card, parse_hand, parse_table_meld
@@ -152,3 +153,26 @@ def test_a_kept_swapped_joker_laid_again_goes_out_after_an_opening_from_the_pozz
         assert deal.check(TakePozzo()) is None, mode
         ended = _play(deal, "pozzo", "open QD QC QS | KH KD KC", "swap 9S 0", "layoff JK 0 low")
         assert ended.result is not None and ended.result.winner == 0, mode
+
+
+def test_keep_offers_no_opening_that_leaves_only_the_kept_card() -> None:
+    # Under "keep" the 2♠ taken may stay in hand, but it is never this turn's discard: an
+    # opening laying every other card (K K K + Q Q Q + 5♥6♥7♥) would leave the player
+    # nothing to discard and nothing to lay, so it is refused and not offered.
+    rules = Rules.build(None, {"players": 2, "open_from_pozzo": "keep"})
+    deal = Deal.setup(
+        rules,
+        [parse_hand("KD KC KS QD QC QS 5H 6H 7H"), parse_hand("2C 4C 6C 8C 10C QH")],
+        pozzo=[parse_card("2S")],
+    )
+    _play(deal, "pozzo")
+    whole = parse_action("open KD KC KS | QD QC QS | 5H 6H 7H")
+    err = deal.check(whole)
+    assert err is not None and err.code == "pozzo_stranded"
+    assert "2♠" in err.reason
+    offered = [a for a in legal_actions(deal) if isinstance(a, Open)]
+    assert offered and whole not in offered
+    for opening in offered:
+        after = deal.clone()
+        after.apply(opening)
+        assert any(isinstance(a, Discard) for a in legal_actions(after)), opening

@@ -128,7 +128,7 @@ def openings(deal: Deal) -> list[Open]:
     key = key_of(levels[0], levels[1], counts[JOKER], rules, not jokers_barred(rules, True))
     pending = deal.turn.drew == _FROM_POZZO and not deal.turn.pozzo_used
     memo: OpeningsKey | None = None
-    if not pending:
+    if deal.turn.drew != _FROM_POZZO:
         memo = (
             key,
             levels[2] & key[0],
@@ -151,7 +151,7 @@ def openings(deal: Deal) -> list[Open]:
 
 
 OpeningsKey = tuple[HandKey, int, int, int, bool, int, str, bool | str]
-"""What the openings of a hand depend on when no pozzo card is pending: its candidate
+"""What the openings of a hand depend on when the card came from the stock: its candidate
 melds' key, its kinds held three times (3 decks), jokers and size, whether the first round
 is done, and the rules on the threshold, on jokers in it and on going out without a
 discard (the last two ask :func:`~scala40.engine.going_out.leave_code` about a chiusura)."""
@@ -187,6 +187,7 @@ def _openings(
     need = rules.opening_points
     whole_at = size - 1  # cards laid from which the rest is a chiusura in mano
     taken = deal.turn.pozzo_card
+    kept = deal.turn.drew == _FROM_POZZO and not pending  # the card may stay in hand
     in_opening = rules.open_from_pozzo == "opening"
     out: list[Open] = []
     chosen: list[int] = []
@@ -195,6 +196,15 @@ def _openings(
     twice = [row[1] for row in rows]
     doubled = any(twice)
     joker_bits = JOKER_BITS
+
+    def spelled() -> tuple[MeldSpec, ...]:
+        melds: list[MeldSpec] = []
+        for i in chosen:
+            spec = specs[i]
+            if spec is None:
+                spec = specs[i] = cands[i].spec()
+            melds.append(spec)
+        return tuple(melds)
 
     def offer(points: int, plain: int, used: int) -> None:
         left = size - used
@@ -207,13 +217,9 @@ def _openings(
             laid = tuple(k for i in chosen for k in cands[i].laid())
             if leave_code(deal, left, laid) is not None:
                 return
-        melds: list[MeldSpec] = []
-        for i in chosen:
-            spec = specs[i]
-            if spec is None:
-                spec = specs[i] = cands[i].spec()
-            melds.append(spec)
-        action = Open(tuple(melds))
+            if left == 1 and kept and taken not in laid and deal.check(Open(spelled())):
+                return  # only the kept pozzo card is left, and it is no discard
+        action = Open(spelled())
         if pending:
             if laid is None:
                 laid = tuple(k for i in chosen for k in cands[i].laid())

@@ -215,6 +215,25 @@ def stranded_by(deal: Deal, opened: Deal) -> bool:
     return line_using(opened, card) is None
 
 
+def kept_card_stranded(deal: Deal, opened: Deal) -> bool:
+    """Whether an opening that left the card taken from the pozzo in hand (under
+    ``open_from_pozzo = "keep"``, a free first take or ``keep_pozzo_card``) leaves the
+    turn no way to end. The kept card is never this turn's discard, so when it
+    is all the hand holds the turn ends only by using it (a lay-off that goes out under
+    ``go_out_without_discard``); after an opening below the points (a chiusura in mano
+    still owing its discard) not even that.
+
+    ``deal`` is the position before the opening, ``opened`` right after it.
+    """
+    if legal_discards(opened):
+        return False
+    if opened.turn.must_go_out:
+        return True
+    probe = opened.clone()
+    probe.turn = probe.turn._replace(pozzo_used=False)  # the search looks for a real use
+    return stranded_by(deal, probe)
+
+
 # The search over sequences ------------------------------------------------------------------
 
 
@@ -402,6 +421,7 @@ def _placements(
 
 __all__ = [
     "free_take",
+    "kept_card_stranded",
     "line_using",
     "may_take",
     "stranded_by",
