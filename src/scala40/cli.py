@@ -361,14 +361,23 @@ def rules_command(key: str | None, lang: str, as_json: bool) -> None:
     help="Measure the OpenSpiel game against OpenSpiel's gin rummy, with and without the"
     " observation tensor (rounds alternate; --seconds is the run's CPU time).",
 )
-def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool) -> None:
+@click.option(
+    "--legal",
+    "legal",
+    is_flag=True,
+    help="Measure only legal actions at the discard step and random-legal play, in rounds"
+    " (median, min and max of each figure).",
+)
+def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool, legal: bool) -> None:
     """Measure the engine: actions per second, clone, legal actions, the opening solver.
 
     The first figure, build, says which build was measured: compiled (mypyc) or pure.
 
     With --rl, the learning environment: random legal steps per second with observations
-    and masks (needs the rl extra). Prints figures; it asserts nothing (speed depends on
-    the machine and its load).
+    and masks (needs the rl extra). With --legal, the legal-action generator alone: mean
+    µs at the discard step over fixed dealt positions, and random-legal steps per second,
+    each as the median and range of five rounds. Prints figures; it asserts nothing
+    (speed depends on the machine and its load).
 
     With --openspiel, random legal play through pyspiel's API of python_scala40 and of
     gin_rummy, with and without observation_tensor at each decision: steps a second, their
@@ -384,6 +393,10 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool) -
         from scala40.rl.bench import run_rl  # the rl extra is imported only when asked for
 
         figures = run_rl(seconds=seconds, seed=seed)
+    elif legal:
+        from scala40.bench import measure_legal
+
+        figures = measure_legal(seconds=seconds, seed=seed)
     else:
         from scala40.bench import run  # a benchmark is not on every command's path
 

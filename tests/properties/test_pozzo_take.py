@@ -9,6 +9,7 @@ search but ``legal_actions`` of the play phase.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -61,22 +62,51 @@ def oracle(deal: Deal) -> bool:
     return visit(probe)
 
 
+class Layout(NamedTuple):
+    """A position's cards and rule keys, to be dealt under one ``open_from_pozzo`` value."""
+
+    keys: dict[str, object]
+    hands: list[list[int]]
+    table: list[TableMeld]
+    pozzo: list[int]
+    stock: list[int]
+    opened: list[bool]
+    turns_done: int | None
+
+    def deal(self, open_from_pozzo: str) -> Deal:
+        rules = Rules.build(None, {**self.keys, "open_from_pozzo": open_from_pozzo})
+        return Deal.setup(
+            rules,
+            [h[:] for h in self.hands],
+            table=self.table,
+            pozzo=self.pozzo[:],
+            stock=self.stock[:],
+            opened=self.opened,
+            turns_done=self.turns_done,
+        )
+
+
 @st.composite
-def positions(draw: st.DrawFn) -> Deal:
+def layouts(draw: st.DrawFn, *, opened: bool | None = None, varied: bool = False) -> Layout:
     """A player at the draw, runs of a few suits on the table, cards near them.
 
-    An opened player, or (``open_from_pozzo = "any_use"``) an unopened one who holds two
-    sets of picture cards besides, so that an opening is often possible.
+    An opened player, or an unopened one who holds two sets of picture cards besides, so
+    that an opening is often possible. ``varied``: sometimes nobody has completed a turn
+    yet (then nobody may go out), and the unopened hand may hold a single set and few other
+    cards, so that an opening is just within reach, or just out of it.
     """
-    opened = draw(st.booleans())
-    rules = Rules(
-        players=2,
-        keep_swapped_joker=draw(st.booleans()),
-        go_out_without_discard=draw(st.booleans()),
-        open_from_pozzo="no" if opened else "any_use",
-    )
-    left = pack_counts(rules.decks, rules.joker_count)
+    if opened is None:
+        opened = draw(st.booleans())
+    keys: dict[str, object] = {
+        "players": 2,
+        "keep_swapped_joker": draw(st.booleans()),
+        "go_out_without_discard": draw(st.booleans()),
+    }
     rng = random.Random(draw(st.integers(0, 2**32)))
+    turns_done = draw(st.sampled_from([None, 0, 1])) if varied else None
+    extra = draw(st.integers(0 if varied and not opened else 1, 7))  # a hand at the draw
+    sets = draw(st.integers(1, 2)) if varied else 2
+    left = pack_counts(2, 4)
     table: list[TableMeld] = []
     for _ in range(draw(st.integers(1, 3))):
         suit, lo = rng.randrange(4), rng.randrange(1, 10)
@@ -107,9 +137,9 @@ def positions(draw: st.DrawFn) -> Deal:
         left[k] -= 1
         return k
 
-    mine = [card() for _ in range(draw(st.integers(1, 7)))]
+    mine = [card() for _ in range(extra)]
     if not opened:
-        for rank in rng.sample(range(10, 13), 2):  # J, Q or K: 30 points a set
+        for rank in rng.sample(range(10, 13), sets):  # J, Q or K: 30 points a set
             for suit in rng.sample(range(4), 3):
                 if left[suit * 13 + rank]:
                     left[suit * 13 + rank] -= 1
@@ -118,14 +148,14 @@ def positions(draw: st.DrawFn) -> Deal:
     other = [card() for _ in range(5)]
     rest = [k for k in range(KINDS) for _ in range(left[k])]
     rng.shuffle(rest)
-    return Deal.setup(
-        rules,
-        [mine, other],
-        table=table,
-        pozzo=[*rest[:20], top],
-        stock=rest[20:],
-        opened=[opened, True],
+    return Layout(
+        keys, [mine, other], table, [*rest[:20], top], rest[20:], [opened, True], turns_done
     )
+
+
+def positions() -> st.SearchStrategy[Deal]:
+    """An opened player (no pozzo variant needed), or an unopened one under ``any_use``."""
+    return layouts().map(lambda lay: lay.deal("no" if lay.opened[0] else "any_use"))
 
 
 @examples(150)

@@ -190,3 +190,31 @@ def test_go_out_without_discard_chiusura_in_mano_whole_hand():
     # the flat 100 of the unopened is never doubled
     assert res.penalties == (0, 100, 100)
     assert table_texts(hand) == ["K♥ K♦ K♣", "2♦ 3♦ 4♦"]
+
+
+def test_go_out_without_discard_opening_then_the_last_meld_is_a_chiusura_in_mano():
+    # Issue 30's position: the same melds score alike whether the last one ends with a
+    # discard or, under go_out_without_discard, with nothing left to discard.
+    r = rules(
+        players=3,
+        go_out_without_discard=True,
+        chiusura_in_mano_double=True,
+        unopened_penalty="flat100",
+    )
+
+    def deal():
+        return play(
+            position(
+                ["KH KD KC 3S 4S 5S 2D 3D", *OTHERS],
+                rules=r,
+                stock_top="4D",
+                opened=[False, True, False],
+            ),
+            DRAW,
+        )
+
+    melded = play(deal(), open_("KH KD KC", "3S 4S 5S"), meld_action("2D 3D 4D"))
+    whole = play(deal(), open_("KH KD KC", "3S 4S 5S", "2D 3D 4D"))
+    for hand in (melded, whole):
+        assert hand.result.winner == 0 and hand.result.chiusura_in_mano
+        assert hand.result.penalties == (0, 28, 100)

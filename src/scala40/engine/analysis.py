@@ -23,6 +23,15 @@ Objective = Literal["points", "penalty"]
 """What :func:`solve` maximizes: the points laid (to open) or the penalty out of hand."""
 
 
+JOKER_BITS: tuple[int, ...] = tuple(((1 << j) - 1) << (JOKER + 1) for j in range(64))
+"""``j`` jokers as bits above the natural kinds' (a hand holding ``w`` jokers has
+``JOKER_BITS[w]``; a meld needing ``j`` fits the jokers iff its bits are among them)."""
+
+
+Row = tuple[int, int, int, int, int, int]
+"""A candidate meld as :attr:`Candidate.row` gives it."""
+
+
 class Candidate:
     """One meld that can be laid from a hand: what it uses and what it is worth.
 
@@ -35,6 +44,7 @@ class Candidate:
         "_mask",
         "_mask2",
         "_meld",
+        "_row",
         "_spec",
         "jokers",
         "naturals",
@@ -56,6 +66,7 @@ class Candidate:
         self._meld: TableMeld | None = None
         self._spec: MeldSpec | None = None
         self._action: Meld | None = None
+        self._row: Row | None = None
         self.naturals = naturals
         self._mask = -1
         self._mask2 = 0
@@ -88,6 +99,27 @@ class Candidate:
         if self._mask < 0:
             self.mask  # noqa: B018 (works both out)
         return self._mask2
+
+    @property
+    def row(self) -> Row:
+        """What a search over combinations of melds reads, in one tuple (worked out on
+        first use and kept: a candidate is shared by every hand holding its suit's or its
+        rank's cards): the kinds it uses, those it uses twice, its jokers, points and
+        cards, and its kinds with its jokers as :data:`JOKER_BITS` in one bit set
+        (``fit & ~hand == 0``: it fits in ``hand``)."""
+        row = self._row
+        if row is None:
+            mask = self.mask
+            jokers = self.jokers
+            row = self._row = (
+                mask,
+                self._mask2,
+                jokers,
+                self.points,
+                len(self.naturals) + jokers,
+                mask | JOKER_BITS[jokers],
+            )
+        return row
 
     @property
     def meld(self) -> TableMeld:
@@ -178,6 +210,7 @@ _RUN_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
 _SET_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
 _PRESENT = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
 _DOUBLE = bytes.maketrans(bytes(range(256)), b"00" + b"1" * 254)
+_TRIPLE = bytes.maketrans(bytes(range(256)), b"000" + b"1" * 253)
 _SUIT = 0x1FFF
 
 
@@ -191,17 +224,23 @@ def doubles(counts: Sequence[int]) -> int:
     return presence(counts, _DOUBLE)
 
 
+def triples(counts: Sequence[int]) -> int:
+    """Bit ``k`` set when the hand holds three or more of natural kind ``k`` (3 decks)."""
+    return presence(counts, _TRIPLE)
+
+
 def meldable_bits(counts: Sequence[int], jokers: int) -> int:
     """Bit ``k`` set: natural kind ``k`` of the hand could be in a meld with at most one
     joker (a set's rank held in enough suits; a run window of three with at most
     ``jokers`` (0 or 1) gaps). Every candidate meld's naturals are among these cards.
     Bit arithmetic on 13-bit suit masks: it keys the memo of :func:`candidate_melds`."""
-    held = presence(counts)
+    return _meldable(presence(counts), jokers)
+
+
+def _meldable(held: int, jokers: int) -> int:
+    """:func:`meldable_bits` of the hand whose kinds held are the bits of ``held``."""
     a, b, c, d = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39 & _SUIT
-    if jokers:
-        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
-    else:
-        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    ranks = _set_ranks(a, b, c, d, jokers)
     usable = 0
     for t, m in enumerate((a, b, c, d)):
         u = m & ranks
@@ -216,7 +255,15 @@ def meldable_bits(counts: Sequence[int], jokers: int) -> int:
     return usable
 
 
-_HAND_CACHE: dict[tuple[object, ...], list[Candidate]] = {}
+def _set_ranks(a: int, b: int, c: int, d: int, jokers: int) -> int:
+    """Bit ``r`` set: rank ``r + 1`` is held in enough suits (``a``..``d``, 13-bit masks)
+    for a set with ``jokers`` (0 or more) jokers: three suits, or two with a joker."""
+    if jokers:
+        return (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    return (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+
+
+_HAND_CACHE: dict[HandKey, list[Candidate]] = {}
 """Whole hands, asked again at every decision of a turn and in every search probe."""
 _CACHE_LIMIT = 200_000
 
@@ -235,27 +282,48 @@ def _shape(rules: Rules, mj: int) -> tuple[object, ...]:
 def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True) -> list[Candidate]:
     """Every meld (with each joker placement and identity) that ``counts`` can lay.
 
-    The list is shared (memoized): callers read it and never change it. A suit's runs
-    depend only on that suit's cards (and the jokers), a rank's sets only on its suits:
-    both are memoized too, since the same patterns recur hand after hand in search.
+    The list is shared (memoized): callers read it and never change it. A hand's melds
+    depend only on which kinds it holds, which twice or more (a run uses both copies of a
+    card only as its two aces; a set never), and the jokers it may use: two bit sets and
+    a number key the memo, so no per-card tuple is built. With at most one joker a meld,
+    cards in no meld (:func:`meldable_bits`) are dropped from the key first, so hands
+    differing only in them share one list. A suit's runs depend only on that suit's bits,
+    a rank's sets only on its suits: both are memoized too, since the same patterns recur
+    hand after hand in search.
     """
-    njokers = counts[JOKER] if jokers else 0
-    mj = min(njokers, rules.max_jokers)
-    shape = _shape(rules, mj)
-    whole = (tuple(counts), shape)
-    hit = _HAND_CACHE.get(whole)
-    if hit is not None:
-        return hit
+    return candidates_of(hand_key(counts, rules, jokers), rules)
+
+
+HandKey = tuple[int, int, tuple[object, ...]]
+"""What a hand's candidate melds depend on (:func:`hand_key`)."""
+
+
+def candidates_of(key: HandKey, rules: Rules) -> list[Candidate]:
+    """:func:`candidate_melds` of the hand ``key`` stands for (the memo's own entry)."""
+    hit = _HAND_CACHE.get(key)
+    if hit is None:
+        hit = _collect(key, rules)
+    return hit
+
+
+def hand_key(counts: Sequence[int], rules: Rules, jokers: bool) -> HandKey:
+    """What a hand's candidate melds depend on: the kinds held (those in no meld dropped,
+    with at most one joker a meld), those held twice, and the rules with the jokers it
+    may use."""
+    return key_of(presence(counts), doubles(counts), counts[JOKER], rules, jokers)
+
+
+def key_of(held: int, twice: int, njokers: int, rules: Rules, jokers: bool) -> HandKey:
+    """:func:`hand_key` from the hand's :func:`presence`, :func:`doubles` and jokers (for
+    a caller that needs those bit sets too)."""
+    mj = (njokers if njokers < rules.max_jokers else rules.max_jokers) if jokers else 0
     if mj < 2:
-        # Cards in no meld change nothing: hands that differ only in such cards share one
-        # list, and the per-suit memo below sees the patterns without them.
-        bits = meldable_bits(counts, mj)
-        reduced = (bits, doubles(counts) & bits, shape)
-        hit = _HAND_CACHE.get(reduced)
-        if hit is not None:
-            _HAND_CACHE[whole] = hit
-            return hit
-        counts = [c if bits >> k & 1 else 0 for k, c in enumerate(counts[:JOKER])] + [counts[JOKER]]
+        held &= _meldable(held, mj)
+    return held, twice & held, _shape(rules, mj)
+
+
+def _collect(key: HandKey, rules: Rules) -> list[Candidate]:
+    """The candidate melds of the hand ``key`` stands for, put in the memo."""
     if (
         len(_RUN_CACHE) > _CACHE_LIMIT
         or len(_SET_CACHE) > _CACHE_LIMIT
@@ -264,33 +332,26 @@ def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True)
         _RUN_CACHE.clear()
         _SET_CACHE.clear()
         _HAND_CACHE.clear()
+    held, twice, shape = key
+    mj = cast(int, shape[-1])
     out: list[Candidate] = []
     need = 3 - mj  # naturals a meld needs at least (more with min_naturals: a bound only)
     for suit in range(4):
-        base = suit * 13
-        row = counts[base : base + 13]
-        if 13 - row.count(0) < need:
+        row = held >> 13 * suit & _SUIT
+        if row.bit_count() < need:
             continue  # too few cards of the suit for any run
-        key = (suit, tuple(row), shape)
-        runs = _RUN_CACHE.get(key)
-        if runs is None:
-            pattern = tuple(c if c < 2 else 2 for c in row)
-            runs = _RUN_CACHE[key] = _suit_runs(suit, pattern, mj, rules)
-        out.extend(runs)
-    for rank, (a, b, c, d) in enumerate(
-        zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True), 1
-    ):
-        mask = (a > 0) | (b > 0) << 1 | (c > 0) << 2 | (d > 0) << 3
+        out.extend(_runs_of(suit, row, twice >> 13 * suit & _SUIT, mj, shape, rules))
+    a, b, c, d = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39 & _SUIT
+    ranks = _set_ranks(a, b, c, d, mj) if mj < 2 else a | b | c | d
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() - 1
+        mask = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
         if mask.bit_count() < need:
             continue  # too few suits of the rank for any set
-        set_key = (rank, mask, shape)
-        sets = _SET_CACHE.get(set_key)
-        if sets is None:
-            sets = _SET_CACHE[set_key] = _rank_sets(rank, mask, mj, rules)
-        out.extend(sets)
-    _HAND_CACHE[whole] = out
-    if mj < 2:
-        _HAND_CACHE[reduced] = out
+        out.extend(_sets_of(r + 1, mask, mj, shape, rules))
+    _HAND_CACHE[key] = out
     return out
 
 
@@ -308,6 +369,30 @@ def meld_readings(cards: Sequence[int], rules: Rules, limit: int = 12) -> list[M
     return [c.spec() for c in found[:limit]]
 
 
+def _runs_of(
+    suit: int, row: int, twice: int, mj: int, shape: tuple[object, ...], rules: Rules
+) -> list[Candidate]:
+    """The runs of one suit, memoized: ``row`` has bit ``r`` for the rank ``r + 1`` held,
+    ``twice`` for the ranks held twice or more."""
+    key = (suit, row, twice, shape)
+    runs = _RUN_CACHE.get(key)
+    if runs is None:
+        pattern = tuple((row >> r & 1) + (twice >> r & 1) for r in range(13))
+        runs = _RUN_CACHE[key] = _suit_runs(suit, pattern, mj, rules)
+    return runs
+
+
+def _sets_of(
+    rank: int, mask: int, mj: int, shape: tuple[object, ...], rules: Rules
+) -> list[Candidate]:
+    """The sets of one rank, memoized: ``mask`` has bit ``t`` for each suit held."""
+    key = (rank, mask, shape)
+    sets = _SET_CACHE.get(key)
+    if sets is None:
+        sets = _SET_CACHE[key] = _rank_sets(rank, mask, mj, rules)
+    return sets
+
+
 def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate]:
     """The candidate melds of ``counts`` that lay the natural ``card``: the runs of its
     suit and the sets of its rank only (the same memo as :func:`candidate_melds`, without
@@ -316,20 +401,19 @@ def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate
     shape = _shape(rules, mj)
     suit, rank0 = divmod(card, 13)
     base = suit * 13
-    row = counts[base : base + 13]
-    key = (suit, tuple(row), shape)
-    runs = _RUN_CACHE.get(key)
-    if runs is None:
-        pattern = tuple(c if c < 2 else 2 for c in row)
-        runs = _RUN_CACHE[key] = _suit_runs(suit, pattern, mj, rules)
+    row = twice = 0
+    for r in range(13):
+        n = counts[base + r]
+        if n:
+            row |= 1 << r
+            if n > 1:
+                twice |= 1 << r
+    runs = _runs_of(suit, row, twice, mj, shape, rules)
     mask = 0
     for t in range(4):
         if counts[t * 13 + rank0]:
             mask |= 1 << t
-    set_key = (rank0 + 1, mask, shape)
-    sets = _SET_CACHE.get(set_key)
-    if sets is None:
-        sets = _SET_CACHE[set_key] = _rank_sets(rank0 + 1, mask, mj, rules)
+    sets = _sets_of(rank0 + 1, mask, mj, shape, rules)
     return [c for c in (*runs, *sets) if card in c.naturals]
 
 

@@ -11,8 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, assert_never
 
-from scala40.engine.actions import Open
-from scala40.engine.analysis import Candidate, candidate_melds, opening_within_reach
+from scala40.engine.actions import MeldSpec, Open
+from scala40.engine.analysis import (
+    JOKER_BITS,
+    HandKey,
+    candidates_of,
+    doubles,
+    key_of,
+    opening_within_reach,
+    presence,
+    triples,
+)
 from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Problem, Refusal
 from scala40.engine.going_out import leave_code
@@ -103,20 +112,99 @@ def openings(deal: Deal) -> list[Open]:
     when it reaches the opening points (or lays down all but one card, a chiusura in mano,
     which needs no minimum) and passes the rules on jokers, the pozzo card and the cards
     left in hand.
+
+    The combinations are walked depth-first in candidate order, each candidate read as
+    its :attr:`~scala40.engine.analysis.Candidate.row` (worked out once and shared by
+    every hand holding its cards). A node carries the
+    candidates that still fit in the cards left (a child filters its parent's list, which
+    shrinks fast as cards go down), so a combination costs one bit test per candidate
+    that could still join it, and one that nothing extends makes no call of its own.
     """
     rules = deal.rules
     p = deal.turn.player
     counts = deal.hands[p]
     size = deal.sizes[p]
-    cands = candidate_melds(counts, rules, jokers=not jokers_barred(rules, True))
-    need = rules.opening_points
-    if not cands or not _may_open(cands, counts, size, rules):
-        return []
+    levels = presence(counts), doubles(counts), triples(counts)
+    key = key_of(levels[0], levels[1], counts[JOKER], rules, not jokers_barred(rules, True))
     pending = deal.turn.drew == _FROM_POZZO and not deal.turn.pozzo_used
+    memo: OpeningsKey | None = None
+    if deal.turn.drew != _FROM_POZZO:
+        memo = (
+            key,
+            levels[2] & key[0],
+            counts[JOKER],
+            size,
+            deal.first_round_done,
+            rules.opening_points,
+            rules.open_without_jokers,
+            rules.go_out_without_discard,
+        )
+        known = _OPENINGS.get(memo)
+        if known is not None:
+            return list(known)
+    out = _openings(deal, key, levels, counts, size, pending)
+    if memo is not None:
+        if len(_OPENINGS) >= _OPENINGS_LIMIT:
+            _OPENINGS.clear()
+        _OPENINGS[memo] = tuple(out)
+    return out
+
+
+OpeningsKey = tuple[HandKey, int, int, int, bool, int, str, bool | str]
+"""What the openings of a hand depend on when the card came from the stock: its candidate
+melds' key, its kinds held three times (3 decks), jokers and size, whether the first round
+is done, and the rules on the threshold, on jokers in it and on going out without a
+discard (the last two ask :func:`~scala40.engine.going_out.leave_code` about a chiusura)."""
+
+_OPENINGS: dict[OpeningsKey, tuple[Open, ...]] = {}
+"""Each hand's openings, listed once: asked again at the next decision on an unchanged
+hand (a bot's view, a search probe, an environment's mask) and at the next turn when the
+card drawn and the card thrown meld with nothing."""
+_OPENINGS_LIMIT = 64
+
+
+def _openings(
+    deal: Deal,
+    key: HandKey,
+    levels: tuple[int, int, int],
+    counts: list[int],
+    size: int,
+    pending: bool,
+) -> list[Open]:
+    """:func:`openings`, searched (``levels``: the kinds held once, twice, three times)."""
+    rules = deal.rules
+    cands = candidates_of(key, rules)
+    if not cands:
+        return []
+    rows = [c.row for c in cands]
+    usable = 0
+    jokers = 0
+    for row in rows:
+        usable |= row[0]
+        jokers |= row[2]
+    if not opening_within_reach(usable, counts, size, rules, jokers=jokers > 0):
+        return []  # out of reach: the common answer, before any search
+    need = rules.opening_points
+    whole_at = size - 1  # cards laid from which the rest is a chiusura in mano
     taken = deal.turn.pozzo_card
+    kept = deal.turn.drew == _FROM_POZZO and not pending  # the card may stay in hand
     in_opening = rules.open_from_pozzo == "opening"
     out: list[Open] = []
-    chosen: list[Candidate] = []
+    chosen: list[int] = []
+    specs: list[MeldSpec | None] = [None] * len(cands)
+    fits = [row[5] for row in rows]
+    twice = [row[1] for row in rows]
+    doubled = any(twice)
+    joker_bits = JOKER_BITS
+
+    def spelled() -> tuple[MeldSpec, ...]:
+        melds: list[MeldSpec] = []
+        for i in chosen:
+            spec = specs[i]
+            if spec is None:
+                spec = specs[i] = cands[i].spec()
+            melds.append(spec)
+        return tuple(melds)
 
     def offer(points: int, plain: int, used: int) -> None:
         left = size - used
@@ -126,81 +214,58 @@ def openings(deal: Deal) -> list[Open]:
             return
         laid: tuple[int, ...] | None = None
         if whole:
-            laid = tuple(k for c in chosen for k in c.laid())
+            laid = tuple(k for i in chosen for k in cands[i].laid())
             if leave_code(deal, left, laid) is not None:
                 return
-        action = Open(tuple([c.spec() for c in chosen]))
+            if left == 1 and kept and taken not in laid and deal.check(Open(spelled())):
+                return  # only the kept pozzo card is left, and it is no discard
+        action = Open(spelled())
         if pending:
             if laid is None:
-                laid = tuple(k for c in chosen for k in c.laid())
+                laid = tuple(k for i in chosen for k in cands[i].laid())
             # The card must be in the opening, or still have a use after it: the latter is
             # a search, left to the full check.
             if taken not in laid and (in_opening or deal.check(action) is not None):
                 return
         out.append(action)
 
-    n = len(cands)
-    masks = [c.mask for c in cands]
-    wilds = [c.jokers for c in cands]
-    worth = [c.points for c in cands]
-    sizes = [len(c.naturals) + c.jokers for c in cands]
-    twice = [c.mask2 for c in cands]
-
     def extend(
-        start: int, h1: int, h2: int, h3: int, wild: int, points: int, plain: int, used: int
+        fit: list[int],
+        h1: int,
+        h2: int,
+        h3: int,
+        wild: int,
+        points: int,
+        plain: int,
+        used: int,
     ) -> None:
-        if chosen and (points >= need or size - used <= 1):
-            offer(points, plain, used)
-        for i in range(start, n):
-            m = masks[i]
-            j = wilds[i]
-            if m & ~h1 or j > wild:
-                continue
+        for at, i in enumerate(fit):
+            m, m2, j, worth, n, _ = rows[i]
+            pts = points + worth
+            u = used + n
             a1, a2, a3 = h1 & ~(m & ~h2), h2 & ~(m & ~h3), h3 & ~m
-            m2 = twice[i]
             if m2:
-                if m2 & ~a1:
-                    continue
                 a1, a2, a3 = a1 & ~(m2 & ~a2), a2 & ~(m2 & ~a3), a3 & ~m2
-            chosen.append(cands[i])
-            extend(
-                i,
-                a1,
-                a2,
-                a3,
-                wild - j,
-                points + worth[i],
-                plain if j else plain + worth[i],
-                used + sizes[i],
-            )
+            w = wild - j
+            pln = plain if j else plain + worth
+            chosen.append(i)
+            if pts >= need or u >= whole_at:
+                offer(pts, pln, u)
+            # The candidates from this one on that still fit in the cards left.
+            hand = ~(a1 | joker_bits[w])
+            if not doubled:
+                nxt = [k for k in fit[at:] if not fits[k] & hand]
+            else:
+                nxt = [k for k in fit[at:] if not (fits[k] & hand or twice[k] & ~a2)]
+            if nxt:
+                extend(nxt, a1, a2, a3, w, pts, pln, u)
             chosen.pop()
 
-    extend(0, *_levels(counts), counts[JOKER], 0, 0, 0)
+    h1, h2, h3 = levels
+    wild = counts[JOKER]
+    # Every candidate fits the whole hand, but a run holding both natural aces needs
+    # both copies, and jokers beyond those held never fit.
+    hand = ~(h1 | joker_bits[wild])
+    root = [k for k in range(len(cands)) if not (fits[k] & hand or twice[k] & ~h2)]
+    extend(root, h1, h2, h3, wild, 0, 0, 0)
     return out
-
-
-def _may_open(cands: list[Candidate], counts: list[int], size: int, rules: Rules) -> bool:
-    """:func:`opening_within_reach` for the cards the candidate melds use: it rules most
-    hands out before the search."""
-    usable = 0
-    jokers = False
-    for c in cands:
-        usable |= c.mask
-        jokers = jokers or c.jokers > 0
-    return opening_within_reach(usable, counts, size, rules, jokers=jokers)
-
-
-def _levels(counts: list[int]) -> tuple[int, int, int]:
-    """A hand's natural cards as three bit sets: kinds held once or more, twice or more,
-    three times (a pack has at most three copies of a card)."""
-    one = two = three = 0
-    for k in range(JOKER):
-        n = counts[k]
-        if n:
-            bit = 1 << k
-            one |= bit
-            if n > 1:
-                two |= bit
-                if n > 2:
-                    three |= bit
-    return one, two, three

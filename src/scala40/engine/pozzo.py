@@ -94,16 +94,16 @@ def _take_code(deal: Deal) -> Refusal | None:
     if mode == "no":
         return Refusal.NOT_OPENED_POZZO
     leave = 1 if deal.first_round_done else 2
-    if mode == "keep":
-        if _keep_opening(counts, card, leave, rules):
-            return None
-        return Refusal.POZZO_NEEDS_OPENING
-    if mode != "opening" and mode != "any_use":
+    if mode == "keep" and _opens_keeping(counts, card, rules):
+        return None
+    if mode != "opening" and mode != "any_use" and mode != "keep":
         assert_never(mode)
     opening = best_opening(counts, rules, must_use=card, leave=leave)
     if opening is not None and opening.opens:
         return None
-    if mode == "any_use" and (
+    # ``keep`` asks less than ``any_use``: every line that uses the card is a keep line too
+    # (an opening and then a lay-off of the card, a chiusura in mano with it).
+    if mode != "opening" and (
         _usable_after_best_opening(deal, counts, card, leave)
         or _used_by_a_sequence(deal, openings=True)
     ):
@@ -111,17 +111,13 @@ def _take_code(deal: Deal) -> Refusal | None:
     return Refusal.POZZO_NEEDS_OPENING
 
 
-def _keep_opening(counts: list[int], card: int, leave: int, rules: Rules) -> bool:
-    """``keep``: whether some opening lets the turn end, the taken card used or kept.
+def _opens_keeping(counts: list[int], card: int, rules: Rules) -> bool:
+    """``keep``: whether an opening without the taken card leaves it in hand beside a card
+    to discard (the kept card may not be this turn's discard).
 
-    An opening that uses the card needs the hand's usual ``leave``. One that does not keeps
-    the card, which may not be this turn's discard: another card must be left to discard,
-    and after it the kept card is still in hand, so the first round's "nobody goes out
-    yet" is met by the card itself (a joker kept is no discard either, but may be laid).
+    After that discard the kept card is still in hand, so the first round's "nobody goes
+    out yet" is met by the card itself. The lines that use the card are ``any_use``'s.
     """
-    with_card = best_opening(counts, rules, must_use=card, leave=leave)
-    if with_card is not None and with_card.opens:
-        return True
     rest = counts[:]
     rest[card] -= 1
     without = best_opening(rest, rules, leave=1)
@@ -219,6 +215,25 @@ def stranded_by(deal: Deal, opened: Deal) -> bool:
     return line_using(opened, card) is None
 
 
+def kept_card_stranded(deal: Deal, opened: Deal) -> bool:
+    """Whether an opening that left the card taken from the pozzo in hand (under
+    ``open_from_pozzo = "keep"``, a free first take or ``keep_pozzo_card``) leaves the
+    turn no way to end. The kept card is never this turn's discard, so when it
+    is all the hand holds the turn ends only by using it (a lay-off that goes out under
+    ``go_out_without_discard``); after an opening below the points (a chiusura in mano
+    still owing its discard) not even that.
+
+    ``deal`` is the position before the opening, ``opened`` right after it.
+    """
+    if legal_discards(opened):
+        return False
+    if opened.turn.must_go_out:
+        return True
+    probe = opened.clone()
+    probe.turn = probe.turn._replace(pozzo_used=False)  # the search looks for a real use
+    return stranded_by(deal, probe)
+
+
 # The search over sequences ------------------------------------------------------------------
 
 
@@ -273,7 +288,8 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
 
     A position where the card is still in hand goes on only while a use remains possible
     (it fits, a joker is held, or :func:`_room_possible`); once the card is down, only a
-    recovered joker still to lay can keep the turn from ending. It answers whether the card
+    recovered joker (owed, or kept and barred as the discard) can keep the turn from
+    ending. It answers whether the card
     may be taken, and shows a player (or a bot) that has lost its way in the turn the way
     on (:mod:`~scala40.engine.turn_end`).
     """
@@ -302,7 +318,10 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
         if deal.opened[p]:
             counts = deal.hands[p]
             if turn.pozzo_used:
-                if not turn.jokers_owed:
+                # Only a joker can keep the turn from ending once the card is down: one
+                # owed, or one kept (``keep_swapped_joker``) that may not be this turn's
+                # discard and is all the hand holds (``done`` found no discard).
+                if not (turn.jokers_owed or counts[JOKER]):
                     return None
             elif not (card in deal.fits() or counts[JOKER] or _room_possible(deal, counts, card)):
                 return None
@@ -375,7 +394,8 @@ def _plays(deal: Deal, card: int, may_open: bool) -> Iterator[Action]:
                 if (t, how) in deal.joker_spots():
                     yield LayOff(JOKER, t, how)
         return
-    # The card is down: only a recovered joker still to lay keeps the turn from ending.
+    # The card is down: only a recovered joker (owed, or kept and all the hand holds) keeps
+    # the turn from ending.
     if wild:
         yield from _placements(deal, JOKER, fits)
         for c in candidate_melds(counts, rules):
@@ -401,6 +421,7 @@ def _placements(
 
 __all__ = [
     "free_take",
+    "kept_card_stranded",
     "line_using",
     "may_take",
     "stranded_by",

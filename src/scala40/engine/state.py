@@ -282,6 +282,22 @@ class Deal(Position):
                     f"this opening leaves the {self.taken_name()} you took from the "
                     "pozzo with no meld or lay-off this turn",
                 )
+        if (
+            left == 1
+            and turn.drew == _FROM_POZZO
+            and turn.pozzo_used
+            and turn.pozzo_card not in all_cards
+        ):
+            # The one card left is the card kept from the pozzo (``keep``, a free first
+            # take, ``keep_pozzo_card``): never this turn's discard.
+            probe = self.clone()
+            probe._lay_opening(p, counts, all_cards, melds, left)
+            if pozzo_rules.kept_card_stranded(self, probe):
+                raise IllegalAction(
+                    Refusal.POZZO_STRANDED,
+                    f"this opening leaves you only the {self.taken_name()} you took from "
+                    "the pozzo, which cannot be this turn's discard",
+                )
         self._lay_opening(p, counts, all_cards, melds, left)
         if goes_out:
             self._end_went_out(p, chiusura=True, without_discard=True)
