@@ -98,6 +98,7 @@ def measure(
 ) -> dict[str, Any]:
     """One configuration: start ``nodes`` nodes, let them idle, play, stop them."""
     redis.Redis.from_url(redis_url).flushall()  # no inbox nor liveness of an earlier run
+    folder.mkdir(parents=True)  # each configuration's node logs of its own
     db_url = own_database(postgres.url, "relaycost")
     cluster = Cluster(db_url, redis_url, folder, lease_seconds=lease)
     try:
@@ -181,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                     row = measure(
                         postgres,
                         redis_server.url,
-                        folder,
+                        folder / f"round{r + 1}-{pace.name}-{n}",
                         n,
                         pace,
                         args.seconds,
