@@ -23,6 +23,7 @@ docs/deploy.md, "What a relayed move costs", was taken so).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import statistics
@@ -142,6 +143,40 @@ def measure(
     }
 
 
+async def _bus_cost(url: str, count: int = 3000) -> dict[str, float]:
+    """The CPU this process spends (µs) on the bus alone: writing an entry the size of a
+    move's patch, one at a time; reading such entries in bulk; and one written then
+    read, as a relayed message at a quiet table is."""
+    from scala40.server.cluster.bus import Kind, NodeBus
+
+    a, b = NodeBus(url, "cost-a"), NodeBus(url, "cost-b")
+    await a.start()
+    await b.start()
+    ops = ",".join(['{"op":"replace","path":"/hand/3","value":"7H"}'] * 12)
+    body = {"conn": "c" * 24, "epoch": 3, "frame": [f'{{"type":"patch","ops":[{ops}]}}', 12]}
+    try:
+        began = time.process_time()
+        for _ in range(count):
+            await a.send(b.node, Kind.DELIVER, body)
+        sent = time.process_time()
+        got = 0
+        while got < count:
+            got += len(await b.receive(block_ms=100))
+        read = time.process_time()
+        for _ in range(count // 6):
+            await a.send(b.node, Kind.DELIVER, body)
+            await b.receive(block_ms=100)
+        both = time.process_time()
+    finally:
+        await a.close()
+        await b.close()
+    return {
+        "write_us": (sent - began) / count * 1e6,
+        "read_in_bulk_us": (read - sent) / count * 1e6,
+        "write_then_read_us": (both - read) / (count // 6) * 1e6,
+    }
+
+
 def _spread(values: list[float]) -> str:
     return (
         f"{statistics.median(values):.2f} ms ({min(values):.2f}–{max(values):.2f},"
@@ -163,7 +198,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lease", type=float, default=5.0, help="--lease-seconds of the nodes")
     parser.add_argument("--idle", type=float, default=3.0, help="idle seconds measured first")
     parser.add_argument("--json", action="store_true", help="also print every row as JSON")
+    parser.add_argument(
+        "--bus", action="store_true", help="only the bus's own CPU an entry (no nodes)"
+    )
     args = parser.parse_args(argv)
+    if args.bus:
+        server = RedisServer()
+        try:
+            for _ in range(args.rounds):
+                figures = asyncio.run(_bus_cost(server.url))
+                print(", ".join(f"{k} {v:.0f}" for k, v in figures.items()), flush=True)
+        finally:
+            server.remove()
+        return 0
     counts = [int(n) for n in args.nodes.split(",")]
     paces = {
         "flat": Pace("flat", args.flat_tables, 0.0),
