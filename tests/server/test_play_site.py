@@ -28,6 +28,10 @@ def test_play_serves_the_exported_site_with_webassembly_allowed(
     assert worker.status_code == 200
     assert "'wasm-unsafe-eval'" in worker.headers["content-security-policy"]
     assert client.get("/play/sw.js").text.startswith("self.scala40Local = ")
+    rules = client.get("/play/rules.json")
+    assert rules.status_code == 200 and rules.json() == client.get("/api/rules").json()
+    manifest = client.get("/play/manifest.webmanifest")
+    assert manifest.status_code == 200 and manifest.json()["start_url"] == "./"
     lobby = client.get("/")
     assert "wasm-unsafe-eval" not in lobby.headers["content-security-policy"]
 

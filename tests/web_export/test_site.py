@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import struct
 import subprocess
 import sys
 import zipfile
@@ -15,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from scala40.cli import main
+from scala40.rulebook.labels import rules_catalogue
 from scala40.web_export.pyodide_dist import FILES
 from scala40.web_export.site import export_site, kept_export
 
@@ -116,3 +118,42 @@ def test_servers_share_one_kept_export_per_version(tmp_path: Path, fake_pyodide:
     assert first.folder == second.folder == tmp_path / "play" / first.version
     assert sorted(p.name for p in (tmp_path / "play").iterdir()) == [first.version]
     assert (first.folder / "index.html").is_file()
+
+
+def test_the_setup_form_reads_the_rules_catalogue_written_beside_the_page(
+    tmp_path: Path, fake_pyodide: Path
+) -> None:
+    """The local setup draws the lobby's rules form from the catalogue the lobby asks of
+    ``GET /api/rules``, written as a file the page names (and the service worker keeps)."""
+    done = export_site(tmp_path / "site", fake_pyodide)
+    page = (done.folder / "index.html").read_text()
+    meta = re.search(r'<meta name="scala40-local" content="([^"]*)">', page)
+    assert meta is not None
+    named = json.loads(html.unescape(meta.group(1)))["rules"]
+    written = json.loads((done.folder / named).read_text("utf-8"))
+    assert written == json.loads(json.dumps(rules_catalogue()))
+    assert named in done.files
+    assert 'id="local-rules"' in page and 'id="local-keys"' not in page
+
+
+def test_the_site_installs_as_an_app_from_any_folder(tmp_path: Path, fake_pyodide: Path) -> None:
+    """The page links a manifest whose every address is relative (the site may be served
+    under any path) and whose icons are files of the site."""
+    done = export_site(tmp_path / "site", fake_pyodide)
+    page = (done.folder / "index.html").read_text()
+    links = re.findall(r'<link rel="manifest" href="([^"]+)">', page)
+    assert links == ["manifest.webmanifest"]
+    manifest = json.loads((done.folder / links[0]).read_text("utf-8"))
+    assert manifest["name"] == "Scala 40" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert "offline" in manifest["description"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon["src"]
+        png = (done.folder / icon["src"]).read_bytes()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n"), icon["src"]
+        width, height = struct.unpack(">II", png[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes
+    assert links[0] in done.files, "the service worker keeps the manifest"

@@ -2,8 +2,11 @@
 
 The site is the table page in local mode (``index.html``: the server's own table page,
 its addresses made relative so the folder works under any path of any static host), the
-pages' scripts and styles, Pyodide's files, this project's wheel, and a service worker
-that keeps every one of them, so after a first visit the site opens and plays offline.
+pages' scripts and styles, Pyodide's files, this project's wheel, the rules catalogue the
+setup form is drawn from (``rules.json``: what the lobby asks of ``GET /api/rules``), a web
+app manifest (``manifest.webmanifest``: the site installs as an app, from whatever folder
+it is served), and a service worker that keeps every one of them, so after a first visit
+the site opens and plays offline.
 The page's Web Worker (static/js/local/worker.js) loads Pyodide and the wheel and runs
 :mod:`scala40.offline`: the rules and the bots are the engine's, in the browser.
 
@@ -21,12 +24,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from scala40.rulebook.labels import rules_catalogue
+from scala40.server.http.installable import LOCAL_DESCRIPTION, app_manifest
 from scala40.server.http.pages import static_dir
 from scala40.web_export.pyodide_dist import FILES, VERSION, pyodide_files
 from scala40.web_export.wheel import build_wheel
 
 STATIC_PARTS: Final = ("css", "icons", "js")
 """What the table page loads from ``static/`` (the other pages are the server's)."""
+
+RULES_FILE: Final = "rules.json"
+"""The rules catalogue beside the page: a file rather than a question to the engine in the
+Worker, so the setup form is drawn from the first byte the service worker keeps, with no
+wait for Python and without the rule book's words in the wheel."""
+
+MANIFEST_FILE: Final = "manifest.webmanifest"
+
+MANIFEST_LANG: Final = "en"
+"""A static host cannot answer each browser in its language as the server's manifest
+does; the site's manifest speaks the page's first language, English."""
 
 FETCHED_AT_START: Final = ("pyodide.asm.wasm", "python_stdlib.zip")
 """Pyodide's big files, fetched by the Worker with a count of bytes for the progress bar
@@ -44,12 +60,16 @@ class Exported:
 
 
 def local_page(table_html: str, wheel: str, sizes: dict[str, int]) -> str:
-    """The table page in local mode: every address relative to the page, the manifest
-    (the server's, for its lobby) left out, and the local files named for the page."""
-    meta = json.dumps({"pyodide": "pyodide/", "wheel": wheel, "sizes": sizes})
+    """The table page in local mode: every address relative to the page, the site's own
+    manifest linked instead of the server's (which installs the lobby), and the local
+    files named for the page."""
+    meta = json.dumps({"pyodide": "pyodide/", "wheel": wheel, "rules": RULES_FILE, "sizes": sizes})
+    server_manifest = '<link rel="manifest" href="/manifest.webmanifest">'
+    if server_manifest not in table_html:
+        raise ValueError("the table page links no manifest to replace with the site's")
     page = (
         table_html.replace('"/static/', '"static/')
-        .replace('<link rel="manifest" href="/manifest.webmanifest">\n', "")
+        .replace(server_manifest, f'<link rel="manifest" href="{MANIFEST_FILE}">')
         .replace('href="/"', 'href="./"')
     )
     return page.replace(
@@ -57,6 +77,20 @@ def local_page(table_html: str, wheel: str, sizes: dict[str, int]) -> str:
         f'<head>\n  <meta name="scala40-local" content="{html.escape(meta, quote=True)}">\n',
         1,
     )
+
+
+def site_manifest() -> dict[str, object]:
+    """The site's web app manifest: the server's, its addresses relative to the folder."""
+    return app_manifest(
+        MANIFEST_LANG,
+        start="./",
+        icons="static/icons",
+        description=LOCAL_DESCRIPTION[MANIFEST_LANG],
+    )
+
+
+def write_json(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
 
 
 def export_site(folder: Path, pyodide: Path | None = None) -> Exported:
@@ -82,6 +116,8 @@ def export_site(folder: Path, pyodide: Path | None = None) -> Exported:
     sizes[wheel_path] = wheel.stat().st_size
     page = local_page((static / "table.html").read_text("utf-8"), wheel_path, sizes)
     (folder / "index.html").write_text(page, "utf-8")
+    write_json(folder / RULES_FILE, rules_catalogue())
+    write_json(folder / MANIFEST_FILE, site_manifest())
     files = sorted(
         p.relative_to(folder).as_posix()
         for p in folder.rglob("*")

@@ -31,6 +31,12 @@ DESCRIPTION = {
     "it": "Scala 40, il ramino italiano: gioca online con amici e bot",
 }
 
+LOCAL_DESCRIPTION = {
+    "en": "Scala 40, Italy's favourite rummy: play bots on this device, offline too",
+    "it": "Scala 40, il ramino italiano: gioca contro i bot su questo dispositivo, anche offline",
+}
+"""An exported local site's words (``scala40 export-web``): no server, no friends online."""
+
 OFFLINE_PAGES = ["/offline.html", "/rules", "/score"]
 """Pages kept at install: the offline page, and the two that are of use without a table."""
 
@@ -50,17 +56,23 @@ def language(accept: str) -> str:
 
 
 def manifest(lang: str) -> dict[str, object]:
-    """The web app manifest in ``lang`` (``en`` or ``it``)."""
-    root = static_dir()
-    icons = f"/static/{version(root)}/icons"
+    """The web app manifest in ``lang`` (``en`` or ``it``): the server's lobby."""
+    icons = f"/static/{version(static_dir())}/icons"
+    return app_manifest(lang, start="/", icons=icons, description=DESCRIPTION[lang])
+
+
+def app_manifest(lang: str, *, start: str, icons: str, description: str) -> dict[str, object]:
+    """A manifest of the app opening at ``start`` with the icons in folder ``icons``:
+    the server's (from ``/``) or an exported local site's (``./``: addresses relative to
+    the manifest, so the folder installs from wherever a static host puts it)."""
     return {
         "name": "Scala 40",
         "short_name": "Scala 40",
-        "description": DESCRIPTION[lang],
+        "description": description,
         "lang": lang,
-        "id": "/",
-        "start_url": "/",
-        "scope": "/",
+        "id": start,
+        "start_url": start,
+        "scope": start,
         "display": "standalone",
         "orientation": "any",
         "theme_color": THEME_COLOUR,

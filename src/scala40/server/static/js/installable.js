@@ -27,6 +27,13 @@ export function installable() {
     if (document.readyState === "complete") whenIdle();
     else window.addEventListener("load", whenIdle, { once: true });
   }
+  offerInstall();
+}
+
+/** Wire the page's Install button to the browser's offer, when it makes one. A local
+ * table's site (an export, /play) calls this alone: its own service worker (local/sw.js)
+ * is registered by the local setup, not the server's /sw.js. */
+export function offerInstall() {
   const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("install"));
   if (!button) return;
   /** @type {InstallOffer | null} */

@@ -4,13 +4,13 @@
 
 import { api, identityLeagues, lastNickname, newSeatToken, playerIdentity, saveNickname, saveSeatToken, seatToken, takeSeat } from "./api.js";
 import { TableConnection } from "./connection.js";
-import { BOT_LEVELS, apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, rulesSummary, seatNameMarked, t, tn } from "./i18n.js";
+import { BOT_LEVELS, apiErrorText, applyI18n, languageSwitch, rulesSummary, seatNameMarked, t, tn } from "./i18n.js";
 import { $, $input, $select, copyField } from "./dom.js";
 import { ratingWords } from "./rating.js";
 import { installable } from "./installable.js";
+import { RulesForm } from "./rulesform.js";
 
 /** @typedef {import("./types.js").Json} Json */
-/** @typedef {import("./types.js").RuleKey} RuleKey */
 /** @typedef {import("./types.js").RulesCatalogue} RulesCatalogue */
 /**
  * A table of GET /api/tables (docs/protocol.md).
@@ -33,10 +33,12 @@ const BOTS = BOT_LEVELS; // the built-in levels offered, weakest first
 let PROGRAMS = []; // bots this server runs over the bot protocol (GET /api/bots)
 /** @type {{name: string, seating: string, owner: string | null}[]} */
 let REMOTE = []; // remote bot accounts connected now (GET /api/bots)
-const HIDDEN_KEYS = new Set(["players"]); // the seats decide it
-
 /** @type {RulesCatalogue} */
 let RULES = { presets: { fisca: {}, house: {} }, keys: [] };
+/** The preset and every rule key, drawn from RULES (rulesform.js, shared with /play). */
+const rulesForm = new RulesForm($select("preset"), $("rules"), {
+  helpLink: (key) => `/rules#${encodeURIComponent(key)}`,
+});
 /** @type {{league_id: string, name: string}[]} */
 let LEAGUES = []; // the identity's leagues (the sign-in answer), asked on each visit
 /** The identity's rating (its line of GET /api/players/NICKNAME), asked on each visit.
@@ -201,118 +203,6 @@ function renderSeats() {
   }
 }
 
-/** The changes a preset makes: {key: value} (the server sends {label_en, label_it, changes}).
- * @param {string} name
- * @returns {{[key: string]: Json | undefined}} */
-function presetChanges(name) {
-  const preset = RULES.presets[name] || {};
-  const changes = preset.changes;
-  return changes && typeof changes === "object" && !Array.isArray(changes) ? changes : preset;
-}
-
-/** A key's value under the chosen preset.
- * @param {RuleKey} key
- * @returns {Json | undefined} */
-function presetValue(key) {
-  const changes = presetChanges($select("preset").value);
-  if (key.key in changes) return changes[key.key];
-  return key.default;
-}
-
-/** Choices as [{value, label}] in the current language; booleans as yes/no.
- * @param {RuleKey} key
- * @returns {{value: Json, label: string}[] | null} */
-function keyChoices(key) {
-  if (key.choices) {
-    return key.choices.map((c) =>
-      c !== null && typeof c === "object" && !Array.isArray(c) && "value" in c
-        ? { value: c.value, label: /** @type {string | undefined} */ (getLang() === "it" ? c.label_it : c.label_en) || ruleValueWords(c.value) }
-        : { value: c, label: ruleValueWords(c) },
-    );
-  }
-  if (String(key.type || "").startsWith("bool")) {
-    return [false, true].map((value) => ({ value, label: ruleValueWords(value) }));
-  }
-  return null;
-}
-
-/** @param {RuleKey} key @returns {string} */
-function keyLabel(key) {
-  return (getLang() === "it" ? key.label_it : key.label_en) || key.key;
-}
-
-/** A control for one rule key; its value is read back with readControl.
- * @param {RuleKey} key
- * @returns {HTMLSelectElement | HTMLInputElement} */
-function ruleControl(key) {
-  const value = presetValue(key);
-  const choices = keyChoices(key);
-  if (choices) {
-    const select = document.createElement("select");
-    for (const c of choices) select.add(new Option(c.label, JSON.stringify(c.value)));
-    select.value = JSON.stringify(value);
-    return select;
-  }
-  const input = document.createElement("input");
-  input.type = "text";
-  input.inputMode = "numeric";
-  input.size = 6;
-  input.value = value === null || value === undefined ? "" : String(value);
-  // An empty field means the key's "none", worded as its label words it ("empty: two per
-  // deck"), so the placeholder never says something else.
-  const none = (getLang() === "it" ? key.none_label_it : key.none_label_en) || t("lobby.none_value");
-  input.placeholder = value === null || value === undefined ? none : "";
-  return input;
-}
-
-/** A rule control's value: a choice's JSON, or a number or text typed (null: empty).
- * @param {HTMLSelectElement | HTMLInputElement} el
- * @returns {Json} */
-function readControl(el) {
-  if (el.tagName === "SELECT") return JSON.parse(el.value);
-  const text = el.value.trim();
-  if (text === "") return null;
-  return /^\d+$/.test(text) ? Number(text) : text;
-}
-
-function renderRules() {
-  const box = $("rules");
-  box.replaceChildren();
-  for (const key of RULES.keys) {
-    if (HIDDEN_KEYS.has(key.key)) continue;
-    const label = document.createElement("label");
-    label.title = key.key;
-    const span = document.createElement("span");
-    span.textContent = keyLabel(key);
-    const row = document.createElement("span");
-    row.className = "label-row";
-    row.append(span, ruleHelpLink(key.key));
-    const control = ruleControl(key);
-    control.dataset.key = key.key;
-    control.name = `rule-${key.key}`;
-    control.addEventListener("change", () => {
-      label.classList.toggle("changed", JSON.stringify(readControl(control)) !== JSON.stringify(presetValue(key)));
-    });
-    label.append(row, control);
-    box.append(label);
-  }
-}
-
-/** The small "?" beside a rule key: its section of the rules page, in a new tab so the
- * table being set up stays as it is.
- * @param {string} name */
-function ruleHelpLink(name) {
-  const a = document.createElement("a");
-  a.className = "rule-help";
-  a.href = `/rules#${encodeURIComponent(name)}`;
-  a.target = "_blank";
-  a.rel = "noopener";
-  a.textContent = "?";
-  a.title = t("lobby.ruleHelp");
-  a.setAttribute("aria-label", t("lobby.ruleHelp"));
-  return a;
-}
-
 /** The guided first hand: two players, the newcomer against an easy bot, FISCA rules; the
  * table page sees the mark left here and explains each step of the first hand. */
 async function startGuide() {
@@ -339,32 +229,6 @@ async function startGuide() {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
     button("guide-btn").disabled = false;
   }
-}
-
-function renderPresets() {
-  const select = $select("preset");
-  const current = select.value || "fisca";
-  select.replaceChildren();
-  for (const name of Object.keys(RULES.presets)) {
-    const p = RULES.presets[name] || {};
-    const key = `lobby.preset.${name}`;
-    const text = (getLang() === "it" ? p.label_it : p.label_en) || (t(key) === key ? name : t(key));
-    select.add(new Option(text, name));
-  }
-  select.value = current in RULES.presets ? current : Object.keys(RULES.presets)[0];
-}
-
-/** The keys the player changed from the chosen preset.
- * @returns {{[key: string]: Json}} */
-function ruleChanges() {
-  /** @type {{[key: string]: Json}} */
-  const changes = {};
-  for (const el of /** @type {NodeListOf<HTMLSelectElement | HTMLInputElement>} */ (document.querySelectorAll("#rules [data-key]"))) {
-    const key = /** @type {RuleKey} */ (RULES.keys.find((k) => k.key === el.dataset.key));
-    const value = readControl(el);
-    if (JSON.stringify(value) !== JSON.stringify(presetValue(key))) changes[key.key] = value;
-  }
-  return changes;
 }
 
 /** The token of the Play now click in flight: a second click (or a retry after a lost
@@ -455,7 +319,7 @@ async function createTable(ev) {
   /** @type {{seats: (string | null)[], rules: {preset: string, changes: {[key: string]: Json}}, nickname: string, turn_seconds: number | null, bot_pace: string, rated: boolean, private: boolean, token: string, league?: string}} */
   const body = {
     seats,
-    rules: { preset: $select("preset").value, changes: ruleChanges() },
+    rules: { preset: rulesForm.preset, changes: rulesForm.changes() },
     nickname,
     turn_seconds: $select("turn-seconds").value ? Number($select("turn-seconds").value) : null,
     bot_pace: $select("bot-pace").value,
@@ -610,8 +474,7 @@ async function start() {
     renderShareWait();
     applyIdentity();
     renderSeats();
-    renderPresets();
-    renderRules();
+    rulesForm.draw();
     renderLeagueChoice();
     loadTables();
   });
@@ -629,14 +492,12 @@ async function start() {
   } catch (err) {
     $("create-error").textContent = t("lobby.error", { message: apiErrorText(err) });
   }
-  renderPresets();
+  rulesForm.draw(RULES);
   renderSeats();
-  renderRules();
   $select("seat-count").addEventListener("change", renderSeats);
   $select("league").addEventListener("change", () => {
     leagueWanted = $select("league").value;
   });
-  $select("preset").addEventListener("change", renderRules);
   $("create").addEventListener("submit", createTable);
   $("guide-btn").addEventListener("click", startGuide);
   $("quick-btn").addEventListener("click", playNow);

@@ -6,16 +6,18 @@
 
 import { $ } from "../dom.js";
 import { BOT_LEVELS, botLevelWords, t } from "../i18n.js";
+import { RulesForm } from "../rulesform.js";
 import { LocalConnection } from "./connection.js";
-import { readKeys } from "./rulekeys.js";
 
 /** @typedef {import("../connection.js").ConnectionHandlers} ConnectionHandlers */
+/** @typedef {import("../types.js").RulesCatalogue} RulesCatalogue */
 
 /**
  * Where the local table's files are, written by the export in the page's
- * `<meta name="scala40-local">` (relative to the page): Pyodide's folder, the wheel, and
- * the size of each file fetched at start (for the progress bar).
- * @typedef {{pyodide: string, wheel: string, sizes: {[url: string]: number}}} LocalFiles
+ * `<meta name="scala40-local">` (relative to the page): Pyodide's folder, the wheel, the
+ * rules catalogue (the lobby's `GET /api/rules`, written as a file), and the size of each
+ * file fetched at start (for the progress bar).
+ * @typedef {{pyodide: string, wheel: string, rules: string, sizes: {[url: string]: number}}} LocalFiles
  */
 
 /** The local files named by the page, or null: a served table's page.
@@ -34,7 +36,7 @@ function absolute(files) {
   /** @type {{[url: string]: number}} */
   const sizes = {};
   for (const [u, n] of Object.entries(files.sizes)) sizes[abs(u)] = n;
-  return { pyodide: abs(files.pyodide), wheel: abs(files.wheel), sizes };
+  return { pyodide: abs(files.pyodide), wheel: abs(files.wheel), rules: abs(files.rules), sizes };
 }
 
 /** A seed for a new match: 48 random bits (a JSON number keeps it exactly). */
@@ -43,9 +45,30 @@ function newSeed() {
   return bytes.reduce((n, b) => n * 256 + b, 0);
 }
 
+/** The setup's rules form (the lobby's, rulesform.js), once the page has its catalogue.
+ * @type {RulesForm | null} */
+let rulesForm = null;
+
+/** The setup form in the page's language: the seats and the rules, the choices made kept
+ * (drawn again on a language switch). */
+export function drawSetup() {
+  drawBotChoices();
+  if (rulesForm) rulesForm.draw();
+}
+
+/** The rules catalogue the export wrote beside the page (kept offline by the service
+ * worker like every file of the site).
+ * @param {string} url
+ * @returns {Promise<RulesCatalogue>} */
+async function loadCatalogue(url) {
+  const answer = await fetch(url);
+  if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
+  return answer.json();
+}
+
 /** The seat selects of the setup form: seat 2 holds a bot, seats 3–6 may. Drawn again in
  * the page's language on a switch (the choices made are kept). */
-export function drawBotChoices() {
+function drawBotChoices() {
   const row = $("local-bots");
   const chosen = [...row.querySelectorAll("select")].map((el) => el.value);
   row.replaceChildren();
@@ -103,6 +126,23 @@ export function startLocal(files, handlers, attach) {
   const error = $("local-error");
   load.hidden = false;
   said.textContent = t("local.starting");
+  const where = absolute(files);
+  const catalogue = loadCatalogue(where.rules);
+  catalogue.catch(() => {}); // its failure is told when the form would show
+  const showSetup = async () => {
+    try {
+      const rules = await catalogue;
+      rulesForm = new RulesForm(/** @type {HTMLSelectElement} */ ($("local-preset")), $("local-rules"));
+      rulesForm.draw(rules);
+    } catch (err) {
+      load.hidden = false;
+      said.textContent = t("local.failed", { why: String(err) });
+      return;
+    }
+    load.hidden = true;
+    drawBotChoices();
+    form.hidden = false;
+  };
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   let dealing = false;
   const connect = () => {
@@ -123,13 +163,12 @@ export function startLocal(files, handlers, attach) {
       // Kept for offline use once Python runs: the service worker copies what the
       // Worker fetched rather than fetching it alongside.
       keepOffline();
-      load.hidden = true;
       if (m.kept) {
+        load.hidden = true;
         worker.postMessage({ kind: "resume" });
         connect();
       } else {
-        drawBotChoices();
-        form.hidden = false;
+        showSetup();
       }
     } else if (m.kind === "message" && dealing) {
       dealing = false;
@@ -148,11 +187,7 @@ export function startLocal(files, handlers, attach) {
   });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const changes = readKeys(/** @type {HTMLInputElement} */ ($("local-keys")).value);
-    if (changes === null) {
-      error.textContent = t("local.badKeys");
-      return;
-    }
+    if (!rulesForm) return; // the form shows once it has its rules
     const bots = [2, 3, 4, 5, 6]
       .map((seat) => /** @type {HTMLSelectElement} */ ($(`local-bot-${seat}`)).value)
       .filter(Boolean);
@@ -163,8 +198,8 @@ export function startLocal(files, handlers, attach) {
       setup: {
         nickname: /** @type {HTMLInputElement} */ ($("local-name")).value,
         bots,
-        preset: /** @type {HTMLSelectElement} */ ($("local-preset")).value,
-        changes,
+        preset: rulesForm.preset,
+        changes: rulesForm.changes(),
         seed: newSeed(),
         first_dealer: Math.floor(Math.random() * (bots.length + 1)),
         bot_pace: /** @type {HTMLSelectElement} */ ($("local-pace")).value,
@@ -176,5 +211,5 @@ export function startLocal(files, handlers, attach) {
     if (!confirm(t("local.newConfirm"))) return;
     worker.postMessage({ kind: "forget" }); // answered "forgotten": the page starts again
   });
-  worker.postMessage({ kind: "load", ...absolute(files) });
+  worker.postMessage({ kind: "load", pyodide: where.pyodide, wheel: where.wheel, sizes: where.sizes });
 }

@@ -8,7 +8,7 @@ import { TableConnection } from "../connection.js";
 import { $ } from "../dom.js";
 import { silence } from "../announce.js";
 import { applyI18n, languageSwitch, t } from "../i18n.js";
-import { installable } from "../installable.js";
+import { installable, offerInstall } from "../installable.js";
 import { wordNotifyToggle } from "../notify.js";
 import { wireControls } from "./controls.js";
 import { showGone, showRetired } from "./ended.js";
@@ -17,7 +17,7 @@ import { showJoin, showMissing } from "./join.js";
 import { onMessage } from "./messages.js";
 import { render } from "./render.js";
 import { showMessage } from "./say.js";
-import { drawBotChoices, startLocal } from "../local/setup.js";
+import { drawSetup, startLocal } from "../local/setup.js";
 import { LOCAL_FILES, S, tableId, WATCH_ASKED } from "./state.js";
 import { showSummary } from "./summary.js";
 import { connWords } from "./wording.js";
@@ -31,6 +31,7 @@ export function start() {
   if (LOCAL_FILES) {
     // A local table: the Worker is the table (local/setup.js), nothing reaches a server.
     wireControls();
+    offerInstall(); // the exported site installs as an app (its manifest; local/sw.js keeps it)
     startLocal(LOCAL_FILES, { onMessage, onStatus }, (conn) => {
       $("game").hidden = false;
       S.conn = conn;
@@ -62,7 +63,7 @@ function onLanguage() {
   silence();
   renderConn();
   wordNotifyToggle($("notify"));
-  if (LOCAL_FILES && !$("local-setup").hidden) drawBotChoices();
+  if (LOCAL_FILES && !$("local-setup").hidden) drawSetup();
   if (S.missing) showMissing();
   else if (!$("join").hidden) showJoin(S.joinReason, { keepName: true });
   render();
