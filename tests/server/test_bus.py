@@ -11,8 +11,6 @@ import pytest
 
 from scala40.server.cluster.bus import Kind, NodeBus, inbox
 
-from .conftest import RedisServer
-
 pytestmark = pytest.mark.slow
 
 
@@ -131,71 +129,5 @@ def test_a_node_that_stopped_beating_leaves_no_inbox_behind(redis_url: str) -> N
         finally:
             await gone.close()
             await sender.close()
-
-    asyncio.run(go())
-
-
-def test_many_connections_sending_at_once_lose_nothing_and_keep_each_ones_order(
-    redis_url: str,
-) -> None:
-    """What many connections send to one node at once goes in shared writes (bus.py): every
-    entry arrives, once, and each connection's in the order it sent them."""
-
-    async def go() -> None:
-        a, b = await _pair(redis_url)
-
-        async def connection(conn: str) -> None:
-            for i in range(0, 12, 3):
-                await a.send(b.node, Kind.SAY, {"conn": conn, "i": i})
-                await a.send_all(
-                    b.node,
-                    [
-                        (Kind.SAY, {"conn": conn, "i": i + 1}),
-                        (Kind.SAY, {"conn": conn, "i": i + 2}),
-                    ],
-                )
-
-        try:
-            conns = [f"c{n}" for n in range(25)]
-            await asyncio.gather(*(connection(c) for c in conns))
-            got: list[dict[str, object]] = []
-            while len(got) < 25 * 12:
-                more = await b.receive(block_ms=500)
-                assert more, f"only {len(got)} of {25 * 12} entries arrived"
-                got += [e.body for e in more]
-            assert await b.receive(block_ms=50) == []
-            for conn in conns:
-                assert [e["i"] for e in got if e["conn"] == conn] == list(range(12))
-        finally:
-            await a.close()
-            await b.close()
-
-    asyncio.run(go())
-
-
-def test_while_redis_is_away_every_waiting_sender_is_told_and_none_is_stuck(
-    own_redis: RedisServer,
-) -> None:
-    """A write that fails fails every sender waiting on it (each ends its relay, node.py),
-    and the next send, once Redis is back, is written: nothing waits for ever."""
-
-    async def go() -> None:
-        a, b = await _pair(own_redis.url)
-        try:
-            own_redis.stop()
-            sent = await asyncio.wait_for(
-                asyncio.gather(
-                    *(a.send(b.node, Kind.SHUT, {"conn": f"c{n}"}) for n in range(6)),
-                    return_exceptions=True,
-                ),
-                20.0,
-            )
-            assert all(isinstance(result, Exception) for result in sent), sent
-            own_redis.start()
-            await asyncio.wait_for(a.send(b.node, Kind.SHUT, {"conn": "after"}), 20.0)
-            assert [e.body["conn"] for e in await b.receive(block_ms=500)] == ["after"]
-        finally:
-            await a.close()
-            await b.close()
 
     asyncio.run(go())

@@ -20,5 +20,3 @@ def test_loadtest_needs_a_server_url_and_a_sane_table_count() -> None:
     assert runner.invoke(main, ["loadtest"]).exit_code == 2
     too_many = runner.invoke(main, ["loadtest", "--url", "http://127.0.0.1:1", "--tables", "0"])
     assert too_many.exit_code == 2
-    too_short = runner.invoke(main, ["loadtest", "--url", "http://127.0.0.1:1", "--seconds", "0"])
-    assert too_short.exit_code == 2 and "--seconds" in too_short.output

@@ -523,8 +523,7 @@ class Node:
         session.open()
 
     async def _send(self, relayed: Relayed, epoch: int) -> None:
-        """Pass what the actor puts in a relayed connection's outbox to its node: all that
-        waits at once, in one write (the bus batches further, across connections).
+        """Pass what the actor puts in a relayed connection's outbox to its node.
 
         A message that cannot be passed (Redis failed) ends the relay on both sides: the
         seat is let go here, and the socket's node is told to close the socket (1012), so
@@ -532,37 +531,27 @@ class Node:
         lost a message."""
         box = relayed.outbox
         while True:
-            items = [await box.next(), *box.take_waiting()]
-            messages: list[tuple[Kind, dict[str, Any]]] = []
-            closing: dict[str, Any] | None = None
-            for item in items:
-                body: dict[str, Any] = {"conn": box.conn, "epoch": epoch}
-                match item:
-                    case Close(code, reason):
-                        body["close"] = [code, reason]
-                        closing = body
-                        break  # nothing is queued after a close
-                    case Frame(text, v):
-                        body["frame"] = [text, v]
-                    case message:
-                        body["message"] = message
-                messages.append((Kind.DELIVER, body))
-            if messages:
-                try:
-                    await self.bus.send_all(box.node, messages)
-                except Exception as err:
-                    log.warning("node %s: relaying to node %s failed: %r", self.name, box.node, err)
-                    gone = self.relayed.pop(box.conn, None)
-                    if gone is not None and gone.session is not None:
-                        gone.session.gone()
-                    box.close(CloseCode.MOVED, RELAY_LOST)  # nothing more is queued for it
-                    closing = {
-                        "conn": box.conn,
-                        "epoch": epoch,
-                        "close": [CloseCode.MOVED, RELAY_LOST],
-                    }
-            if closing is not None:
-                await self._deliver_close(box.node, closing)
+            item = await box.next()
+            body: dict[str, Any] = {"conn": box.conn, "epoch": epoch}
+            match item:
+                case Close(code, reason):
+                    body["close"] = [code, reason]
+                    await self._deliver_close(box.node, body)
+                    return
+                case Frame(text, v):
+                    body["frame"] = [text, v]
+                case message:
+                    body["message"] = message
+            try:
+                await self.bus.send(box.node, Kind.DELIVER, body)
+            except Exception as err:
+                log.warning("node %s: relaying to node %s failed: %r", self.name, box.node, err)
+                gone = self.relayed.pop(box.conn, None)
+                if gone is not None and gone.session is not None:
+                    gone.session.gone()
+                box.close(CloseCode.MOVED, RELAY_LOST)  # nothing more is queued for it
+                body = {"conn": box.conn, "epoch": epoch, "close": [CloseCode.MOVED, RELAY_LOST]}
+                await self._deliver_close(box.node, body)
                 return
 
     async def _deliver_close(self, node: str, body: dict[str, Any]) -> None:

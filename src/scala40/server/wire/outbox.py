@@ -163,10 +163,3 @@ class Outbox:
     async def next(self) -> Item:
         """The next item to send, waiting for one."""
         return await self.queue.get()
-
-    def take_waiting(self) -> list[Item]:
-        """The items queued now, taken without waiting (a relay passes them on together)."""
-        items: list[Item] = []
-        while not self.queue.empty():
-            items.append(self.queue.get_nowait())
-        return items
