@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -81,5 +82,33 @@ def test_the_harness_counts_a_wait_from_the_fault_s_end_and_flags_one_past_the_l
         assert harness.recoveries(harness.faults[1]) == [0.5, 3.0, 11.0]
         # The longest wait of the moving table, 14 → 19 s, is within the limit (lease + 5 s).
         assert sorted(w for _t, w, _k in harness.waits())[-3:] == [5.0, 6.5, 7.0]
+    finally:
+        harness.close()
+
+
+def test_a_hand_over_is_a_newer_lease_even_the_killed_node_s_next_life(tmp_path: Path) -> None:
+    """After a kill the node's next life may take its tables back itself (other nodes wait
+    while its name says in Redis that it is alive): that is a hand-over (a newer epoch fences
+    the dead life out) and is counted apart; a table still under the dead life's lease is
+    not; after a pause the same process taking a table again is no hand-over."""
+    harness = Harness(_Away(), _Away(), tmp_path, tables=0, lease=0.2)  # type: ignore[arg-type]
+    harness.limit = 0.5  # how long it watches past the fault's end
+    later = time.time() + 60
+    harness.leases = lambda: {  # type: ignore[method-assign]
+        "back": ("node2", 4, later),  # the next life of node2: a newer epoch
+        "moved": ("node1", 8, later),  # another node
+        "stuck": ("node2", 5, later),  # the dead life's lease, as it was
+    }
+    try:
+        kill = Fault(FaultKind.KILL, started=time.monotonic(), node="node2")
+        kill.ended = kill.started
+        held = {"back": 3, "moved": 7, "stuck": 5}
+        harness.watch_handovers(kill, held, None)
+        assert len(kill.handovers) == 2 and kill.retaken == 1
+        assert held == {"stuck": 5}  # left: what no one took over in time
+        pause = Fault(FaultKind.PAUSE, started=time.monotonic(), node="node2")
+        pause.ended = pause.started
+        harness.watch_handovers(pause, {"back": 3, "moved": 7}, None)
+        assert len(pause.handovers) == 1 and pause.retaken == 0
     finally:
         harness.close()
