@@ -139,15 +139,20 @@ def test_a_program_shows_under_its_ready_name_in_the_arena() -> None:
 
 def test_two_copies_of_a_program_are_told_apart_and_so_is_a_tournament_entry() -> None:
     command = json.dumps(python_command(MISBEHAVE, "good"))
-    data = arena_json(f"cmd:{command},cmd:{command}", "--hands", "1")
+    # Two plain programs never open: the hand ends when the stock runs out, not at the
+    # arena's 1,000-turn cap (8,000 decisions over the protocol, two minutes here).
+    short = ("--rule", "stock_out=end_hand")
+    data = arena_json(f"cmd:{command},cmd:{command}", "--hands", "1", *short)
     assert [r["name"] for r in data["results"]] == ["good#1", "good#2"]
     result = CliRunner().invoke(
-        main, ["tournament", "--bots", f"easy,cmd:{command}", "--hands", "1", "--json"]
+        main, ["tournament", "--bots", f"easy,cmd:{command}", "--hands", "1", *short, "--json"]
     )
     assert result.exit_code == 0, result.output
     standings = json.loads(result.stdout)["standings"]
     assert sorted(s["name"] for s in standings) == ["easy", "good"]
-    text = CliRunner().invoke(main, ["tournament", "--bots", f"easy,cmd:{command}", "--hands", "1"])
+    text = CliRunner().invoke(
+        main, ["tournament", "--bots", f"easy,cmd:{command}", "--hands", "1", *short]
+    )
     assert "Tournament (round-robin): easy, good;" in text.stdout
     assert "misbehave.py" not in text.stdout
 
