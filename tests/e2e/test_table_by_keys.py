@@ -221,12 +221,17 @@ def test_open_meld_lay_off_and_swap_by_keys(page: Page, server: str, lang: str) 
 def test_a_refusal_is_said_once_not_on_every_patch(page: Page, server: str, lang: str) -> None:
     actor = positions.barred_six()
     shown = positions.show(page, server, actor, lang)
+    barred = WORDS[lang]["barred"]
+    said_barred = f"() => window.heard.filter((h) => h.startsWith({barred!r})).length"
+    # Selecting the card alone says at once why it may not go; pressing the discard key
+    # then asks again and is told again: once for each thing the player did.
     _select(page, "6S")
+    page.wait_for_function(f"() => ({said_barred})() === 1")
     page.keyboard.press("x")
-    page.wait_for_function("() => window.heard.length > 0")
+    page.wait_for_function(f"() => ({said_barred})() === 2")
     page.wait_for_timeout(200)
-    said = [h for h in _heard(page) if h.startswith(WORDS[lang]["barred"])]
-    assert len(said) == 1, _heard(page)
+    said = [h for h in _heard(page) if h.startswith(barred)]
+    assert len(said) == 2, _heard(page)
     # The table drawn again (the same VIEW sent whole, twice) says nothing more.
     before = len(_heard(page))
     for _ in range(2):

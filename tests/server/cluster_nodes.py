@@ -133,7 +133,9 @@ class Cluster:
                 try:
                     node.process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
+                    # Still closing its sockets (a loaded machine): killed, and reaped.
                     node.process.kill()
+                    node.process.wait(timeout=10)
                 node.process = None
 
     # The shared database, read as a test may ----------------------------------------------

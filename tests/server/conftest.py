@@ -182,6 +182,7 @@ def start_redis(root: Path, port: int) -> subprocess.Popen[bytes]:
             pass
         if server.poll() is not None or time.monotonic() > deadline:
             server.kill()
+            server.wait(timeout=10)
             raise RuntimeError(f"redis-server did not start on port {port}")
         time.sleep(0.05)
 

@@ -54,4 +54,5 @@ def serve(port: int, folder: Path, db: str = "", *options: str) -> subprocess.Po
             raise RuntimeError(f"scala40 serve exited: {log_path.read_text()}")
         time.sleep(0.05)
     proc.kill()
+    proc.wait(timeout=10)
     raise RuntimeError("scala40 serve did not start listening")

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
 
-from scala40.storage.leases import Lease, LeaseLost, Leases
+from scala40.storage.leases import Lease, LeaseLost, Leases, fence
+from scala40.storage.outage import store_away
 from scala40.storage.store import SeatRow, Store, TableRow, now
 
 from .helpers import own_database
@@ -151,6 +153,45 @@ def test_racing_nodes_claim_a_table_once(store: Store) -> None:
     clock.now += 10.0
     [won] = _race(store, clock, ran_out)
     assert won.epoch == 2
+
+
+@pytest.mark.slow
+def test_a_node_paused_inside_a_write_holds_its_table_no_longer_than_its_lease(
+    postgres_url: str,
+) -> None:
+    """A node stopped between the fence and the commit of a store keeps the lease row
+    locked; the node taking its table over must not wait for it to wake."""
+    url = own_database(postgres_url, "paused")
+    sleeper_store, other_store = Store(url, paused_after=1.0), Store(url, paused_after=1.0)
+    sleeper_store.migrate()
+    try:
+        clock = Clock()
+        sleeper = Leases(sleeper_store.engine, "node-a", ttl=1.0, clock=clock)
+        other = Leases(other_store.engine, "node-b", ttl=1.0, clock=clock)
+        table = _new_table(sleeper_store)
+        held = sleeper.claim(table)
+        assert held is not None
+        conn = sleeper_store.engine.connect()
+        write = conn.begin()
+        fence(conn, held)  # ... and the node stops here, the row locked
+        clock.now += 2.0  # its lease ran out
+        taken: list[Lease | None] = []
+        claimer = threading.Thread(target=lambda: taken.append(other.claim(table)), daemon=True)
+        started = time.monotonic()
+        claimer.start()
+        claimer.join(15)
+        assert taken, "the other node still waits for the paused node's lock"
+        assert taken[0] is not None and taken[0].epoch == 2
+        print(f"taken over {time.monotonic() - started:.2f} s after the lease ran out")
+        # Awake, the paused node finds its write gone: the store is away for it.
+        with pytest.raises(Exception) as woke:
+            write.commit()
+        assert store_away(woke.value), woke.value
+        conn.close()
+        assert other.holder(table) == taken[0]
+    finally:
+        sleeper_store.close()
+        other_store.close()
 
 
 def test_a_node_name_is_checked() -> None:

@@ -48,7 +48,10 @@ from scala40.storage.store import Store
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The whole web table for ``settings`` (default: SQLite in the data directory)."""
     settings = settings or Settings()
-    store = Store(settings.database_url(), load_or_create_key(settings.key_path()))
+    # A node of a cluster: a transaction left open a lease long is a paused node's, and
+    # the database ends it so that its tables can move on (Store's paused_after).
+    paused_after = settings.lease_seconds if settings.redis_url else None
+    store = Store(settings.database_url(), load_or_create_key(settings.key_path()), paused_after)
     tables = Tables(store, settings)
     if settings.redis_url:
         # One of several nodes: imported here, as the cluster needs redis-py (an extra).

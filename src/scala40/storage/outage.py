@@ -7,7 +7,7 @@ same way for a while and then works again: the HTTP API answers such a failure w
 
 from __future__ import annotations
 
-from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 AWAY: tuple[type[Exception], ...] = (
@@ -21,6 +21,15 @@ or broken connection (PostgreSQL restarting, a lost network, SQLite's file gone)
 pool that could not hand out a connection in time."""
 
 
+ENDED_SESSIONS = frozenset({"25P03"})
+"""SQLSTATEs of a session the database ended under a caller that was away: a node that
+slept inside a transaction past its lease (``idle_in_transaction_session_timeout``, see
+the store's ``paused_after``). PostgreSQL files it under invalid transaction state, which
+SQLAlchemy raises as an InternalError; for the caller it is an outage like any other."""
+
+
 def store_away(err: BaseException) -> bool:
     """Whether ``err`` says the database is away (for now) rather than a request is wrong."""
-    return isinstance(err, AWAY)
+    if isinstance(err, AWAY):
+        return True
+    return isinstance(err, DBAPIError) and getattr(err.orig, "sqlstate", None) in ENDED_SESSIONS

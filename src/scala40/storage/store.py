@@ -176,13 +176,25 @@ def migrate(engine: Engine) -> None:
 class Store:
     """Tables, seats and the append-only action log."""
 
-    def __init__(self, url: str, key: bytes | None = None) -> None:
+    def __init__(
+        self, url: str, key: bytes | None = None, paused_after: float | None = None
+    ) -> None:
+        """``paused_after`` (PostgreSQL, a node of a cluster: its lease's seconds): a
+        session left inside a transaction that long is ended by the database, which lets
+        go of its row locks. A node stopped (SIGSTOP, a frozen VM) between two statements
+        of a write holds its tables' lease rows locked; without this, the node that takes
+        its tables over would wait on those locks until the sleeper woke, and the tables
+        would stand still however short the lease. The sleeper, once awake, finds its
+        transaction gone (the store is away for it: nothing of it is stored)."""
         self.url = url
         self.key = key
         """The server's secret key: seeds are sealed with it (``None``: kept in clear,
         for tools that only read finished matches)."""
         self.is_sqlite = url.startswith("sqlite")
         args: dict[str, Any] = {"check_same_thread": False} if self.is_sqlite else {}
+        if paused_after is not None and not self.is_sqlite:
+            millis = max(1, round(paused_after * 1000))
+            args["options"] = f"-c idle_in_transaction_session_timeout={millis}"
         self.engine = create_engine(url, connect_args=args, pool_pre_ping=not self.is_sqlite)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)

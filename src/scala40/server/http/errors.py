@@ -20,7 +20,7 @@ from scala40.server.guard.addresses import limit_key
 from scala40.server.guard.limits import PerAddress
 from scala40.server.settings import Settings
 from scala40.server.wire.jsonin import BadJson, decode_json
-from scala40.storage.outage import AWAY
+from scala40.storage.outage import AWAY, store_away
 from scala40.storage.seal import network_digest
 
 log = logging.getLogger("scala40.server")
@@ -83,7 +83,9 @@ def install_error_handler(app: FastAPI) -> None:
         log.warning("%s %s: the database is away: %s", request.method, request.url.path, exc)
         return store_unavailable()
 
-    async def failed(_request: Request, _exc: Exception) -> JSONResponse:
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        if store_away(exc):  # a session the database ended (outage.ENDED_SESSIONS)
+            return await away(request, exc)
         # Starlette logs the exception itself once this answer is sent.
         return error_response(ApiError(500, "server_error", "the server failed: try again"))
 
