@@ -1223,6 +1223,13 @@ def bot_connect(url: str, key: str, games: int | None, command: tuple[str, ...])
     help="Client processes sharing the tables.",
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the clients' play.")
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=1.0),
+    default=None,
+    metavar="S",
+    help="Stop the clients after S seconds [when every match is over].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def loadtest(
     urls: tuple[str, ...],
@@ -1231,6 +1238,7 @@ def loadtest(
     think_ms: float,
     workers: int,
     seed: int,
+    seconds: float | None,
     as_json: bool,
 ) -> None:
     """Play TABLES tables of four scripted people against a running server.
@@ -1240,7 +1248,9 @@ def loadtest(
     """
     from scala40.loadtest import run  # imported here: only this command needs it
 
-    figures = run(urls, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers)
+    figures = run(
+        urls, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers, seconds=seconds
+    )
     if as_json:
         emit_json(figures)
         return

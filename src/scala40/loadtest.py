@@ -8,7 +8,8 @@ action-to-broadcast latency: from sending an action to receiving the state it pr
 ``actions_per_s`` counts the whole run (tables finish at different times);
 ``steady_actions_per_s`` only the stretch while every table was still playing.
 Tables play single hands (``--hands`` sets ``fixed_hands``) that end when the stock runs
-out (``stock_out = "end_hand"``), so every table finishes by itself.
+out (``stock_out = "end_hand"``), so every table finishes by itself; ``--seconds`` stops
+the clients earlier, for a run of bounded length.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ class Plan:
     hands: int
     think_ms: float
     seed: int
+    until: float | None = None
+    """Wall-clock time at which every client stops (``None``: when its match is over)."""
 
 
 def _ws_base(url: str) -> str:
@@ -110,10 +113,17 @@ async def _open_table(http: httpx.AsyncClient, plan: Plan, n: int) -> list[tuple
 
 
 async def _player(
-    base: str, table_id: str, token: str, think: float, rng: random.Random, tally: Tally
+    base: str,
+    table_id: str,
+    token: str,
+    think: float,
+    rng: random.Random,
+    tally: Tally,
+    until: float | None = None,
 ) -> None:
-    """One scripted person: play on their turns until the match is over. Like the page, it
-    asks for patches and keeps its VIEW by applying them (tableview/patch.py)."""
+    """One scripted person: play on their turns until the match is over (or ``until``, a
+    wall-clock time). Like the page, it asks for patches and keeps its VIEW by applying
+    them (tableview/patch.py)."""
     bot = make_bot("easy")
     sent_v = -1
     sent_at = 0.0
@@ -122,11 +132,14 @@ async def _player(
     url = f"{_ws_base(base)}/ws/{table_id}?token={token}&patches=1"
     async with websockets.connect(url, max_size=1 << 20) as ws:
         while True:
+            idle = IDLE_SECONDS if until is None else min(IDLE_SECONDS, until - time.time())
             try:
                 # asyncio.timeout re-arms one timer; wait_for makes a task per message.
-                async with asyncio.timeout(IDLE_SECONDS):
+                async with asyncio.timeout(max(0.0, idle)):
                     raw = await ws.recv()
             except TimeoutError:
+                if until is not None and time.time() >= until:
+                    return  # time is up: not an error
                 tally.error(f"table {table_id}: nothing heard for {IDLE_SECONDS:.0f} s")
                 return
             now = time.perf_counter()
@@ -187,7 +200,9 @@ async def _run(plan: Plan, first: int) -> Tally:
 
     async def guarded(node: str, table_id: str, token: str, seed: int) -> None:
         try:
-            await _player(node, table_id, token, plan.think_ms / 1000, random.Random(seed), tally)
+            await _player(
+                node, table_id, token, plan.think_ms / 1000, random.Random(seed), tally, plan.until
+            )
         except (OSError, websockets.WebSocketException) as err:
             tally.error(f"table {table_id}: connection: {err}")
 
@@ -213,13 +228,44 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def _steady_rate(tally: Tally) -> float:
-    """Actions per second while every table was still playing (first move to first end)."""
-    if not tally.acked or not tally.finished:
+    """Actions per second while every table was still playing (first move to first end, or
+    to the last move when the run was stopped before any match was over)."""
+    if not tally.acked:
         return 0.0
-    start, end = min(tally.acked), min(tally.finished)
+    start = min(tally.acked)
+    end = min(tally.finished) if tally.finished else max(tally.acked)
     if end <= start:
         return 0.0
     return round(sum(1 for t in tally.acked if t <= end) / (end - start), 1)
+
+
+def play(
+    urls: str | Sequence[str],
+    tables: int,
+    *,
+    hands: int = 1,
+    think_ms: float = 500.0,
+    seed: int = 1,
+    workers: int = 1,
+    seconds: float | None = None,
+) -> Tally:
+    """Play ``tables`` tables against the server at ``urls`` (one, or the nodes of a
+    cluster, which share the tables' seats), for at most ``seconds`` if given; what the
+    clients measured, every acknowledged move's time included (a caller may count what
+    fell in a window of its own: tests/server/relay_cost.py)."""
+    nodes = (urls,) if isinstance(urls, str) else tuple(urls)
+    workers = max(1, min(workers, tables))
+    until = None if seconds is None else time.time() + seconds
+    tally = Tally()
+    shares = [s for s in _shares(tables, workers) if s]
+    firsts = [sum(shares[:i]) + 1 for i in range(len(shares))]
+    plans = [Plan(nodes, share, hands, think_ms, seed, until) for share in shares]
+    if len(plans) == 1:
+        return _worker(plans[0], 1)
+    with multiprocessing.get_context("spawn").Pool(len(plans)) as pool:
+        for part in pool.starmap(_worker, zip(plans, firsts, strict=True)):
+            tally.merge(part)
+    return tally
 
 
 def run(
@@ -230,22 +276,20 @@ def run(
     think_ms: float = 500.0,
     seed: int = 1,
     workers: int = 1,
+    seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Play ``tables`` tables against the server at ``urls`` (one, or the nodes of a
-    cluster, which share the tables' seats); the figures as a dict."""
+    """Play as :func:`play` does; the figures as a dict."""
     nodes = (urls,) if isinstance(urls, str) else tuple(urls)
-    workers = max(1, min(workers, tables))
     started = time.perf_counter()
-    tally = Tally()
-    shares = [s for s in _shares(tables, workers) if s]
-    firsts = [sum(shares[:i]) + 1 for i in range(len(shares))]
-    plans = [Plan(nodes, share, hands, think_ms, seed) for share in shares]
-    if len(plans) == 1:
-        tally = _worker(plans[0], 1)
-    else:
-        with multiprocessing.get_context("spawn").Pool(len(plans)) as pool:
-            for part in pool.starmap(_worker, zip(plans, firsts, strict=True)):
-                tally.merge(part)
+    tally = play(
+        nodes,
+        tables,
+        hands=hands,
+        think_ms=think_ms,
+        seed=seed,
+        workers=workers,
+        seconds=seconds,
+    )
     seconds = time.perf_counter() - started
     steady = _steady_rate(tally)
     ms = [x * 1000 for x in tally.latencies]
@@ -255,7 +299,7 @@ def run(
         "clients": tables * SEATS,
         "hands": tally.hands // SEATS,
         "think_ms": think_ms,
-        "workers": len(plans),
+        "workers": max(1, min(workers, tables)),
         "actions": tally.actions,
         "seconds": round(seconds, 2),
         "actions_per_s": round(tally.actions / seconds, 1) if seconds else 0.0,

@@ -9,7 +9,8 @@ bot move (the table moved on meanwhile) is simply refused by version.
 The actor keeps the match, the version and the queue; its collaborators own the rest and
 never call it back: who is connected (presence.py), the turn's timer and bots
 (turns.py), the pause while a hand's summary is read (pause.py), the verifiable shuffle
-(fair.py), the rematch (rematch.py) and the end of the match (finish.py).
+(fair.py), the rematch (rematch.py), the end of the match (finish.py), and what each
+seat and spectator is shown after a change (showing.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import hmac
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import UTC, datetime
 
 from scala40.engine.actions import Action
@@ -73,24 +73,18 @@ from scala40.server.table.seats import (
     seat_for,
     seats_of,
 )
+from scala40.server.table.showing import Showing
 from scala40.server.table.turns import Turns
-from scala40.server.wire.outbox import Broadcast, Outbox
+from scala40.server.wire.outbox import Outbox
 from scala40.server.wire.refusals import CloseCode, Code, Refusal, TableRefusal
 from scala40.storage.db import AsyncStore
 from scala40.storage.outage import store_away
 from scala40.storage.store import CLOSED, EXPIRED, Access, SeatRow, StoredTable, TableRow
-from scala40.tableview.patch import share
 from scala40.tableview.refusals import error
 from scala40.tableview.seats import bot_seat_name
 from scala40.tableview.summary import summary_json
 from scala40.tableview.view import (
-    SeatFacts,
-    TableFacts,
     event_json,
-    legal_json,
-    reasons_json,
-    seat_view_json,
-    view_to_json,
 )
 
 log = logging.getLogger("scala40.server")
@@ -151,6 +145,15 @@ class TableActor:
         self.fair = FairShuffle(self.match, db, table.id)
         self.pause = HandPause(settings.summary_seconds, self.submit)
         self.rematch = Rematch(self.seats)
+        self.shown = Showing(
+            table,
+            self.match,
+            self.seats,
+            (self.turns, self.fair, self.pause, self.rematch, self.presence),
+            lambda: self.status,
+            self._version,
+        )
+        """What each seat and spectator is shown, and the broadcast after a change."""
         self.retry = StoreRetry(self.submit)
         """What nobody would try again (a bot's move, the match's end) after the database
         failed to store it: tried again until it is back (retry.py)."""
@@ -169,9 +172,6 @@ class TableActor:
         the last hand's SUMMARY."""
         self.league_name: str | None = None
         """The name of the league this table counts for (``table.league_id``)."""
-        self._last_public: JSONDict | None = None
-        """The public VIEW of the last broadcast, whose unchanged parts the next one shares
-        (:func:`~scala40.tableview.patch.share`): patches then compare them once."""
         self._pause_due: asyncio.Task[None] | None = None
         """Tells the table when it has been alone long enough for its bots to pause."""
         self.stopped: tuple[int, str] | None = None
@@ -376,11 +376,6 @@ class TableActor:
         """The table the rematch created, once made."""
         return self.rematch.table_id
 
-    def fair_json(self) -> JSONDict | None:
-        """What every seat is shown of the shuffle (docs/fair-deal.md); ``None`` for a
-        table dealt the older way."""
-        return self.fair.json(self.status != "over")
-
     async def _entropy(self, cmd: Entropy) -> None:
         answer = await self.fair.take(cmd.seat, cmd.hand, cmd.data, self.version)
         if cmd.outbox is not None:
@@ -425,76 +420,14 @@ class TableActor:
     def name(self, seat: int) -> str:
         return self.seats[seat].name or f"Seat {seat + 1}"
 
-    def facts(self, spectator: bool = False) -> TableFacts:
-        timed_out = self.turns.turn_timed_out()
-        current = self._current() if timed_out else None
-        return TableFacts(
-            table_id=self.table.id,
-            status=self.status,
-            preset=self.table.preset,
-            seats=[
-                SeatFacts(
-                    s.name,
-                    s.occupant,
-                    s.is_bot or s.outbox is not None,
-                    s.stand_in or (timed_out and current == s.seat),
-                    s.taken,
-                    s.player_id is not None,
-                    s.guest,
-                )
-                for s in self.seats
-            ],
-            history=self.match.history,
-            turn_deadline=self.turns.deadline,
-            spectator=spectator,
-            extra={"fair": self.fair_json(), "pause": self.pause.json(), "rated": self.table.rated},
-        )
-
     def view_of(self, seat: int) -> PlayerView:
-        """The seat's PlayerView; a seat out of this hand (eliminated) gets the public view,
-        cut by the engine from the true hand (no player's cards)."""
-        if seat in self.match.deal.seats:
-            return PlayerView.of_match(self.match, seat)
-        return PlayerView.public_of_match(self.match, seat)
+        return self.shown.view_of(seat)
 
-    def view_json(self, seat: int | None, facts: TableFacts | None = None) -> JSONDict:
-        """The seat's VIEW (``None``: a spectator's, the public view of no seat); the seat
-        to move also gets the engine's reasons for the moves it may not make now
-        (``legal.why``), read from the true hand: no other seat's. ``facts``: the table's
-        facts when the caller has them already (a broadcast makes them once)."""
-        if seat is None:
-            public = PlayerView.public_of_match(self.match)
-            return view_to_json(public, self._facts_for(True, facts))
-        spectator = seat not in self.match.deal.seats
-        view = self.view_of(seat)
-        legal = None if spectator else self._legal_of(view)
-        return view_to_json(view, self._facts_for(spectator, facts), legal)
+    def view_json(self, seat: int | None) -> JSONDict:
+        return self.shown.view_json(seat)
 
-    def _legal_of(self, view: PlayerView) -> JSONDict | None:
-        """The moves of a playing seat's view with the engine's reasons for the others
-        (read from the true hand: its own), when it is to move; else ``None``."""
-        if self.status != "playing" or not view.my_turn:
-            return None
-        legal = legal_json(view, self.match.deal)
-        if legal:
-            legal["why"] = reasons_json(self.match.deal, pozzo_ok=bool(legal.get("pozzo")))
-        return legal
-
-    def _facts_for(self, spectator: bool, made: TableFacts | None) -> TableFacts:
-        if made is None:
-            return self.facts(spectator)
-        return made if made.spectator == spectator else replace(made, spectator=spectator)
-
-    def state(
-        self, seat: int | None, event: JSONDict | None = None, facts: TableFacts | None = None
-    ) -> JSONDict:
-        return self._message(self.view_json(seat, facts), event)
-
-    def _message(self, view: JSONDict, event: JSONDict | None) -> JSONDict:
-        message = {"type": "state", "v": self.version, "view": view, "event": event}
-        if self.status == "over":
-            message["rematch"] = self.rematch.json()
-        return message
+    def state(self, seat: int | None, event: JSONDict | None = None) -> JSONDict:
+        return self.shown.state(seat, event)
 
     def _current(self) -> int:
         return self.match.current_seat
@@ -505,31 +438,6 @@ class TableActor:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
                 return s.seat
         return None
-
-    # Sending -----------------------------------------------------------------------------
-    def _broadcast(self, event: JSONDict | None) -> None:
-        """Every seat's and spectator's state after a move: the public VIEW is written once
-        (the table's facts too) and each playing seat's from it (:func:`seat_view_json`);
-        connections on patches share the public part of theirs (:class:`Broadcast`)."""
-        facts = self.facts()
-        public = share(self._last_public, self.view_json(None, facts))
-        shared = Broadcast(self._last_public, public)
-        self._last_public = public
-        in_hand = self.match.deal.seats
-        for s in self.seats:
-            if s.outbox is None:
-                continue
-            if s.seat in in_hand:
-                view = PlayerView.of_match(self.match, s.seat)
-                seat_json = seat_view_json(public, view, self._legal_of(view))
-                s.outbox.put(self._message(seat_json, event), shared=shared)
-            else:
-                s.outbox.put(self._message(self.view_json(s.seat, facts), event))  # sits out
-        watchers = self.presence.watchers
-        if watchers:
-            message = self._message(public, event)  # one public view for every spectator
-            for watcher in watchers:
-                watcher.put(message, shared=shared)
 
     # Moves -------------------------------------------------------------------------------
     def vet(self, seat: int, v: int, action: Action) -> str:
@@ -624,7 +532,7 @@ class TableActor:
         self._schedule()
         event = event_json(seat, action, pozzo_top)
         self.presence.played(seat, event)
-        self._broadcast(event)
+        self.shown.broadcast(event)
         if sender is not None and (seat, text) != mine:
             sender.put(
                 error(
@@ -700,12 +608,12 @@ class TableActor:
         if self.pause.closed(cmd.seat, cmd.hand):
             self._play_on()
         elif waited:
-            self._broadcast(None)  # one reader fewer: the others see for whom it waits
+            self.shown.broadcast(None)  # one reader fewer: the others see for whom it waits
 
     def _play_on(self) -> None:
         """The pause is over: the turn timer starts and the bots think."""
         self._schedule()
-        self._broadcast(None)
+        self.shown.broadcast(None)
 
     # Bots and the timer ------------------------------------------------------------------
     def _bots_paused(self) -> bool:
@@ -756,7 +664,7 @@ class TableActor:
         if self.status != "playing" or not self.turns.time_out(cmd):
             return
         self._schedule()
-        self._broadcast({"type": "timeout", "seat": self._current()})
+        self.shown.broadcast({"type": "timeout", "seat": self._current()})
 
     async def _bot_move(self, cmd: BotMove) -> None:
         if self.pause.on:
@@ -795,7 +703,7 @@ class TableActor:
             return
         s.name = name
         self.recorder.seats[seat] = name
-        self._broadcast(None)
+        self.shown.broadcast(None)
 
     # Seats and connections ---------------------------------------------------------------
     def _connect(self, cmd: Connect) -> None:
@@ -830,12 +738,12 @@ class TableActor:
             # The last player who had not asked left: the others' rematch is made now.
             self.submit(RematchDue())
             return
-        self._broadcast(None)
+        self.shown.broadcast(None)
 
     def _grace_over(self, cmd: GraceOver) -> None:
         if self.presence.grace_over(cmd, self.status == "playing"):
             self._schedule()
-            self._broadcast({"type": "bot_takes_over", "seat": cmd.seat})
+            self.shown.broadcast({"type": "bot_takes_over", "seat": cmd.seat})
 
     async def _join(self, cmd: Join) -> None:
         held = self.check_token(cmd.token_hash)
@@ -870,7 +778,7 @@ class TableActor:
             self.presence.start_graces()
             self._schedule()
         cmd.done.set_result(s.seat)
-        self._broadcast({"type": "join", "seat": s.seat})
+        self.shown.broadcast({"type": "join", "seat": s.seat})
 
     async def _bot_join(self, cmd: BotJoin) -> None:
         """A remote bot takes an open seat of this bot-only table (the first open one, or
@@ -903,7 +811,7 @@ class TableActor:
             self.status = "playing"
             self._schedule()
         cmd.done.set_result(s.seat)
-        self._broadcast({"type": "join", "seat": s.seat})
+        self.shown.broadcast({"type": "join", "seat": s.seat})
 
     async def _take_bot_seat(self, cmd: TakeBotSeat) -> None:
         """Play now seats a newcomer in a bot's place: at once when nobody has moved in this
@@ -934,7 +842,7 @@ class TableActor:
             return
         self.promised[s.seat] = newcomer
         cmd.done.set_result((s.seat, False))
-        self._broadcast({"type": "seat_promised", "seat": s.seat, "name": cmd.name})
+        self.shown.broadcast({"type": "seat_promised", "seat": s.seat, "name": cmd.name})
 
     async def _seat_newcomers(self) -> None:
         """A hand ended: every promised bot seat passes to its newcomer."""
@@ -974,7 +882,7 @@ class TableActor:
         for outbox in newcomer.watching:
             outbox.close(CloseCode.SEAT_READY, "your seat is ready: connect with your token")
         self._schedule()
-        self._broadcast({"type": "seat_handed", "seat": s.seat, "was": was})
+        self.shown.broadcast({"type": "seat_handed", "seat": s.seat, "was": was})
 
     # Chat and rematch ------------------------------------------------------------------
     def _chat(self, cmd: Chat) -> None:
@@ -1011,7 +919,7 @@ class TableActor:
         refused = await self.rematch.make_if_due(self.status == "over", asker, make)
         if refused is not None and outbox is not None:
             outbox.put(error(TableRefusal.REMATCH_REFUSED, str(refused), self.version))
-        self._broadcast(None)
+        self.shown.broadcast(None)
 
 
 async def wait_join(
