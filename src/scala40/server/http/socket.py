@@ -112,7 +112,7 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
             seat = actor.check_token(hashed)
             if seat is not None:
                 session = SeatSession(ws, actor, seat, outbox, settings)
-            elif actor.watch_until_seated(hashed, outbox):
+            elif actor.newcomers.watch_until_seated(hashed, outbox):
                 # Promised a bot's seat from the next hand (Play now): watch until then.
                 session = WatchSession(ws, actor, outbox, settings)
             else:

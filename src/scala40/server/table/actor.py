@@ -9,15 +9,15 @@ bot move (the table moved on meanwhile) is simply refused by version.
 The actor keeps the match, the version and the queue; its collaborators own the rest and
 never call it back: who is connected (presence.py), the turn's timer and bots
 (turns.py), the pause while a hand's summary is read (pause.py), the verifiable shuffle
-(fair.py), the rematch (rematch.py), the end of the match (finish.py), and what each
-seat and spectator is shown after a change (showing.py).
+(fair.py), the rematch (rematch.py), the end of the match (finish.py), Play now's
+newcomers in bots' seats (newcomers.py), and what each seat and spectator is shown after
+a change (showing.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -59,6 +59,7 @@ from scala40.server.table.commands import (
 )
 from scala40.server.table.fair import FairShuffle
 from scala40.server.table.finish import store_finish, store_left, tell_programs
+from scala40.server.table.newcomers import Newcomers
 from scala40.server.table.pause import HandPause
 from scala40.server.table.presence import Presence
 from scala40.server.table.program_limits import ProgramLimits
@@ -66,11 +67,10 @@ from scala40.server.table.rematch import Rematch, claim
 from scala40.server.table.remote_bots import RemoteBots
 from scala40.server.table.retry import StoreRetry
 from scala40.server.table.seats import (
-    Newcomer,
     Seat,
-    bot_seat_for_newcomer,
     remote_seat,
     seat_for,
+    seat_of_token,
     seats_of,
 )
 from scala40.server.table.showing import Showing
@@ -177,8 +177,15 @@ class TableActor:
         self.stopped: tuple[int, str] | None = None
         """Once the table stopped here: the close code and reason every connection that
         still reaches it is given."""
-        self.promised: dict[int, Newcomer] = {}
-        """Bot seats of a quick-play table promised to people from the next hand."""
+        self.newcomers = Newcomers(
+            table,
+            self.match,
+            self.seats,
+            (db, self.recorder, self.presence, self.shown),
+            lambda: self.status,
+            self._schedule,
+        )
+        """Play now's newcomers in bots' seats, now or from the next hand."""
 
     def _version(self) -> int:
         return self.version
@@ -326,7 +333,7 @@ class TableActor:
             case BotJoin():
                 await self._bot_join(command)
             case TakeBotSeat():
-                await self._take_bot_seat(command)
+                await self.newcomers.take_bot_seat(command)
 
     # Facts the registry and the lobby read -------------------------------------------------
     @property
@@ -337,34 +344,6 @@ class TableActor:
         if self.table.access is Access.PRIVATE or self.status not in ("waiting", "playing"):
             return False
         return self.presence.humans_connected() or not self.presence.ever_connected
-
-    def has_room_for_newcomer(self) -> bool:
-        """A quick-play table in play, with a person here and a bot seat no person is
-        promised: Play now may seat a newcomer here."""
-        return (
-            self.table.access is Access.QUICK
-            and self.status == "playing"
-            and not self.match.over
-            and self.presence.humans_connected()
-            and any(s.is_bot and s.seat not in self.promised for s in self.seats)
-        )
-
-    def promised_seat(self, token_hash: str) -> int | None:
-        """The bot seat promised to this token's newcomer from the next hand, or ``None``."""
-        for seat, newcomer in self.promised.items():
-            if hmac.compare_digest(newcomer.token_hash, token_hash):
-                return seat
-        return None
-
-    def watch_until_seated(self, token_hash: str, outbox: Outbox) -> bool:
-        """A promised newcomer's connection watches until the seat is theirs, then is
-        closed with ``SEAT_READY`` so their page reconnects as the seat (``False``: the
-        token is promised nothing)."""
-        seat = self.promised_seat(token_hash)
-        if seat is None:
-            return False
-        self.promised[seat].watching.append(outbox)
-        return True
 
     @property
     def watchers(self) -> list[Outbox]:
@@ -434,10 +413,7 @@ class TableActor:
 
     def check_token(self, token_hash: str) -> int | None:
         """The seat a token hash belongs to at this table, or ``None``."""
-        for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
-                return s.seat
-        return None
+        return seat_of_token(self.seats, token_hash)
 
     # Moves -------------------------------------------------------------------------------
     def vet(self, seat: int, v: int, action: Action) -> str:
@@ -527,7 +503,7 @@ class TableActor:
             self._hand_over = hand_over
             tell_programs(self.seats, self.match, self.rules, record)
             if not self.match.over:
-                await self._seat_newcomers()
+                await self.newcomers.hand_ended()
                 self.pause.begin(record.number, self._readers())
         self._schedule()
         event = event_json(seat, action, pozzo_top)
@@ -812,77 +788,6 @@ class TableActor:
             self._schedule()
         cmd.done.set_result(s.seat)
         self.shown.broadcast({"type": "join", "seat": s.seat})
-
-    async def _take_bot_seat(self, cmd: TakeBotSeat) -> None:
-        """Play now seats a newcomer in a bot's place: at once when nobody has moved in this
-        hand, else the seat is promised and passes to them when the hand ends (never in
-        the middle of a hand). The same token asking again gets the same answer."""
-        held = self.check_token(cmd.token_hash)
-        if held is not None:
-            cmd.done.set_result((held, True))
-            return
-        promised = self.promised_seat(cmd.token_hash)
-        if promised is not None:
-            cmd.done.set_result((promised, False))
-            return
-        if not self.has_room_for_newcomer():
-            cmd.done.set_exception(
-                JoinRefused(TableRefusal.TABLE_FULL, "this table has no bot seat for a newcomer")
-            )
-            return
-        try:
-            s = bot_seat_for_newcomer(self.seats, self.promised, cmd.name)
-        except JoinRefused as refused:
-            cmd.done.set_exception(refused)
-            return
-        newcomer = Newcomer(cmd.name, cmd.token_hash, cmd.player_id, cmd.network)
-        if self.match.hand_untouched:
-            await self._seat_newcomer(s, newcomer)
-            cmd.done.set_result((s.seat, True))
-            return
-        self.promised[s.seat] = newcomer
-        cmd.done.set_result((s.seat, False))
-        self.shown.broadcast({"type": "seat_promised", "seat": s.seat, "name": cmd.name})
-
-    async def _seat_newcomers(self) -> None:
-        """A hand ended: every promised bot seat passes to its newcomer."""
-        promised, self.promised = self.promised, {}
-        for seat, newcomer in sorted(promised.items()):
-            try:
-                await self._seat_newcomer(self.seats[seat], newcomer)
-            except Exception:
-                log.exception("table %s: seat %d could not pass to a person", self.table.id, seat)
-                for outbox in newcomer.watching:
-                    outbox.close(CloseCode.NO_TOKEN, "the seat could not be saved: press Play now")
-
-    async def _seat_newcomer(self, s: Seat, newcomer: Newcomer) -> None:
-        """A bot's seat becomes a person's: stored first, then the seat, the record's name
-        and everyone's view change; the person's watching pages reconnect as the seat."""
-        await self.db.run(
-            self.db.store.person_takes_bot_seat,
-            self.table.id,
-            s.seat,
-            newcomer.name,
-            newcomer.token_hash,
-            newcomer.player_id,
-            newcomer.network,
-        )
-        was = s.name
-        if s.program is not None:
-            s.program.close()
-            s.program = None
-        s.occupant = "human"
-        s.bot = None
-        s.name = newcomer.name
-        s.token_hash = newcomer.token_hash
-        s.player_id = newcomer.player_id
-        s.network = newcomer.network
-        self.recorder.seats[s.seat] = newcomer.name
-        self.presence.start_grace(s)
-        for outbox in newcomer.watching:
-            outbox.close(CloseCode.SEAT_READY, "your seat is ready: connect with your token")
-        self._schedule()
-        self.shown.broadcast({"type": "seat_handed", "seat": s.seat, "was": was})
 
     # Chat and rematch ------------------------------------------------------------------
     def _chat(self, cmd: Chat) -> None:

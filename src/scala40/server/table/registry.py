@@ -357,7 +357,7 @@ class Tables:
         bot's seat, the longest waiting first (their bot seats wait since the table was
         made). A cluster's nodes each seat Play now at their own tables."""
         found = [
-            a for a in self.actors.values() if len(a.seats) == seats and a.has_room_for_newcomer()
+            a for a in self.actors.values() if len(a.seats) == seats and a.newcomers.has_room()
         ]
         return sorted(found, key=lambda a: a.table.created)
 
@@ -377,7 +377,7 @@ class Tables:
             if held is not None:
                 return QuickSeat(held[0], held[1], True)
             for actor in self.actors.values():
-                promised = actor.promised_seat(hashed)
+                promised = actor.newcomers.promised_seat(hashed)
                 if promised is not None:
                     return QuickSeat(actor, promised, False)
             for actor in self.quick_tables(len(spec.occupants)):

@@ -6,6 +6,7 @@ deal, rematch, finish) read and change these values, never the rows.
 
 from __future__ import annotations
 
+import hmac
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -90,6 +91,15 @@ class Newcomer:
     player_id: str | None = None
     network: str | None = None
     watching: list[Outbox] = field(default_factory=list)
+
+
+def seat_of_token(seats: list[Seat], token_hash: str) -> int | None:
+    """The seat a token hash belongs to at this table, or ``None`` (compared in constant
+    time: a guessed token learns nothing from how long the answer took)."""
+    for s in seats:
+        if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
+            return s.seat
+    return None
 
 
 def bot_seat_for_newcomer(seats: list[Seat], promised: Mapping[int, Newcomer], name: str) -> Seat:
