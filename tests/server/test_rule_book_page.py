@@ -65,6 +65,25 @@ def test_every_section_is_written_in_both_languages() -> None:
                 assert "RULES.md" not in para and "§" not in para
 
 
+def test_no_words_a_player_reads_name_a_rule_key() -> None:
+    """A player reads a house rule by its label (“Taking the pozzo card before you have
+    opened”), never by the name typed after ``--rule``: the rules page shows that name
+    apart, as code, beside the label."""
+    book = rule_book()
+    prose: list[str] = []
+    for s in book["sections"]:
+        for lang in ("en", "it"):
+            prose += [s[f"title_{lang}"], s[f"example_{lang}"], *s[f"text_{lang}"]]
+    for words in EXAMPLES.values():
+        prose += list(words)
+    for _, title, _ in GROUPS:
+        prose += list(title)
+    # A one-word key (players, jokers, decks, ...) is the word itself; the others are names.
+    names = [key for key in KEYS if "_" in key]
+    named = [(key, p) for p in prose for key in names if re.search(rf"\b{key}\b", p)]
+    assert named == []
+
+
 def test_the_rules_page_and_its_book_are_served(client: TestClient) -> None:
     page = client.get("/rules")
     assert page.status_code == 200

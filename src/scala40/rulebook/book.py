@@ -159,9 +159,10 @@ SECTIONS: Final[tuple[Section, ...]] = (
             ),
             (
                 "Home tables often let an unopened player take it to open with it: that is "
-                "the key open_from_pozzo.",
+                "the house rule “Taking the pozzo card before you have opened”, below.",
                 "Molti tavoli di casa lasciano prenderla anche a chi non ha aperto, per "
-                "aprire con essa: è la chiave open_from_pozzo.",
+                "aprire con essa: è la regola di casa “Prendere dal pozzo prima di aver "
+                "aperto”, più sotto.",
             ),
         ),
         (
