@@ -26,6 +26,9 @@ from .positions import everything_open, show
 from .support import CORNER, post_json
 from .test_i18n_pages import ENGLISH, ITALIAN, VIEWPORTS, _shown_text, _telltales
 
+pytestmark = pytest.mark.service_workers
+"""These tests are of the service worker: their pages register it (conftest.py)."""
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
 LANGS = ["it", "en"]
 LOCALES = {"it": "it-IT", "en": "en-GB"}

@@ -31,6 +31,9 @@ from .axe import assert_accessible
 from .support import free_port
 from .test_browser import _page_errors, _play_one_move, _summary_shown, _wait_for_my_move
 
+pytestmark = pytest.mark.service_workers
+"""These tests are of the service worker: their pages register it (conftest.py)."""
+
 LOAD_MS = 120_000
 """Pyodide's first start in a headless browser on a shared machine: seconds, bounded."""
 
