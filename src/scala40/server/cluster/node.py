@@ -72,6 +72,12 @@ CLOSE_TRYING = 10.0
 """Seconds an owner keeps trying to tell a socket's node to close a relayed socket."""
 RELAY_LOST = "the server lost its link to the table: reconnecting"
 """Why a relayed socket is closed when the relay broke (Redis, or a node that paused)."""
+HALT_WAIT = 5.0
+"""Seconds a drain waits for the node's loops to end once cancelled. A loop cancelled inside
+a Redis read may not end: redis-py can read again on the connection with the cancellation
+swallowed (a suite run of 2026-12-06: the beat loop waited for ever on a reply, and the
+app's shutdown with it). The drain goes on without such a loop; closing the bus then
+closes the connection it waits on."""
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
@@ -143,6 +149,9 @@ class Node:
         least a lease from it)."""
         self._renewing = asyncio.Lock()
         """One renewal at a time (the loop's, or a woken node's before it answers)."""
+        self.halted = False
+        """A drain began: a loop that outlived its cancellation (see :data:`HALT_WAIT`)
+        ends at its next turn instead of going round again."""
 
     # Life --------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -178,11 +187,23 @@ class Node:
     async def halt(self) -> None:
         """Stop this node's loops (a drain begins): it takes no table over and lets none
         go while the registry stops its actors."""
+        self.halted = True
         for task in self.tasks:
             task.cancel()
-        for task in self.tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self.tasks:
+            ended, stuck = await asyncio.wait(self.tasks, timeout=HALT_WAIT)
+            for task in ended:
+                if not task.cancelled() and task.exception() is not None:
+                    log.warning(
+                        "node %s: %s ended with %r", self.name, task.get_name(), task.exception()
+                    )
+            for task in stuck:
+                log.warning(
+                    "node %s: %s did not end %.0f s after it was cancelled; the drain goes on",
+                    self.name,
+                    task.get_name(),
+                    HALT_WAIT,
+                )
         self.tasks.clear()
 
     async def stop(self) -> None:
@@ -198,7 +219,7 @@ class Node:
         await self.bus.close()
 
     async def _forever(self, job: Callable[[], Awaitable[None]]) -> None:
-        while True:
+        while not self.halted:
             try:
                 await job()
             except asyncio.CancelledError:
