@@ -20,9 +20,11 @@ def test_a_bounded_run_stops_at_its_time_with_the_matches_unfinished(tmp_path: P
     server = serve(port, tmp_path)
     try:
         began = time.monotonic()
-        # Fifty hands a table would take many minutes: the run ends after three seconds.
-        # (A short thought keeps each client under the server's 20 messages a second.)
-        tally = loadtest.play(f"http://127.0.0.1:{port}", 2, hands=50, think_ms=80, seconds=3.0)
+        # Fifty hands a table would take many minutes: the run ends after ten seconds.
+        # (A short thought keeps each client under the server's 20 messages a second.) Three
+        # seconds were too few on a busy machine: with the suite on four processes the
+        # clients had not made their first move when the time was up (2026-12-06).
+        tally = loadtest.play(f"http://127.0.0.1:{port}", 2, hands=50, think_ms=80, seconds=10.0)
         took = time.monotonic() - began
     finally:
         server.terminate()
