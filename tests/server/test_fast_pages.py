@@ -20,8 +20,8 @@ def _versioned(html: str) -> list[str]:
 
 
 def test_a_large_static_file_travels_gzipped_and_unpacks_to_the_file(client: Any) -> None:
-    path = "/static/js/i18n.js"
-    raw = (static_dir() / "js" / "i18n.js").read_bytes()
+    path = "/static/js/strings.js"  # every message of the catalogue, for the pages
+    raw = (static_dir() / "js" / "strings.js").read_bytes()
     with client.stream("GET", path, headers={"Accept-Encoding": "gzip"}) as packed:
         wire = b"".join(packed.iter_raw())
     assert packed.status_code == 200
@@ -57,13 +57,19 @@ def test_a_page_asks_for_all_its_scripts_at_once(client: Any) -> None:
     now = version(static_dir())
     preloads = re.findall(r'<link rel="modulepreload" href="/static/[0-9a-f]{12}/([^"]+)">', head)
     assert len(preloads) == len(set(preloads)) > 30
-    for deep in ("js/table/start.js", "js/i18n.js", "js/table/clock.js", "js/patch.js"):
+    for deep in (
+        "js/table/start.js",
+        "js/i18n.js",
+        "js/strings.js",
+        "js/table/clock.js",
+        "js/patch.js",
+    ):
         assert deep in preloads, deep
     assert "js/lobby.js" not in preloads and "js/table.js" not in preloads
     for name in preloads:
         assert client.get(f"/static/{now}/{name}").status_code == 200, name
     offline = client.get("/offline.html").text
-    assert offline.count('rel="modulepreload"') == 2  # dom.js and i18n.js
+    assert offline.count('rel="modulepreload"') == 3  # dom.js, i18n.js and its strings.js
 
 
 @pytest.mark.parametrize("path", sorted({p.replace("{table_id}", "x") for p in ROUTES}))

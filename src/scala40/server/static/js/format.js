@@ -4,10 +4,12 @@
 
 import { getLang } from "./i18n.js";
 
-/** The locale the page's language writes numbers and dates in.
- * @returns {"it-IT" | "en-GB"} */
+/** The locale the page's language writes numbers and dates in (British English for
+ * English: day before month, as the rest of Europe reads dates).
+ * @returns {string} */
 export function locale() {
-  return getLang() === "it" ? "it-IT" : "en-GB";
+  const lang = getLang();
+  return lang === "en" ? "en-GB" : lang;
 }
 
 /** A number with `digits` decimals ("12.5", "12,5"); "—" for none.

@@ -2,9 +2,10 @@
 // Finished matches (GET /api/history), each with its replay and its game record.
 
 import { api } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, recordSeatName, t } from "./i18n.js";
+import { apiErrorText, applyI18n, languageSwitch, recordSeatName, t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { installable } from "./installable.js";
+import { locale } from "./format.js";
 
 /**
  * A finished match of GET /api/history. Its players are names (older servers sent
@@ -28,7 +29,7 @@ function when(value) {
   if (value === null || value === undefined) return "";
   const ms = typeof value === "number" ? (value > 1e12 ? value : value * 1000) : Date.parse(value);
   if (Number.isNaN(ms)) return String(value);
-  return new Date(ms).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB");
+  return new Date(ms).toLocaleString(locale());
 }
 
 /** A player's name: a bot's in the page's words (seat_kinds), a person's as typed.
