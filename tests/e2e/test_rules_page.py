@@ -231,3 +231,26 @@ def test_the_guided_first_hand_explains_its_first_steps(
     page.wait_for_function("() => document.getElementById('game').dataset.v")
     assert guide.is_hidden()
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_guided_first_game_needs_no_nickname(server: str, browser: Browser, lang: str) -> None:
+    """A newcomer presses "First game? Guide me" with the nickname left empty: the guided
+    table opens at once, the newcomer seated as "Player" in the page's language."""
+    ctx = _context(browser, lang, "phone", {})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#guide-btn")
+    assert page.input_value("#nickname") == ""
+    page.click("#guide-btn")
+    page.wait_for_url("**/t/*")
+    info: dict[str, Any] = page.evaluate(
+        """async () => {
+            const id = location.pathname.split("/")[2];
+            return (await fetch(`/api/tables/${id}`)).json();
+        }"""
+    )
+    assert info["seats"][0]["name"] == ("Giocatore" if lang == "it" else "Player")
+    page.wait_for_selector("#guide:not([hidden])")
+    _shot(page, f"guide-no-nickname-{lang}-phone")
+    ctx.close()

@@ -122,3 +122,23 @@ def test_a_third_language_is_one_catalogue_file(
     finally:
         monkeypatch.undo()
         _clear_caches()
+
+
+def test_every_key_the_pages_name_is_in_the_catalogue() -> None:
+    """A page asking ``t("some.key")`` or marking ``data-i18n="some.key"`` for a key the
+    catalogue lacks would show the key itself to a player."""
+    static = PAGE_MODULE.parents[1]
+    keys = set(english())
+    named = re.compile(r'\bt[n]?\(\s*"([\w.]+)"|data-i18n(?:-[a-z]+)?="([\w.]+)"')
+    missing: list[str] = []
+    for path in [*static.rglob("*.js"), *static.rglob("*.html")]:
+        if path == PAGE_MODULE:
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.lstrip().startswith("//"):
+                continue  # a comment's example
+            for match in named.finditer(line):
+                key = match.group(1) or match.group(2)
+                if key not in keys and f"{key}.one" not in keys:
+                    missing.append(f"{path.relative_to(static)}: {key}")
+    assert missing == []

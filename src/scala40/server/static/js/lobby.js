@@ -207,8 +207,11 @@ function renderSeats() {
  * table page sees the mark left here and explains each step of the first hand. */
 async function startGuide() {
   $("create-error").textContent = "";
-  if (!$input("nickname").reportValidity()) return;
-  const nickname = $input("nickname").value.trim();
+  // A newcomer need not think of a nickname before the first hand: an empty field plays
+  // as "Player" in the page's language (a typed one must still be a valid nickname).
+  const typed = $input("nickname").value.trim();
+  if (typed && !$input("nickname").reportValidity()) return;
+  const nickname = typed || t("lobby.guideName");
   button("guide-btn").disabled = true;
   try {
     /** @type {{table_id: string, token: string, share_url?: string}} */
