@@ -37,6 +37,7 @@ from scala40.server.cluster.bus import Entry, Kind, NodeBus
 from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
+from scala40.server.table.cancelling import cancel_and_wait
 from scala40.server.table.commands import JoinRefused
 from scala40.server.table.placement import (
     Ask,
@@ -188,18 +189,8 @@ class Node:
         """Stop this node's loops (a drain begins): it takes no table over and lets none
         go while the registry stops its actors."""
         self.halted = True
-        for task in self.tasks:
-            task.cancel()
-        if self.tasks:
-            # A loop ends only by its cancellation (_forever logs and outlives the rest).
-            _, stuck = await asyncio.wait(self.tasks, timeout=HALT_WAIT)
-            for task in stuck:
-                log.warning(
-                    "node %s: %s did not end %.0f s after it was cancelled; the drain goes on",
-                    self.name,
-                    task.get_name(),
-                    HALT_WAIT,
-                )
+        # A loop ends only by its cancellation (_forever logs and outlives the rest).
+        await cancel_and_wait(self.tasks, HALT_WAIT, f"node {self.name}")
         self.tasks.clear()
 
     async def stop(self) -> None:

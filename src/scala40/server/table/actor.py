@@ -17,7 +17,6 @@ a change (showing.py).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -32,6 +31,7 @@ from scala40.notation.codec import JSONDict, facts_to_dict, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.record import Recorder, fair_json
 from scala40.server.settings import Settings
+from scala40.server.table.cancelling import cancel_and_wait
 from scala40.server.table.chat import LIMIT_TEXT, ChatPaces
 from scala40.server.table.commands import (
     Act,
@@ -88,6 +88,11 @@ from scala40.tableview.view import (
 )
 
 log = logging.getLogger("scala40.server")
+
+STOP_WAIT = 5.0
+"""Seconds a stopping table waits for its tasks to end once cancelled (a task that
+swallows its cancellation is left behind, named in the log: see ``table/cancelling.py``),
+so its connections are closed and the node's drain goes on."""
 
 END_REASONS = {
     EXPIRED: "nobody came: the table waited too long for its players",
@@ -237,13 +242,7 @@ class TableActor:
             *self.pause.tasks(),
             *self.retry.tasks(),
         ]
-        for t in tasks:
-            if t is not None:
-                t.cancel()
-        for t in tasks:
-            if t is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await t
+        await cancel_and_wait(tasks, STOP_WAIT, f"table {self.table.id}")
         self.presence.close(code, reason)
         for s in self.seats:
             if s.program is not None:
