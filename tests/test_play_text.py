@@ -32,7 +32,26 @@ from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.views import PlayerView, resample
 from scala40.notation.actions import format_action, parse_action
-from scala40.play_text import HINT_SEED, Reader, bot_levels, bot_reader, hint, play_game
+from scala40.play_text import (
+    HINT_SEED,
+    Reader,
+    as_notation,
+    bot_levels,
+    bot_reader,
+    hint,
+    play_game,
+    typed,
+)
+from scala40.words import Words
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """English unless a test asks for another language: the locale of whoever runs the
+    tests must not choose it (``scala40 play`` defaults to the locale's language)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
 
 
 def run(*args: str, stdin: str = "") -> Result:
@@ -337,3 +356,130 @@ def test_a_bad_answer_to_the_joker_question_lays_nothing() -> None:
     script = ["draw", "open QH QS JK", "7", "quit"]
     result = run("--seed", "56", "--players", "2", "--plain", stdin="\n".join(script) + "\n")
     assert "Nothing laid: answer with a number from 1 to 2 or the card" in result.output
+
+
+# In the player's language ------------------------------------------------------------------
+
+ITALIAN = Words("it")
+ENGLISH_TELLTALES = (
+    "your turn",
+    "Discard",
+    "Draw",
+    "the ",
+    " and ",
+    "Hint",
+    "Suggested",
+    "stock",
+    "hand",
+    "points",
+    "pts",
+    "You ",
+    "Table",
+    "Not allowed",
+    "Cannot read",
+    "Totals",
+    "Scores",
+    "opened",
+    "pays",
+    "deals",
+    "goes out",
+    "wins",
+    "match",
+    "Legal",
+    "Goodbye",
+)
+"""Words the English line mode is full of and the Italian one never prints (case
+matters)."""
+
+
+def english_on(text: str) -> list[str]:
+    return [word for word in ENGLISH_TELLTALES if word in text]
+
+
+def test_line_mode_in_italian_speaks_and_reads_italian() -> None:
+    """``--lang it``: every sentence Italian, the Italian command words read (``pesca``,
+    ``scarta``, ``attacca``, ``suggerimento``...), bad input and refusals said in Italian."""
+    script = [
+        "aiuto",
+        "suggerimento",
+        "mosse",
+        "scarta ZZ",
+        "foo 3",
+        "scarta QS",
+        "pesca",
+        "suggerimento",
+        "attacca 7H 0",
+        "apri QH",
+        "mostra",
+        "esci",
+    ]
+    stdin = "\n".join(script) + "\n"
+    result = run("--seed", "3", "--players", "3", "--plain", "--lang", "it", stdin=stdin)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("Scala 40: tu contro Bot 1 (Facile), Bot 2 (Facile).")
+    assert "--- Mano 1, tocca a te: pesca una carta ---" in out
+    assert "In tavola:\n  (ancora nessuna combinazione)" in out
+    assert "Punti: Tu 0 · Bot 1 0 · Bot 2 0" in out
+    assert "  pesca                        pesca dal tallone" in out  # the help
+    assert "Mossa consigliata: pesca" in out and "Le tue mosse ora (scrivine una):" in out
+    assert "Apertura migliore" in out and "(ne servono 40)." in out
+    assert "Mosse possibili ora:\n  pesca" in out
+    assert "Non capisco: non è una carta: «ZZ»  (scrivi aiuto per i comandi)" in out
+    assert "Non capisco: «foo» non è un comando" in out
+    assert "Mossa non consentita. Prima pesca una carta (dal tallone o dal pozzo)." in out
+    assert "Peschi " in out and " dal tallone. La tua mano: " in out
+    assert "gioca> suggerimento" in out
+    assert "Mossa non consentita. Non hai ancora aperto" in out
+    assert "Mossa non consentita. Una combinazione vuole almeno 3 carte: Q♥." in out
+    assert out.rstrip().endswith("Lasci il tavolo. Arrivederci.")
+    assert english_on(out) == []
+
+
+def test_an_italian_locale_picks_italian_without_lang() -> None:
+    env = {"LANG": "it_IT.UTF-8"}
+    result = CliRunner().invoke(main, ["play", "--plain", "--seed", "4"], input="esci\n", env=env)
+    assert result.output.startswith("Scala 40: tu contro Bot 1 (Facile), Bot 2 (Facile)")
+    assert "Lasci il tavolo. Arrivederci." in result.output
+    english = CliRunner().invoke(
+        main, ["play", "--plain", "--seed", "4", "--lang", "en"], input="quit\n", env=env
+    )
+    assert "You leave the table. Goodbye." in english.output
+
+
+def test_a_whole_match_in_italian_has_no_english_line() -> None:
+    """A match played to its winner in Italian, the person's seat typed by a bot (in the
+    English command words, which are read too): hands announced, moves told, every hand's
+    end and scores, eliminations and the winner all Italian."""
+    rules = Rules.build(None, {"players": "3", "elimination": "61"})
+    out: list[str] = []
+    winner = play_game(
+        rules, ["greedy"] * 2, bot_reader(GreedyBot(), random.Random(5)), out.append, 7, "it"
+    )
+    assert winner is not None
+    text = "\n".join(out)
+    assert "--- Fine della mano 1: " in text and "Totali: " in text
+    assert re.search(r"^\*\*\* (Hai vinto|.* vince) la partita", text, re.MULTILINE)
+    assert english_on(text) == []
+
+
+def test_the_moves_the_italian_hint_lists_are_typed_in_italian_and_read_back() -> None:
+    """Every legal move, written in the Italian command words as the hint lists it
+    (``scarta Q♠``, ``attacca 8♠ 2 basso``), reads back as the same move."""
+    rules = Rules.build(None, {"players": "2"})
+    bot = GreedyBot()
+    rng = random.Random(1)
+    match = Match(rules, seed=1)
+    seen: set[str] = set()
+    while not match.over and match.hand_number == 1:
+        view = PlayerView.of_match(match, match.current_seat)
+        for action in legal_actions(resample(view, random.Random(HINT_SEED))):
+            text = typed(action, ITALIAN)
+            seen.add(text.split()[0])
+            assert parse_action(as_notation(text, ITALIAN)) == action, text
+        if match.current_seat == 0:
+            assert english_on(hint(view, ITALIAN)) == []
+        match.apply(bot.choose(view, rng))
+    assert {"pesca", "scarta", "apri"} <= seen
+    assert as_notation("attacca 8S 2 basso", ITALIAN) == "layoff 8S 2 low"
+    assert as_notation("Scarta QS", ITALIAN) == "discard QS"

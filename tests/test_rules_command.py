@@ -20,8 +20,11 @@ import scala40
 from scala40.cli import main
 from scala40.engine.errors import RulesError
 from scala40.engine.rules import CHOICES, KEYS, NUMBER_RANGES, PRESETS, NumberRange, Rules
-from scala40.rulebook.book import EXAMPLES
-from scala40.rulebook.labels import LABELS, NONE_LABELS, VALUE_LABELS, rules_catalogue
+from scala40.rulebook.book import example
+from scala40.rulebook.labels import NONE_WORDED, label_key, rules_catalogue, value_key
+from scala40.words import Words
+
+EN, IT = Words("en"), Words("it")
 
 
 def run(*args: str) -> Result:
@@ -43,7 +46,7 @@ def test_the_list_names_every_engine_key_with_its_default_and_meaning() -> None:
     for key in KEYS:
         [row] = [i for i, line in enumerate(lines) if line.split()[:1] == [key]]
         assert lines[row].split()[1] == typed(getattr(default, key))
-        assert lines[row + 1].strip() == LABELS[key][0]
+        assert lines[row + 1].strip() == EN(label_key(key))
         for value in CHOICES.get(key, ()):
             assert typed(value) in lines[row]
     for name in PRESETS:
@@ -59,7 +62,7 @@ def test_the_list_in_json_follows_the_engine() -> None:
     for entry in data["keys"]:
         key = entry["key"]
         assert entry["default"] == getattr(default, key)
-        assert entry["meaning"] == LABELS[key][0]
+        assert entry["meaning"] == EN(label_key(key))
         assert entry["values"]
         if key in CHOICES:
             assert [c["value"] for c in entry["choices"]] == list(CHOICES[key])
@@ -72,11 +75,12 @@ def test_every_key_is_explained_alone(key: str) -> None:
     result = run("rules", key)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{key}: {LABELS[key][0]}"
+    assert lines[0] == f"{key}: {EN(label_key(key))}"
     assert lines[1] == f"Default: {typed(getattr(Rules(), key))}"
     assert lines[-1] == f"Change it: --rule {key}=VALUE"
-    assert lines[-2] == f"Example: {EXAMPLES[key][0]}"  # the rules page's example
-    for value, (english, _) in VALUE_LABELS.get(key, {}).items():
+    assert lines[-2] == f"Example: {example(key)}"  # the rules page's example
+    for value in CHOICES.get(key, ()):
+        english = EN(value_key(key, value))
         assert any(line.split()[:1] == [typed(value)] and english in line for line in lines)
 
 
@@ -91,7 +95,7 @@ def test_one_key_in_words() -> None:
         "  always         Always",
         "  never          Never banned",
         "In preset house: unopened_only",
-        f"Example: {EXAMPLES['fit_discard_ban'][0]}",
+        f"Example: {example('fit_discard_ban')}",
         "Change it: --rule fit_discard_ban=VALUE",
     ]
     assert "Values: 0 or more" in run("rules", "opening_points").stdout
@@ -110,7 +114,7 @@ def test_one_key_in_json() -> None:
             {"value": "end_hand", "meaning": "The hand ends and everybody counts"},
         ],
         "presets": {},
-        "example": EXAMPLES["stock_out"][0],
+        "example": example("stock_out"),
     }
 
 
@@ -118,7 +122,7 @@ def test_italian() -> None:
     listing = run("rules", "--lang", "it")
     assert listing.exit_code == 0
     for key in KEYS:
-        assert LABELS[key][1] in listing.stdout
+        assert IT(label_key(key)) in listing.stdout
     assert "Regole di casa" in listing.stdout
     one = run("rules", "stock_out", "--lang", "it")
     assert one.stdout.splitlines() == [
@@ -127,11 +131,11 @@ def test_italian() -> None:
         "Valori:",
         "  reshuffle  Il pozzo si rimescola nel tallone (predefinito)",
         "  end_hand   La mano finisce e tutti contano",
-        f"Esempio: {EXAMPLES['stock_out'][1]}",
+        f"Esempio: {example('stock_out', 'it')}",
         "Per cambiarla: --rule stock_out=VALORE",
     ]
     data = json.loads(run("rules", "--lang", "it", "--json").stdout)
-    assert [k["meaning"] for k in data["keys"]] == [LABELS[k][1] for k in KEYS]
+    assert [k["meaning"] for k in data["keys"]] == [IT(label_key(k)) for k in KEYS]
 
 
 def test_a_preset_is_explained() -> None:
@@ -171,8 +175,8 @@ def test_every_number_key_names_its_declared_bounds(key: str) -> None:
             assert top in numbers
         assert (none_word in line) == span.none_ok
         assert (any_word in line) == span.any_ok
-        if key in NONE_LABELS:
-            assert NONE_LABELS[key][lang == "it"] in line
+        if key in NONE_WORDED:
+            assert Words(lang)(value_key(key, None)) in line
 
 
 def test_a_changed_range_is_what_the_help_and_the_checks_say(monkeypatch: Any) -> None:
@@ -197,7 +201,7 @@ def test_the_catalogue_types_come_from_the_engine() -> None:
     assert keys["reentry_limit"]["type"] == "integer_or_any"
     assert keys["opening_points"]["max"] is None
     assert [c["value"] for c in keys["decks"]["choices"]] == [2, 3]
-    assert set(NONE_LABELS) <= {k for k, span in NUMBER_RANGES.items() if span.none_ok}
+    assert set(NONE_WORDED) <= {k for k, span in NUMBER_RANGES.items() if span.none_ok}
 
 
 @pytest.mark.parametrize(
@@ -297,3 +301,41 @@ def test_the_scanner_sees_strings_but_not_docstrings(tmp_path: Path) -> None:
     script = tmp_path / "s.js"
     script.write_text('// RULES.md §2\n/* RULES.md */ const a = "see RULES.md";\n')
     assert [line for line, text in web_strings(script) if "RULES.md" in text] == [2]
+
+
+# The command's own words, in the reader's language ---------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """English unless a test chooses: the locale of the machine running the tests must not
+    change what they read (``--lang`` defaults from it)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+ENGLISH_WORDS = ("KEY", "DEFAULT", "VALUES", "Rule keys", "Presets", "Change", "e.g.", " or ")
+"""The command's own English words, which an Italian listing never shows."""
+
+
+def test_the_command_speaks_the_locales_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    listing = run("rules").stdout
+    lines = listing.splitlines()
+    assert lines[0] == "Chiavi delle regole, col valore FISCA predefinito e i valori ammessi:"
+    assert lines[2].split() == ["CHIAVE", "PREDEFINITO", "VALORI"]
+    assert "Preset (--rules PRESET):" in lines
+    assert lines[-2:] == [
+        "Cambia una chiave con --rule CHIAVE=VALORE, es. --rule opening_points=51;",
+        "`scala40 rules CHIAVE` spiega una chiave, `scala40 rules PRESET` un preset.",
+    ]
+    assert [word for word in ENGLISH_WORDS if word in listing] == []
+    assert "0 a 20, oppure none (due per mazzo)" in listing
+    preset = run("rules", "house").stdout.splitlines()
+    assert preset[1] == "Cambia rispetto al FISCA:"
+    assert preset[-1] == "Per usarlo: --rules house"
+    assert run("rules", "fisca").stdout.splitlines()[1] == "tutti i valori predefiniti"
+    assert run("rules", "--lang", "en").stdout.startswith("Rule keys, with the FISCA default")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # no German catalogue: English
+    assert run("rules").stdout.startswith("Rule keys, with the FISCA default")

@@ -16,9 +16,10 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -28,7 +29,6 @@ from scala40.engine.rules import (
     KEYS,
     NUMBER_RANGES,
     PRESETS,
-    RANGE_WORDS_EN,
     RangeWords,
     Rules,
     unknown_key_message,
@@ -37,6 +37,7 @@ from scala40.engine.scoring import cards_penalty
 from scala40.notation.cards import format_cards, parse_cards
 from scala40.notation.errors import NotationError
 from scala40.notation.referee import check_melds
+from scala40.words import Words, language_of_environment, languages
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -158,46 +159,19 @@ def penalty(
 
 # rules -------------------------------------------------------------------------------------
 
-_RANGE_WORDS: tuple[RangeWords, RangeWords] = (
-    RANGE_WORDS_EN,
-    RangeWords(
-        or_more="{low} o più",
-        either="{low} o {high}",
-        between="da {low} a {high}",
-        with_decks=" con {decks} mazzi",
-        up_to="; fino a {high} con decks={decks}",
-        or_none=", oppure none",
-        or_any=", oppure any",
-    ),
-)
-"""How the values of a number key are said (its range is the engine's), English and Italian."""
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "key": ("KEY", "CHIAVE"),
-    "default": ("DEFAULT", "PREDEFINITO"),
-    "values": ("VALUES", "VALORI"),
-    "title": (
-        "Rule keys, with the FISCA default and the values each takes:",
-        "Chiavi delle regole, col valore FISCA predefinito e i valori ammessi:",
-    ),
-    "presets": ("Presets (--rules PRESET):", "Preset (--rules PRESET):"),
-    "all_defaults": ("all defaults", "tutti i valori predefiniti"),
-    "usage": (
-        "Change a key with --rule KEY=VALUE, e.g. --rule opening_points=51;\n"
-        "`scala40 rules KEY` explains one key, `scala40 rules PRESET` one preset.",
-        "Cambia una chiave con --rule CHIAVE=VALORE, es. --rule opening_points=51;\n"
-        "`scala40 rules CHIAVE` spiega una chiave, `scala40 rules PRESET` un preset.",
-    ),
-    "default_is": ("Default", "Predefinito"),
-    "values_are": ("Values", "Valori"),
-    "in_preset": ("In preset", "Nel preset"),
-    "change_it": ("Change it", "Per cambiarla"),
-    "example": ("Example", "Esempio"),
-    "changes": ("Changes from the FISCA defaults", "Cambia rispetto al FISCA"),
-    "use_it": ("Use it", "Per usarlo"),
-    "value": ("VALUE", "VALORE"),
-    "is_default": ("(default)", "(predefinito)"),
-}
+def _range_words(w: Words) -> RangeWords:
+    """How the values of a number key are said in ``w``'s language (the range is the
+    engine's); the glue between the parts stays the engine's: a space, "; ", ", "."""
+    return RangeWords(
+        or_more=w("term.rules.range.orMore"),
+        either=w("term.rules.range.either"),
+        between=w("term.rules.range.between"),
+        with_decks=" " + w("term.rules.range.withDecks"),
+        up_to="; " + w("term.rules.range.upTo"),
+        or_none=", " + w("term.rules.range.orNone"),
+        or_any=", " + w("term.rules.range.orAny"),
+    )
 
 
 def _typed(value: Any) -> str:
@@ -209,20 +183,20 @@ def _typed(value: Any) -> str:
     return str(value)
 
 
-def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
-    """One key of the catalogue in one language: meaning, default, values, presets, and
+def _rule_help(entry: dict[str, Any], w: Words) -> dict[str, Any]:
+    """One key of the catalogue in ``w``'s language: meaning, default, values, presets, and
     the rules page's example of it (one text for the terminal and the web)."""
-    from scala40.rulebook.book import EXAMPLES  # plain data, no web stack
+    from scala40.rulebook.book import example  # plain data, no web stack
 
     key = entry["key"]
-    suffix = ("_en", "_it")[lang]
+    suffix = "_" + w.lang
     if "choices" in entry:
         values = ", ".join(_typed(c["value"]) for c in entry["choices"])
     elif entry.get("type") == "boolean":
         values = "true, false"
     else:
         none_means = entry.get("none_label" + suffix, "")
-        values = NUMBER_RANGES[key].words(none_means=none_means, say=_RANGE_WORDS[lang])
+        values = NUMBER_RANGES[key].words(none_means=none_means, say=_range_words(w))
     info: dict[str, Any] = {
         "key": key,
         "default": entry["default"],
@@ -234,61 +208,60 @@ def _rule_help(entry: dict[str, Any], lang: int) -> dict[str, Any]:
             {"value": c["value"], "meaning": c["label" + suffix]} for c in entry["choices"]
         ]
     info["presets"] = {name: changes[key] for name, changes in PRESETS.items() if key in changes}
-    info["example"] = EXAMPLES[key][lang]
+    info["example"] = example(key, w.lang)
     return info
 
 
-def _preset_help(name: str, preset: dict[str, Any], lang: int) -> dict[str, Any]:
+def _preset_help(name: str, preset: dict[str, Any], w: Words) -> dict[str, Any]:
+    """One preset of the catalogue in ``w``'s language: what it is and what it changes."""
     return {
         "preset": name,
-        "meaning": preset[("label_en", "label_it")[lang]],
+        "meaning": preset["label_" + w.lang],
         "changes": preset["changes"],
     }
 
 
-def _rules_text(keys: list[dict[str, Any]], presets: list[dict[str, Any]], lang: int) -> str:
-    w = {name: words[lang] for name, words in _WORDS.items()}
-    lines = [w["title"], "", f"{w['key']:<24} {w['default']:<11} {w['values']}"]
+def _rules_text(keys: list[dict[str, Any]], presets: list[dict[str, Any]], w: Words) -> str:
+    head = f"{w('term.rules.key'):<24} {w('term.rules.default'):<11} {w('term.rules.values')}"
+    lines = [w("term.rules.title"), "", head]
     for info in keys:
         lines.append(f"{info['key']:<24} {_typed(info['default']):<11} {info['values']}")
         lines.append(f"    {info['meaning']}")
-    lines += ["", w["presets"]]
+    lines += ["", w("term.rules.presets")]
     for p in presets:
         changes = ", ".join(f"{k}={_typed(v)}" for k, v in p["changes"].items())
-        text = f"{p['meaning']}: {changes or w['all_defaults']}"
+        text = f"{p['meaning']}: {changes or w('term.rules.allDefaults')}"
         lines.append(
             textwrap.fill(
                 text, 92, initial_indent=f"  {p['preset']:<7} ", subsequent_indent=" " * 10
             )
         )
-    lines += ["", w["usage"]]
+    lines += ["", w("term.rules.usage")]
     return "\n".join(lines)
 
 
-def _key_text(info: dict[str, Any], lang: int) -> str:
-    w = {name: words[lang] for name, words in _WORDS.items()}
+def _key_text(info: dict[str, Any], w: Words) -> str:
     key = info["key"]
-    lines = [f"{key}: {info['meaning']}", f"{w['default_is']}: {_typed(info['default'])}"]
+    lines = [f"{key}: {info['meaning']}", f"{w('term.rules.defaultIs')}: {_typed(info['default'])}"]
     if "choices" in info:
         width = max(len(_typed(c["value"])) for c in info["choices"])
-        lines.append(f"{w['values_are']}:")
+        lines.append(f"{w('term.rules.valuesAre')}:")
         for c in info["choices"]:
-            mark = f" {w['is_default']}" if c["value"] == info["default"] else ""
+            mark = f" {w('term.rules.isDefault')}" if c["value"] == info["default"] else ""
             lines.append(f"  {_typed(c['value']):<{width}}  {c['meaning']}{mark}")
     else:
-        lines.append(f"{w['values_are']}: {info['values']}")
+        lines.append(f"{w('term.rules.valuesAre')}: {info['values']}")
     for name, value in info["presets"].items():
-        lines.append(f"{w['in_preset']} {name}: {_typed(value)}")
-    lines.append(f"{w['example']}: {info['example']}")
-    lines.append(f"{w['change_it']}: --rule {key}={w['value']}")
+        lines.append(f"{w('term.rules.inPreset')} {name}: {_typed(value)}")
+    lines.append(f"{w('term.rules.example')}: {info['example']}")
+    lines.append(f"{w('term.rules.changeIt')}: --rule {key}={w('term.rules.value')}")
     return "\n".join(lines)
 
 
-def _preset_text(info: dict[str, Any], keys: dict[str, dict[str, Any]], lang: int) -> str:
-    w = {name: words[lang] for name, words in _WORDS.items()}
+def _preset_text(info: dict[str, Any], keys: dict[str, dict[str, Any]], w: Words) -> str:
     lines = [f"{info['preset']}: {info['meaning']}"]
     if info["changes"]:
-        lines.append(f"{w['changes']}:")
+        lines.append(f"{w('term.rules.changes')}:")
         for key, value in info["changes"].items():
             meaning = keys[key]["meaning"]
             for c in keys[key].get("choices", ()):
@@ -296,8 +269,8 @@ def _preset_text(info: dict[str, Any], keys: dict[str, dict[str, Any]], lang: in
                     meaning = f"{meaning}: {c['meaning']}"
             lines.append(f"  {key}={_typed(value)}  ({meaning})")
     else:
-        lines.append(w["all_defaults"])
-    lines.append(f"{w['use_it']}: --rules {info['preset']}")
+        lines.append(w("term.rules.allDefaults"))
+    lines.append(f"{w('term.rules.useIt')}: --rules {info['preset']}")
     return "\n".join(lines)
 
 
@@ -305,10 +278,11 @@ def _preset_text(info: dict[str, Any], keys: dict[str, dict[str, Any]], lang: in
 @click.argument("key", required=False)
 @click.option(
     "--lang",
-    type=click.Choice(["en", "it"], case_sensitive=False),
-    default="en",
-    show_default=True,
-    help="Language of the explanations: English or Italian.",
+    type=click.Choice(languages(), case_sensitive=False),
+    default=language_of_environment,
+    show_default=False,
+    help="Language of the explanations (en English, it Italian). Default: the locale's"
+    " (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def rules_command(key: str | None, lang: str, as_json: bool) -> None:
@@ -320,28 +294,28 @@ def rules_command(key: str | None, lang: str, as_json: bool) -> None:
     """
     from scala40.rulebook.labels import rules_catalogue  # plain data, no web stack
 
-    lang_index = 1 if lang.lower() == "it" else 0
+    w = Words(lang.lower())
     catalogue = rules_catalogue()
-    keys = {e["key"]: _rule_help(e, lang_index) for e in catalogue["keys"]}
-    presets = {name: _preset_help(name, p, lang_index) for name, p in catalogue["presets"].items()}
+    keys = {e["key"]: _rule_help(e, w) for e in catalogue["keys"]}
+    presets = {name: _preset_help(name, p, w) for name, p in catalogue["presets"].items()}
     if key is None:
         ordered = [keys[k] for k in KEYS]
         if as_json:
             emit_json({"keys": ordered, "presets": list(presets.values())})
         else:
-            click.echo(_rules_text(ordered, list(presets.values()), lang_index))
+            click.echo(_rules_text(ordered, list(presets.values()), w))
         return
     name = key.strip()
     if name in keys:
         if as_json:
             emit_json(keys[name])
         else:
-            click.echo(_key_text(keys[name], lang_index))
+            click.echo(_key_text(keys[name], w))
     elif name in presets:
         if as_json:
             emit_json(presets[name])
         else:
-            click.echo(_preset_text(presets[name], keys, lang_index))
+            click.echo(_preset_text(presets[name], keys, w))
     else:
         raise InputError(unknown_key_message(name))
 
@@ -426,6 +400,15 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool, l
     is_flag=True,
     help="Line mode (screen readers, pipes); the default when not on a terminal.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(languages(), case_sensitive=False),
+    default=language_of_environment,
+    show_default=False,
+    help="The player's language, of every sentence and of the command words typed in line"
+    " mode (it: pesca, scarta QS, attacca 8S 2; the English ones are read too). Cards stay"
+    " 7H, QS, JK. Default: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.",
+)
 def play(
     preset: str | None,
     rule_items: tuple[str, ...],
@@ -433,13 +416,15 @@ def play(
     levels: str,
     seed: int | None,
     plain: bool,
+    lang: str,
 ) -> None:
     """Play a match against bots in the terminal: you are seat 0.
 
     On a terminal this is a full-screen game driven by keys (? lists them). With --plain,
     or when input or output is not a terminal, it is line mode: type actions as text
     (draw, pozzo, open KH KD KC | 3S 4S 5S, layoff 8S 2, discard QS) or help, hint,
-    legal, quit. End of input quits, so a scripted game can be piped in.
+    legal, quit. End of input quits, so a scripted game can be piped in. Both speak the
+    player's language (--lang).
     """
     from scala40.play_text import bot_levels, console_reader, play_game
 
@@ -457,9 +442,9 @@ def play(
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from scala40.tui.app import run_app
 
-        run_app(rules, chosen, seed)
+        run_app(rules, chosen, seed, lang.lower())
         return
-    play_game(rules, chosen, console_reader(), click.echo, seed)
+    play_game(rules, chosen, console_reader(), click.echo, seed, lang.lower())
 
 
 @main.command()
@@ -682,6 +667,28 @@ def tournament(
         click.echo(tm.format_report(report))
 
 
+class _WordedInputError(InputError):
+    """An :class:`InputError` of ``scala40 score`` shown in the player's language (click
+    puts an English ``Error:`` before the message; the catalogue says that word here)."""
+
+    def __init__(self, message: str, words: Words) -> None:
+        super().__init__(message)
+        self.words = words
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        shown = self.words("term.score.error.shown", message=self.format_message())
+        click.echo(shown, file=file, err=True)
+
+
+@contextmanager
+def _worded_errors(words: Words) -> Iterator[None]:
+    """Show the :class:`InputError` raised inside in ``words``' language."""
+    try:
+        yield
+    except InputError as err:
+        raise _WordedInputError(err.format_message(), words) from None
+
+
 @main.command()
 @rules_options
 @click.option("--players", "names", default=None, metavar="NAMES", help="Names, comma-separated.")
@@ -708,11 +715,13 @@ def tournament(
 )
 @click.option(
     "--lang",
-    type=click.Choice(["en", "it"]),
-    default="en",
-    show_default=True,
-    help="The language of the cards typed: it reads C Q F P as cuori, quadri, fiori, picche"
-    " (4C is the 4♥); en reads H D C S. Suit symbols and words (4♥, 4 cuori) read in both.",
+    type=click.Choice(languages()),
+    default=language_of_environment,
+    show_default=False,
+    help="The player's language: of the questions, the sheet and the cards typed (it reads"
+    " C Q F P as cuori, quadri, fiori, picche, so 4C is the 4♥; en reads H D C S; suit"
+    " symbols and words, 4♥ or 4 cuori, read in both). Default: the locale's (LANGUAGE,"
+    " LC_ALL, LC_MESSAGES, LANG), else English.",
 )
 def score(
     preset: str | None,
@@ -739,67 +748,72 @@ def score(
     from sqlalchemy.exc import SQLAlchemyError
 
     from scala40.notation.codec import rules_changes
-    from scala40.notation.people import Lang
     from scala40.scoresheet.history import Keyring, SheetFiles
     from scala40.scoresheet.prompt import score_command
     from scala40.scoresheet.sheet import ScoreSheetError
     from scala40.storage.sheets import SheetStore, TerminalSheets, sheets_dir
     from scala40.storage.store import Store, default_db_url
 
-    changes = rules_changes(rules_from_options(preset, rule_items))
-    changes.pop("players", None)
-    asked = preset is None and not rule_items
-    if as_csv and as_json:
-        raise InputError("choose one of --csv and --json")
-    form = "csv" if as_csv else "json" if as_json else None
-    if db_url is not None:
-        from scala40.server.serve import check_db_url
+    w = Words(lang)
+    with _worded_errors(w):
+        changes = rules_changes(rules_from_options(preset, rule_items))
+        changes.pop("players", None)
+        asked = preset is None and not rule_items
+        if as_csv and as_json:
+            raise InputError(w("term.score.error.csvOrJson"))
+        form = "csv" if as_csv else "json" if as_json else None
+        if db_url is not None:
+            from scala40.server.serve import check_db_url
 
+            try:
+                check_db_url(db_url)
+            except ValueError as err:
+                raise InputError(str(err)) from None
+        store = Store(db_url or default_db_url())
         try:
-            check_db_url(db_url)
-        except ValueError as err:
-            raise InputError(str(err)) from None
-    store = Store(db_url or default_db_url())
-    try:
-        store.migrate()
-        shelf = TerminalSheets(SheetStore(store), Keyring(sheets_dir()), base_url)
-        moved = shelf.import_files(SheetFiles(sheets_dir()))
-        if moved:
-            click.echo(
-                f"Moved {len(moved)} score sheet file(s) into the web server's store;"
-                " their old IDs still work.",
-                err=True,
+            store.migrate()
+            shelf = TerminalSheets(SheetStore(store), Keyring(sheets_dir()), base_url)
+            moved = shelf.import_files(SheetFiles(sheets_dir()))
+            if moved:
+                click.echo(w("term.score.moved", n=len(moved)), err=True)
+            score_command(
+                shelf,
+                None,
+                changes,
+                asked,
+                names,
+                list_all,
+                export_id,
+                form,
+                resume_id,
+                w,
             )
-        score_command(
-            shelf,
-            None,
-            changes,
-            asked,
-            names,
-            list_all,
-            export_id,
-            form,
-            resume_id,
-            Lang(lang),
-        )
-    except ScoreSheetError as err:
-        raise InputError(str(err)) from None
-    except SQLAlchemyError as err:
-        raise InputError(f"cannot use the score-sheet store: {err}") from None
-    finally:
-        store.close()
+        except ScoreSheetError as err:
+            raise InputError(err.say(w)) from None
+        except SQLAlchemyError as err:
+            raise InputError(w("term.score.error.store", error=err)) from None
+        finally:
+            store.close()
 
 
 @main.command()
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--step", is_flag=True, help="Pause before each action: Enter for the next one.")
-def replay(record: str, step: bool) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(languages(), case_sensitive=False),
+    default=language_of_environment,
+    show_default=False,
+    help="The language the game is told in. Default: the locale's (LANGUAGE, LC_ALL,"
+    " LC_MESSAGES, LANG), else English.",
+)
+def replay(record: str, step: bool, lang: str) -> None:
     """Tell a saved game RECORD.json hand by hand: every action, the table after each
     hand, penalties and totals. With --step, press Enter for each action (q stops)."""
     from scala40.tui.replay import replay_command
 
     try:
-        replay_command(record, step)
+        replay_command(record, step, lang.lower())
     except NotationError as err:
         raise InputError(str(err)) from None
 

@@ -320,3 +320,61 @@ def test_the_other_pages_are_in_one_language(
     page.wait_for_load_state("networkidle")
     _check(page, lang, f"{lang}-{path.strip('/')}-{vp}")
     ctx.close()
+
+
+def test_a_refusal_shown_on_the_join_form_is_in_one_language(
+    server: str, browser: Browser, tables: dict[str, Any], setting: tuple[str, str]
+) -> None:
+    """An error the server answers (a nickname that passes for a bot) is shown in the
+    page's words, not the server's English sentence."""
+    lang, vp = setting
+    ctx = _context(browser, lang, vp, {})
+    page = ctx.new_page()
+    page.goto(f"{server}/t/{tables['waiting']['table_id']}?join")
+    page.wait_for_function("() => document.getElementById('join-info').textContent.length > 0")
+    page.fill("#join-name", "Bot 2")
+    page.click("#join-btn")
+    page.wait_for_function("() => document.getElementById('join-error').textContent.length > 0")
+    shown = page.locator("#join-error").inner_text()
+    assert ("bot" in shown.lower()) and shown != "", shown
+    _check(page, lang, f"{lang}-join-refused-{vp}")
+    ctx.close()
+
+
+def test_the_score_page_in_play_is_in_one_language(
+    server: str, browser: Browser, setting: tuple[str, str]
+) -> None:
+    """The score sheet with a game in progress: the hand's form, the page's own refusal,
+    a mistyped card named, a hand entered with its note, each read in one language."""
+    lang, vp = setting
+    ctx = _context(browser, lang, vp, {})
+    page = ctx.new_page()
+    page.goto(server + "/score")
+    page.wait_for_selector("#names input")
+    for i, name in enumerate(["Anna", "Bruno", "Carla"]):
+        page.locator("#names input").nth(i).fill(name)
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#hand-title")
+    page.click("#enter")
+    page.wait_for_function("() => document.getElementById('error').textContent.length > 0")
+    _check(page, lang, f"{lang}-score-refused-{vp}")
+    page.click(".score-choice >> text=Anna")
+    bruno = page.locator(".score-left[data-seat='1'] .score-cards")
+    bruno.fill("JK 3X")
+    page.wait_for_function(
+        "() => document.querySelector(\".score-left[data-seat='1'] .score-counted\")"
+        ".textContent.includes('3X')"
+    )
+    _check(page, lang, f"{lang}-score-typo-{vp}")
+    bruno.fill("JK")
+    # Carla's cards left out: the sheet refuses the hand, naming her, in the page's words.
+    page.click("#enter")
+    page.wait_for_function("() => document.getElementById('error').textContent.includes('Carla')")
+    _check(page, lang, f"{lang}-score-carla-{vp}")
+    page.locator(".score-left[data-seat='2'] .score-cards").fill(
+        "12"
+    )  # points: the same in every language
+    page.click("#enter")
+    page.wait_for_function("() => document.querySelectorAll('#lines tbody tr').length === 1")
+    _check(page, lang, f"{lang}-score-sheet-{vp}")
+    ctx.close()

@@ -82,3 +82,17 @@ test("keys, choices and presets are worded in the page's language", () => {
   assert.equal(presetLabel(CATALOGUE, "house"), "Regole di casa");
   assert.equal(keyLabel({ key: "unworded", default: 1 }), "unworded");
 });
+
+test("words a catalogue lacks in the page's language are the English ones", () => {
+  // The server gives label_<lang> for every language of the gettext catalogue; the form
+  // reads the page's language by name, so an entry without it (an older server, a
+  // language added to the pages first) still reads in English, never as a key name.
+  speak("it");
+  assert.equal(keyLabel({ key: "new_key", default: 1, label_en: "A new rule" }), "A new rule");
+  assert.deepEqual(
+    keyChoices({ key: "k", default: "a", choices: [{ value: "a", label_en: "Aye" }] })?.map((c) => c.label),
+    ["Aye"],
+  );
+  const catalogue = { presets: { club: { label_en: "Club rules", changes: {} } }, keys: [] };
+  assert.equal(presetLabel(catalogue, "club"), "Club rules");
+});

@@ -31,6 +31,18 @@ from scala40.scoresheet.sheet import ScoreSheet, hand_from_json
 from scala40.storage.sheets import SheetStore, TerminalSheets, sheets_dir
 from scala40.storage.store import Store
 
+LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""What ``--lang`` defaults from, in the order gettext reads it."""
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scorekeeper speaks English here unless a test chooses: the language of the
+    machine that runs the tests must not change what they read."""
+    for name in LOCALE:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -361,3 +373,151 @@ def test_export_prints_a_sheet_with_players_as_columns_and_totals(data: Path) ->
     assert table[0] == ["hand", "dealer", "Anna", "Bruno", "Carla", "notes"]
     assert table[1] == ["1", "Anna", "0", "60", "50", "Anna went out"]
     assert table[-1] == ["total", "", "45", "110", "105", "Anna wins"]
+
+
+# In Italian --------------------------------------------------------------------------------
+
+ENGLISH_TELLTALES = (
+    "Hand",
+    "hand",
+    "points",
+    "player",
+    "wins",
+    "Enter",
+    "Who",
+    "deals",
+    "not a card",
+    "Error:",
+    "[y/N]",
+    " the ",
+    " and ",
+    " or ",
+)
+"""Words an Italian screen shows only when something fell back to English."""
+
+
+def english_left(output: str) -> list[str]:
+    """The English telltales in ``output``, once the links (random letters) are cut out."""
+    text = re.sub(r"http://\S+", "", output)
+    return [word for word in ENGLISH_TELLTALES if word in text]
+
+
+AN_ITALIAN_GAME = [
+    "Anna, Bruno, Carla",
+    "eliminazione",
+    "101",
+    "no",  # no re-entry
+    "100",  # who had not opened pays a flat 100
+    "forse",  # not an answer: asked again
+    "n",
+    "Bruno",  # deals first
+    # Mano 1: Anna chiude; Bruno non aveva aperto (100 fissi); Carla scrive una carta sbagliata
+    # (4X), poi le sue carte con le lettere italiane: JK, K di cuori, 4 di fiori = 39.
+    "anna",
+    "n",
+    "Bruno",
+    "JK KC 4X",
+    "JK KC 4F",
+    "?",
+    "t",
+    # Mano 2: Carla chiude; Anna 25+10+4, Bruno 7 arriva a 107 ed è eliminato.
+    "c",
+    "n",
+    "",
+    "25+10+4",
+    "7",
+    # Mano 3: Anna chiude, Carla paga 70 e arriva a 109: vince Anna.
+    "Anna",
+    "n",
+    "",
+    "70",
+]
+
+
+def test_an_italian_table_keeps_its_sheet_in_italian(data: Path) -> None:
+    result = score("--lang", "it", answers=AN_ITALIAN_GAME)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Come finisce la partita? eliminazione / mani N" in out
+    assert "Dopo una chiusura in mano, chi aveva aperto paga doppio? [s/N]: " in out
+    assert "Errore: risposta non valida" in out
+    assert "Bruno non aveva aperto: paga 100 fissi." in out
+    assert 'Carla: non è una carta: "4X"' in out
+    assert "Mano 1: Anna ha chiuso. Pagano: Carla 39, Bruno 100." in out
+    assert "Bruno 100 (manca 1 a 101)" in out
+    assert "per annullare l'ultima mano" in out
+    assert "mano    mazziere  Anna  Bruno  Carla  note" in out
+    assert "Risultato: in corso" in out
+    assert "Mano 2: Carla ha chiuso; Bruno eliminato. Pagano: Anna 39, Bruno 7." in out
+    assert "Mano 3 (distribuisce Anna; giocano: Carla, Anna)" in out
+    assert "Carla 109 (eliminato)" in out
+    assert "*** Vince Anna! ***" in out
+    assert english_left(out) == []
+    [game] = saved(data)
+    assert game["sheet"]["rules"] == {"players": 3, "unopened_penalty": "flat100"}
+    assert game["sheet"]["hands"][0]["left"] == {"2": "JK KH 4C"}
+
+
+def test_italian_answers_choose_partnerships_and_a_fixed_number_of_hands(data: Path) -> None:
+    answers = ["Anna,Bruno,Carla,Dario", "sì", "peggio", "peggiore", "mani 2", "doppio", "s"]
+    answers += ["Dario", "q"]
+    result = score("--lang", "it", answers=answers)
+    assert result.exit_code == 0, result.output
+    assert "Una coppia segna (somma, peggiore) [somma]: " in result.output
+    assert "Errore: 'peggio' non è tra 'somma', 'peggiore'." in result.output
+    assert "Mano 1 (distribuisce Dario; giocano: Anna, Bruno, Carla, Dario)" in result.output
+    assert "Salvato come" in result.output
+    assert english_left(result.output) == []
+    [game] = saved(data)
+    assert game["sheet"]["rules"] == {
+        "partnerships": True,
+        "team_score": "worst",
+        "fixed_hands": 2,
+        "unopened_penalty": "double",
+        "chiusura_in_mano_double": True,
+    }
+    assert game["sheet"]["first_dealer"] == 3
+
+
+def test_the_italian_list_export_and_refusals(data: Path) -> None:
+    answers = ["Anna", "Anna", "n", "", "40", "u", "u", "q"]
+    kept = score("--players", "Anna,Carla", "--rules", "fisca", "--lang", "it", answers=answers)
+    assert "Mano 1 tolta dal foglio." in kept.output
+    assert "Impossibile annullare: non c'è nessuna mano da annullare" in kept.output
+    score("--players", "Anna,Carla", "--rules", "fisca", answers=["Anna", "Anna", "n", "", "40"])
+    listing = score("--list", "--lang", "it")
+    assert "Anna, Carla  1 mano  in corso  (tenuto qui)" in listing.output
+    sheet_id = listing.output.splitlines()[-1].split()[0]
+    printed = score("--export", sheet_id, "--lang", "it").output
+    assert f"Segnapunti di Scala 40 {sheet_id}" in printed
+    assert "Regole: eliminazione a 101; chi non ha aperto paga le carte" in printed
+    assert "  Carla 40 (mancano 61 a 101)" in printed
+    table = list(
+        csv.reader(io.StringIO(score("--export", sheet_id, "--csv", "--lang", "it").output))
+    )
+    assert table[0] == ["mano", "mazziere", "Anna", "Carla", "note"]
+    assert table[1] == ["1", "Anna", "0", "40", "Anna ha chiuso"]
+    assert table[-1] == ["totale", "", "0", "40", "in corso"]
+    refused = score("--json", "--lang", "it")
+    assert refused.exit_code == 2
+    assert "Errore: --json va con --export ID" in refused.output
+    few = score("--players", "Anna", "--rules", "fisca", "--lang", "it")
+    assert few.exit_code == 2
+    assert "un segnapunti vuole da 2 a 8 giocatori, non 1" in few.output
+    for result in (kept, listing, refused, few):
+        assert english_left(result.output) == []
+
+
+def test_the_locale_chooses_the_language(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    answers = ["Anna", "Anna", "n", "", "4C", "q"]
+    italian = score("--players", "Anna,Carla", "--rules", "fisca", answers=answers)
+    assert "Chi ha chiuso? (nome, - per nessuno, ? per l'aiuto)" in italian.output
+    assert "Mano 1: Anna ha chiuso. Pagano: Carla 4." in italian.output
+    assert english_left(italian.output) == []
+    [game] = saved(data)
+    assert game["sheet"]["hands"][0]["left"] == {"1": "4H"}  # C is cuori to an Italian
+    english = score("--players", "Anna,Carla", "--rules", "fisca", "--lang", "en", answers=answers)
+    assert "Hand 1: Anna went out. Pay: Carla 4." in english.output
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")  # no French catalogue: English
+    assert "Score sheet" in score("--players", "A,B", "--rules", "fisca", answers=["A", "q"]).output

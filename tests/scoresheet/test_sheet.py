@@ -22,9 +22,13 @@ from scala40.scoresheet.sheet import (
     PaperHand,
     ScoreSheet,
     ScoreSheetError,
+    card_language,
     hand_from_json,
     parse_entry,
 )
+from scala40.words import Words
+
+ITALIAN = Words("it")
 
 
 def three(**changes: object) -> ScoreSheet:
@@ -118,11 +122,50 @@ def test_hand_json_is_checked_field_by_field() -> None:
     assert got == PaperHand(1, {0: (52,), 2: 7}, frozenset({2}))
 
 
+def test_a_refusal_is_said_again_in_the_players_language() -> None:
+    sheet = three()
+    with pytest.raises(ScoreSheetError) as missing:
+        sheet.add(PaperHand(0, {1: 10}))
+    assert str(missing.value) == "enter what Carla had left (points or cards)"
+    assert missing.value.say(ITALIAN) == "scrivi cosa è rimasto in mano a Carla (punti o carte)"
+    with pytest.raises(ScoreSheetError) as nobody:
+        sheet.seat_of("Zoe")
+    assert nobody.value.say(ITALIAN) == "nessun giocatore si chiama 'Zoe': Anna, Bruno, Carla"
+    with pytest.raises(ScoreSheetError) as seat:
+        sheet.add(PaperHand(5, {1: 10, 2: 3}))
+    assert seat.value.say(ITALIAN) == "posto 5 non gioca questa mano"
+    with pytest.raises(ScoreSheetError) as few:
+        ScoreSheet.new(["Anna"])
+    assert few.value.say(ITALIAN) == "un segnapunti vuole da 2 a 8 giocatori, non 1"
+    # Text that is no message of the catalogue (a rule the engine refused) stays as it is.
+    assert ScoreSheetError("elimination: not a number").say(ITALIAN) == "elimination: not a number"
+
+
+def test_a_hand_read_in_italian_is_refused_in_italian() -> None:
+    with pytest.raises(ScoreSheetError, match="campi sconosciuti in una mano: winner"):
+        hand_from_json({"winner": 1}, 3, Lang.IT)
+    with pytest.raises(ScoreSheetError, match=r"went_out: non c'è il giocatore 3 \(da 0 a 2\)"):
+        hand_from_json({"went_out": 3}, 3, Lang.IT)
+    with pytest.raises(ScoreSheetError, match="chiusura deve essere true o false"):
+        hand_from_json({"went_out": 1, "chiusura": "sì"}, 3, Lang.IT)
+    with pytest.raises(ScoreSheetError, match="giocatore 0: i punti rimasti sono un numero"):
+        hand_from_json({"went_out": 1, "left": {"0": -2}}, 3, Lang.IT)
+    with pytest.raises(BadCards) as bad:
+        hand_from_json({"went_out": 1, "left": {"2": "4H"}}, 3, Lang.IT)
+    assert bad.value.say(Words("en")) == 'player 2: not a card: "4H"'
+
+
+def test_the_card_letters_follow_the_language_and_else_are_english() -> None:
+    assert card_language("it") is Lang.IT
+    assert card_language("en") is card_language("fr") is Lang.EN
+
+
 def test_a_saved_sheet_is_checked_again_when_read() -> None:
     data = three().add(PaperHand(0, {1: 10, 2: 5})).to_json()
     data["hands"][0]["left"] = {"1": 10}
-    with pytest.raises(ScoreSheetError, match="hand 1: enter what Carla"):
+    with pytest.raises(ScoreSheetError, match="hand 1: enter what Carla") as refused:
         ScoreSheet.from_json(data)
+    assert refused.value.say(ITALIAN).startswith("mano 1: scrivi cosa è rimasto in mano a Carla")
     with pytest.raises(ScoreSheetError, match="not a score sheet"):
         ScoreSheet.from_json({"format": "scala40-record"})
 
@@ -169,6 +212,11 @@ def test_csv_has_a_row_per_hand_and_the_totals() -> None:
     assert "Bruno re-enters at 30" in rows[2][5]
     assert rows[3] == ["total", "", "20", "30", "30", "in play"]
     assert "Bruno 30 (71 to 101, re-entered at 30)" in table_text(sheet)
+    italian = list(csv.reader(io.StringIO(to_csv(sheet, ITALIAN))))
+    assert italian[0] == ["mano", "mazziere", "Anna", "Bruno", "Carla", "note"]
+    assert "Bruno rientra a 30" in italian[2][5]
+    assert italian[3] == ["totale", "", "20", "30", "30", "in corso"]
+    assert "Bruno 30 (mancano 71 a 101, rientrato a 30)" in table_text(sheet, words=ITALIAN)
 
 
 def _played_sheet(rules: Rules, seed: int) -> tuple[Match, ScoreSheet]:

@@ -5,10 +5,8 @@ wire says whether a guest sits there (storage/nicknames.py, docs/server.md *Name
 from __future__ import annotations
 
 import logging
-import re
 import unicodedata
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any, Literal
 
 import pytest
@@ -21,8 +19,9 @@ from sqlalchemy.pool import StaticPool
 
 from scala40.bots import LABELS
 from scala40.storage import schema
-from scala40.storage.nicknames import LEVEL_LABELS_IT, BadName, name_key, new_name
+from scala40.storage.nicknames import LEVEL_LABELS, BadName, name_key, new_name
 from scala40.storage.players import NicknameTaken, Players
+from scala40.words import languages
 
 from .helpers import create, until, wait_over, ws_url
 
@@ -57,7 +56,6 @@ IMITATIONS = [
     "Ospite 2",
     "guest",
 ]
-I18N = Path(__file__).resolve().parents[2] / "src/scala40/server/static/js/i18n.js"
 
 
 def _player(client: Any, nickname: str) -> dict[str, Any]:
@@ -108,14 +106,15 @@ def test_a_name_is_shown_in_its_plain_form() -> None:
 
 
 def test_the_bot_levels_labels_are_the_pages_words() -> None:
-    """The refused labels are the ones the pages show: js/i18n.js's ``bot.level.*`` in
-    English and Italian."""
-    text = I18N.read_text(encoding="utf-8")
-    shown = re.findall(r'"bot\.level\.(\w+)": "([^"]+)"', text)
-    english = dict(shown[: len(shown) // 2])
-    italian = dict(shown[len(shown) // 2 :])
-    assert english == LABELS
-    assert italian == LEVEL_LABELS_IT
+    """The refused labels are the ones the pages show: the catalogue's ``bot.level.*`` in
+    every language, the English ones those of scala40.bots (which may not read it)."""
+    assert set(LEVEL_LABELS) == set(languages())
+    assert LEVEL_LABELS["en"] == LABELS
+    assert LEVEL_LABELS["it"]["club"] == "Giocatore di circolo"
+    for labels in LEVEL_LABELS.values():
+        for label in labels.values():
+            with pytest.raises(BadName):
+                new_name(label)
 
 
 Form = Literal["NFC", "NFD", "NFKC", "NFKD"]

@@ -1,8 +1,8 @@
 """The rules page's book (``GET /api/rulebook``, ``/rules``) covers the engine.
 
-Every rule key has its section with an example in both languages, its default and values
-straight from the engine's ``Rules``; every engine refusal has a "why?" target that is an
-anchor the page draws; no section text leaves a template field unfilled.
+Every rule key has its section with an example in every language of the catalogue, its
+default and values straight from the engine's ``Rules``; every engine refusal has a "why?"
+target that is an anchor the page draws; no section text leaves a template field unfilled.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 
 from scala40.engine.errors import Refusal
 from scala40.engine.rules import CHOICES, KEYS, Rules
-from scala40.rulebook.book import EXAMPLES, GROUPS, REFUSAL_ANCHORS, SECTIONS, anchors, rule_book
+from scala40.rulebook.book import GROUPS, REFUSAL_ANCHORS, SECTIONS, anchors, example, rule_book
+from scala40.words import languages
 
 
 def test_every_refusal_code_has_a_target_on_the_rules_page() -> None:
@@ -25,16 +26,17 @@ def test_every_refusal_code_has_a_target_on_the_rules_page() -> None:
 
 
 def test_every_rules_key_has_one_section_with_an_example() -> None:
-    grouped = [key for _, _, keys in GROUPS for key in keys]
+    grouped = [key for _, keys in GROUPS for key in keys]
     assert sorted(grouped) == sorted(KEYS), "every key once, under one heading"
     assert set(KEYS) == {f.name for f in fields(Rules)}
-    assert set(EXAMPLES) == set(KEYS)
-    for key, (en, it) in EXAMPLES.items():
-        assert en.strip() and it.strip() and en != it, key
+    for key in KEYS:
+        said = {lang: example(key, lang) for lang in languages()}
+        assert all(text.strip() for text in said.values()), key
+        assert said["en"] != said["it"], key
 
 
 def test_anchors_are_unique_and_url_safe() -> None:
-    names = [s.anchor for s in SECTIONS] + [g[0] for g in GROUPS] + list(KEYS)
+    names = [s.anchor for s in SECTIONS] + [anchor for anchor, _ in GROUPS] + list(KEYS)
     assert len(names) == len(set(names))
     assert all(re.fullmatch(r"[a-z0-9_-]+", n) for n in names)
 
@@ -55,9 +57,9 @@ def test_values_and_defaults_come_from_the_engine() -> None:
     assert f"{default.opening_points} punti" in opening["text_it"][0]
 
 
-def test_every_section_is_written_in_both_languages() -> None:
+def test_every_section_is_written_in_every_language() -> None:
     for s in rule_book()["sections"]:
-        for lang in ("en", "it"):
+        for lang in languages():
             assert s[f"title_{lang}"] and s[f"example_{lang}"], s["anchor"]
             assert s[f"text_{lang}"], s["anchor"]
             for para in s[f"text_{lang}"]:
@@ -71,13 +73,11 @@ def test_no_words_a_player_reads_name_a_rule_key() -> None:
     apart, as code, beside the label."""
     book = rule_book()
     prose: list[str] = []
-    for s in book["sections"]:
-        for lang in ("en", "it"):
+    for lang in languages():
+        for s in book["sections"]:
             prose += [s[f"title_{lang}"], s[f"example_{lang}"], *s[f"text_{lang}"]]
-    for words in EXAMPLES.values():
-        prose += list(words)
-    for _, title, _ in GROUPS:
-        prose += list(title)
+        for g in book["groups"]:
+            prose += [g[f"title_{lang}"], *(k[f"example_{lang}"] for k in g["keys"])]
     # A one-word key (players, jokers, decks, ...) is the word itself; the others are names.
     names = [key for key in KEYS if "_" in key]
     named = [(key, p) for p in prose for key in names if re.search(rf"\b{key}\b", p)]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import types
 from pathlib import Path
 
 import pytest
 from rich.color import Color
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from scala40.bots import make_bot
 from scala40.bots.heuristic import hint
@@ -40,8 +41,10 @@ from scala40.tui.app import (
 )
 from scala40.tui.selection import readings
 from scala40.tui.text import count
+from scala40.words import Words
 
 SIZE = (100, 32)
+ENGLISH = Words("en")
 ARTIFACTS = Path(__file__).parents[1] / "e2e" / "artifacts"
 """Screenshots of the terminal game's views, beside the browser tests' ones."""
 
@@ -407,7 +410,7 @@ def test_the_table_panels_read_a_view_with_nobodys_cards_in_or_out_of_the_hand()
             lines = app._others_text(pub).splitlines()
             assert lines[0].startswith("You: ") and "(out)" in lines[0]
             for p, seat in enumerate(hand.seats):
-                assert f" pts, {count(hand.sizes[p])}, " in lines[seat]
+                assert f" pts, {count(hand.sizes[p], ENGLISH)}, " in lines[seat]
         app.match.apply(bot.choose(PlayerView.of_match(app.match, app.match.current_seat), rng))
     assert app.match.over and out > 50, "the person never sat a hand out"
 
@@ -430,7 +433,7 @@ def test_scala40_play_opens_the_app_on_a_terminal_and_line_mode_with_plain(
 
     calls: list[tuple[Rules, list[str], int | None]] = []
 
-    def fake_run_app(rules: Rules, levels: list[str], seed: int | None) -> None:
+    def fake_run_app(rules: Rules, levels: list[str], seed: int | None, lang: str) -> None:
         calls.append((rules, levels, seed))
 
     monkeypatch.setattr(scala40.tui.app, "run_app", fake_run_app)
@@ -438,7 +441,8 @@ def test_scala40_play_opens_the_app_on_a_terminal_and_line_mode_with_plain(
         scala40.cli, "sys", types.SimpleNamespace(stdin=_Terminal, stdout=_Terminal)
     )
     result = CliRunner().invoke(
-        scala40.cli.main, ["play", "--players", "3", "--bots", "heuristic", "--seed", "4"]
+        scala40.cli.main,
+        ["play", "--players", "3", "--bots", "heuristic", "--seed", "4", "--lang", "en"],
     )
     assert result.exit_code == 0, result.output
     # The terminal game gets the level by its new name, the old one still taken.
@@ -505,3 +509,194 @@ async def test_enter_at_the_joker_question_takes_the_reading_shown() -> None:
         assert "(shown)" in screen_text(app, "#question")
         await pilot.press("enter")
         assert [format_meld(g) for g in app.picking.groups] == ["JK=5S 6S 7S"]
+
+
+# In the player's language ------------------------------------------------------------------
+
+ENGLISH_TELLTALES = (
+    "Your turn",
+    "Discard",
+    "Draw",
+    "the ",
+    " and ",
+    "Hint",
+    "stock",
+    "hand",
+    "points",
+    "pts",
+    "You ",
+    "Table",
+    "Not allowed",
+    "Totals",
+    "opened",
+    "pays",
+    "deals",
+    "Press",
+    "Quit",
+    "Cancel",
+    "Continue",
+    "Pick",
+    "Scores",
+    "palette",
+    "space",
+    "Escape",
+    "match",
+)
+"""Words an English screen is full of and an Italian one never shows (case matters: the
+Italian ``Scarta`` is no ``Discard``)."""
+
+
+def english_on(text: str) -> list[str]:
+    """The English telltales found in ``text``."""
+    return [word for word in ENGLISH_TELLTALES if word in text]
+
+
+def whole_screen(app: PlayApp) -> str:
+    """Every line the terminal shows now, as plain text (the top screen and what it
+    covers, the bottom bar included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def panel(app: PlayApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def log_text(app: PlayApp) -> str:
+    return "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+
+
+def italian_app(seed: int, **changes: object) -> PlayApp:
+    rules = Rules.build(None, {"players": 2, **changes})
+    return PlayApp(rules, ["greedy"], seed=seed, bot_pause=0, lang="it")
+
+
+async def test_the_game_in_italian_speaks_italian_on_every_screen() -> None:
+    """Started in Italian, the person is refused a discard before the draw, draws, asks a
+    hint, opens the discard question and the help: every screen and the log are Italian,
+    with no English telltale."""
+    app = italian_app(seed=10)
+    screens: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screens.append(whole_screen(app))
+        assert "Tocca a te: pesca una carta (d/p)" in panel(app, "#top")
+        assert "La tua mano (13 carte, non hai aperto: servono 40 punti" in panel(app, "#hand")
+        assert "Pesca" in screens[-1] and "Scarta" in screens[-1]  # the keys' bar
+        await pilot.press("x")  # before the draw: the engine's refusal, in Italian
+        assert "Mossa non consentita. Prima pesca una carta" in app.message
+        await pilot.press("d")
+        assert app.message.startswith("Prendi ")
+        await pilot.press("h")
+        assert app.message.startswith("[cyan]Suggerimento: ")
+        screens.append(whole_screen(app))
+        await pilot.press("left", "x")  # the joker just drawn may not go: the card before it
+        assert isinstance(app.screen, DiscardScreen)
+        question = screen_text(app, "#question")
+        assert "Scartare" in question and "Invio per confermare" in question
+        screens.append(whole_screen(app))
+        await pilot.press("escape")
+        assert "Niente scarto:" in app.message
+        await pilot.press("question_mark")
+        help_text = str(app.screen.query_one("#summary").render())
+        assert help_text.startswith("Tasti") and "pesca dal tallone" in help_text
+        screens.append(whole_screen(app) + "\n" + help_text)
+        await pilot.press("escape", "left", "x", "enter")
+        await settle(pilot)
+        log = log_text(app)
+        assert "Scala 40: tu contro Bot 1 (Facile)." in log and "Premi ? per i tasti." in log
+        assert "Peschi " in log and "Scarti " in log and "Bot 1 (Facile) " in log
+        screens += [whole_screen(app), log, app.message]
+    for text in screens:
+        assert english_on(text) == [], text
+
+
+@pytest.mark.slow
+async def test_a_whole_hand_in_italian_to_the_summary_and_the_end_of_the_match() -> None:
+    """The person plays a hand out as the hints say, in Italian: the summary, the winner
+    and the log at the end are Italian, with no English telltale."""
+    app = italian_app(seed=10, elimination=1)
+    rng = random.Random(0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(100):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            view = app.view()
+            assert view is not None and view.my_turn
+            await by_keys(pilot, app, hint(view, rng).action)
+            assert "non consentita" not in app.message, app.message
+            await settle(pilot)
+        summary = str(app.screen.query_one("#summary").render())
+        assert "La mano 1 è finita. Hai chiuso!" in summary
+        assert "In tavola:" in summary and "Bot 1 (Facile): paga" in summary
+        assert "Totali: Tu 0 · Bot 1 " in summary and "(eliminato)" in summary
+        assert "*** Hai vinto la partita! ***" in summary
+        screens = [whole_screen(app), summary]
+        await pilot.press("enter")
+        assert "La partita è finita." in panel(app, "#top")
+        assert "Hai vinto la partita" in app.message
+        screens += [whole_screen(app), log_text(app), app.message]
+        await pilot.press("q")
+    assert app.return_value == 0
+    for text in screens:
+        assert english_on(text) == [], text
+
+
+async def test_the_italian_quit_question_takes_s_for_yes() -> None:
+    app = italian_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        assert "Lasci la partita? s/n" in screen_text(app, "#question")
+        await pilot.press("n")
+        assert "La partita continua." in app.message
+        await pilot.press("q", "s")
+    assert app.return_value is None and not app.is_running
+
+
+async def test_the_joker_question_in_italian() -> None:
+    app = italian_app(seed=56)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pick_cards(pilot, app, "6S 7S JK")
+        await pilot.press("g")
+        assert isinstance(app.screen, JokerScreen)
+        question = screen_text(app, "#question")
+        assert question.startswith("Quale carta sostituisce il jolly?")
+        assert "(mostrata)" in question
+        assert english_on(whole_screen(app)) == []
+        await pilot.press("escape")
+        assert "Non hai calato niente" in app.message
+
+
+def test_scala40_play_takes_the_language_from_lang_or_the_locale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--lang it`` plays in Italian; without it the locale decides (``LANG=it_IT``), and
+    ``--lang`` wins over the locale."""
+    from click.testing import CliRunner
+
+    import scala40.cli
+    import scala40.tui.app
+
+    langs: list[str] = []
+
+    def fake_run_app(rules: Rules, levels: list[str], seed: int | None, lang: str) -> None:
+        langs.append(lang)
+
+    monkeypatch.setattr(scala40.tui.app, "run_app", fake_run_app)
+    monkeypatch.setattr(
+        scala40.cli, "sys", types.SimpleNamespace(stdin=_Terminal, stdout=_Terminal)
+    )
+    italian = {"LANG": "it_IT.UTF-8", "LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None}
+    english = {**italian, "LANG": "C.UTF-8"}
+    for args, env in [
+        (["--lang", "it"], english),
+        ([], italian),
+        (["--lang", "en"], italian),
+        ([], english),
+    ]:
+        result = CliRunner().invoke(scala40.cli.main, ["play", *args], env=env)
+        assert result.exit_code == 0, result.output
+    assert langs == ["it", "it", "en", "en"]

@@ -66,3 +66,31 @@ def test_a_broken_record_is_refused_naming_the_action(tmp_path: Path) -> None:
     missing = run(str(tmp_path / "none.json"))
     assert missing.exit_code == 2
     assert "cannot read" in missing.output
+
+
+def test_the_replay_is_told_in_italian_with_lang_or_the_locale() -> None:
+    """``--lang it`` (or an Italian locale) tells the same game in Italian: every action,
+    each hand's end and the winner, with no English telltale."""
+    english = run(str(RECORD)).output
+    for result in (
+        run("--lang", "it", str(RECORD)),
+        CliRunner().invoke(main, ["replay", str(RECORD)], env={"LANG": "it_IT.UTF-8"}),
+    ):
+        assert result.exit_code == 0, result.output
+        out = result.output.splitlines()
+        assert out[0] == "Scala 40: Anna, Bruno."
+        assert "=== Mano 1: distribuisce Anna. Ordine: Bruno, Anna ===" in out
+        assert "    1. Bruno pesca JK dal tallone" in out
+        assert "    2. Bruno apre: J♦ Q♦ JK=K♦ A♦ | A♣ 2♣ 3♣" in out
+        assert "  Bruno è eliminato dalla partita." in out
+        assert out[-1] == "*** Anna vince la partita. ***"
+        assert len(out) == len(english.splitlines())
+        telltales = ("the ", " and ", "stock", "hand", "Hand", "pays", "deals", "Totals", "out")
+        assert [w for w in telltales if w in result.output] == []
+
+
+def test_step_asks_in_italian() -> None:
+    result = run("--step", "--lang", "it", str(RECORD), stdin="\nq\n")
+    assert result.exit_code == 0
+    assert result.output.count("[Invio: prossima mossa, q: basta]") == 2
+    assert result.output.rstrip().endswith("Replay interrotto.")

@@ -4,9 +4,11 @@ A hint is read in the page's language and in the terminal's, so its reason is no
 sentence but a :class:`Reason`: what kind of reason (:class:`Why`), the cards, melds and
 number it is about, and the reasons under it (a discard is explained by several notes
 and by what the next player could do with the card). Each language words the same facts:
-:func:`english` here for the terminal, the pages' dictionary (``hintwhy.<code>`` keys in
-``static/js/i18n.js``) for every language of the table. Nothing is lost between them:
-a language may choose its words, never its facts.
+the pages and the terminal both with the catalogue's ``hintwhy.<code>`` messages, in
+every language (``static/js/table/wording.js``, ``scala40/words/hints.py``); :func:`english`
+here is the plain English sentence of :class:`~scala40.bots.heuristic.Hint` for callers
+with no catalogue (the bots run in the browser's Python, which has none). Nothing is lost
+between them: a language may choose its words, never its facts.
 """
 
 from __future__ import annotations

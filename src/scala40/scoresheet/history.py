@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError
+from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, refusal
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
@@ -161,7 +161,7 @@ class SheetFiles:
 
     def _path(self, sheet_id: str) -> Path:
         if not _ID.match(sheet_id):
-            raise ScoreSheetError(f"not a score sheet ID: {sheet_id!r}")
+            raise refusal("term.score.error.sheetId", id=repr(sheet_id))
         return self.folder / f"{sheet_id}.json"
 
     def save(self, sheet_id: str, sheet: ScoreSheet, created: str | None = None) -> SavedSheet:
@@ -179,13 +179,13 @@ class SheetFiles:
     def load(self, sheet_id: str) -> SavedSheet:
         path = self._path(sheet_id)
         if not path.exists():
-            raise ScoreSheetError(f"no saved score sheet {sheet_id!r} (see scala40 score --list)")
+            raise refusal("term.score.error.noSheet", id=repr(sheet_id))
         try:
             data = json.loads(path.read_text("utf-8"))
         except (OSError, json.JSONDecodeError) as err:
-            raise ScoreSheetError(f"cannot read {path}: {err}") from None
+            raise refusal("term.score.error.unreadable", path=path, error=err) from None
         if not isinstance(data, dict):
-            raise ScoreSheetError(f"{path} is not a saved score sheet")
+            raise refusal("term.score.error.notSaved", path=path)
         return SavedSheet(
             sheet_id,
             ScoreSheet.from_json(data.get("sheet", {})),

@@ -14,6 +14,11 @@ scoring, so a paper table is scored exactly as the program scores its games:
 
 Undo is dropping the last hand; the standing is recomputed from scratch each time, so it
 can never drift from the hands on the sheet.
+
+A refusal is a :class:`ScoreSheetError` carrying a :class:`Phrase` (a key of the
+project's catalogue, :mod:`scala40.words`, and its blanks): it reads in the language the
+check was asked in, and the terminal says it again in the player's language
+(:meth:`ScoreSheetError.say`), so the sheet's rules are written once for every language.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, Final
 
 from scala40.engine.cards import KINDS
@@ -34,6 +40,7 @@ from scala40.notation.cards import format_cards
 from scala40.notation.codec import rules_changes, rules_from_changes
 from scala40.notation.errors import NotationError
 from scala40.notation.people import CardTextError, Lang, parse_people_cards
+from scala40.words import SOURCE_LANGUAGE, Words
 
 SHEET_FORMAT: Final = "scala40-scoresheet"
 SHEET_VERSION: Final = 1
@@ -48,22 +55,76 @@ _SUM = re.compile(r"\d+(?:\+\d+)+")
 """Points added up aloud: ``25+10+4``."""
 
 
+@cache
+def words_of(lang: str = SOURCE_LANGUAGE) -> Words:
+    """The catalogue's messages in ``lang``, read once: sheets are worded in English
+    unless a caller says otherwise (the web API, the CSV, a saved sheet's JSON)."""
+    return Words(lang)
+
+
+def card_language(lang: str) -> Lang:
+    """The letters cards are typed with for a player of ``lang`` (a catalogue language):
+    its own if :mod:`scala40.notation.people` knows them, else the English ones."""
+    return Lang(lang) if lang in {x.value for x in Lang} else Lang.EN
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message of the catalogue and its blanks, not yet worded: made where the sheet
+    finds something to say, worded in the language of whoever reads it."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def say(self, words: Words) -> str:
+        """The message in ``words``' language; blanks that are phrases (a player by
+        number, an error inside another) are worded in the same language."""
+        return words(self.key, **{name: said(v, words) for name, v in self.values.items()})
+
+
+def said(value: object, words: Words) -> object:
+    """A blank's value as ``words`` say it: phrases and sheet errors worded, the rest as is."""
+    if isinstance(value, Phrase | ScoreSheetError):
+        return value.say(words)
+    return value
+
+
 class ScoreSheetError(NotationError):
-    """A hand, a name or a saved sheet the score sheet cannot take; it changes nothing."""
+    """A hand, a name or a saved sheet the score sheet cannot take; it changes nothing.
+
+    Made from a :class:`Phrase`, its text is the phrase in ``lang`` (English unless the
+    caller read its input in another language) and :meth:`say` words it in any other;
+    made from plain text (a rule the engine refused), it says that text in every language.
+    """
+
+    def __init__(self, message: str | Phrase, lang: str = SOURCE_LANGUAGE) -> None:
+        self.phrase = message if isinstance(message, Phrase) else None
+        super().__init__(message if isinstance(message, str) else message.say(words_of(lang)))
+
+    def say(self, words: Words) -> str:
+        """The refusal in ``words``' language."""
+        return str(self) if self.phrase is None else self.phrase.say(words)
+
+
+def refusal(key: str, /, **values: object) -> ScoreSheetError:
+    """A :class:`ScoreSheetError` saying the catalogue's message ``key`` with its blanks."""
+    return ScoreSheetError(Phrase(key, values))
 
 
 class BadCards(ScoreSheetError):
     """Cards left with one that is not a card: ``card`` is its text as written, and the
     sentence names it in the language the cards were read in."""
 
-    def __init__(self, who: str, err: CardTextError) -> None:
-        super().__init__(f"{who}: {err}")
+    def __init__(self, who: str | Phrase, err: CardTextError) -> None:
+        phrase = Phrase("term.score.error.notACard", {"who": who, "card": err.card})
+        super().__init__(phrase, err.lang.value)
         self.card = err.card
         self.lang = err.lang
 
 
-PLAYER: Final[dict[Lang, str]] = {Lang.EN: "player {seat}", Lang.IT: "giocatore {seat}"}
-"""Who an error in a hand's cards is about, in each language (players by number)."""
+def player_by_number(seat: int) -> Phrase:
+    """Who an error in a hand's cards is about when the hand names players by number."""
+    return Phrase("term.score.player", {"seat": seat})
 
 
 Entry = int | tuple[int, ...]
@@ -162,18 +223,14 @@ class ScoreSheet:
         """A fresh sheet; ``changes`` are rule keys over ``preset`` (players come from names)."""
         names = tuple(" ".join(str(p).split()) for p in players)
         if not 2 <= len(names) <= MAX_PLAYERS:
-            raise ScoreSheetError(
-                f"a score sheet needs 2 to {MAX_PLAYERS} players, not {len(names)}"
-            )
+            raise refusal("term.score.error.playerCount", max=MAX_PLAYERS, n=len(names))
         if any(not n for n in names):
-            raise ScoreSheetError("every player needs a name")
+            raise refusal("term.score.error.noName")
         if len({n.casefold() for n in names}) != len(names):
-            raise ScoreSheetError("two players have the same name: tell them apart")
+            raise refusal("term.score.error.sameName")
         values: dict[str, Any] = dict(changes or {})
         if "players" in values and str(values["players"]).strip() != str(len(names)):
-            raise ScoreSheetError(
-                f"the rules say {values['players']} players but {len(names)} are named"
-            )
+            raise refusal("term.score.error.playersRule", rule=values["players"], n=len(names))
         values["players"] = len(names)
         if len(names) > 6 and "decks" not in values:
             values["decks"] = 3
@@ -183,7 +240,7 @@ class ScoreSheet:
             raise ScoreSheetError(str(err)) from None
         rules = _rules({**rules_changes(base), **values})
         if not 0 <= first_dealer < len(names):
-            raise ScoreSheetError(f"the first dealer must be one of the {len(names)} players")
+            raise refusal("term.score.error.firstDealer", n=len(names))
         return ScoreSheet(names, rules, (), first_dealer)
 
     # Entering hands ------------------------------------------------------------------------
@@ -196,7 +253,7 @@ class ScoreSheet:
     def undo(self) -> ScoreSheet:
         """The sheet without its last hand."""
         if not self.hands:
-            raise ScoreSheetError("there is no hand to undo")
+            raise refusal("term.score.error.nothingToUndo")
         return replace(self, hands=self.hands[:-1])
 
     def name(self, seat: int) -> str:
@@ -213,7 +270,11 @@ class ScoreSheet:
             return starts[0]
         if want.isdigit() and 1 <= int(want) <= len(self.players):
             return int(want) - 1
-        raise ScoreSheetError(f"no player called {name.strip()!r}: {', '.join(self.players)}")
+        raise refusal(
+            "term.score.error.noSuchPlayer",
+            name=repr(name.strip()),
+            players=", ".join(self.players),
+        )
 
     @property
     def units(self) -> int:
@@ -230,39 +291,36 @@ class ScoreSheet:
         rules = self.rules
         if standing.over:
             assert standing.winner is not None
-            raise ScoreSheetError(f"the game is over: {self.unit_name(standing.winner)} won")
+            raise refusal("term.score.error.over", name=self.unit_name(standing.winner))
         playing = set(standing.next_seats)
         n = len(self.players)
 
-        def who(seat: int) -> str:
-            return self.players[seat] if 0 <= seat < n else f"seat {seat}"
+        def who(seat: int) -> str | Phrase:
+            return (
+                self.players[seat] if 0 <= seat < n else Phrase("term.score.seat", {"seat": seat})
+            )
 
         for seat in (*hand.left, *hand.not_opened):
             if not 0 <= seat < n:
-                raise ScoreSheetError(f"there is no player {seat + 1}: the sheet has {n}")
+                raise refusal("term.score.error.noPlayerNumber", n=seat + 1, count=n)
             if seat not in playing:
-                raise ScoreSheetError(f"{who(seat)} is out of the game and plays no hands")
+                raise refusal("term.score.error.outOfGame", who=who(seat))
         if hand.went_out is not None:
             if hand.went_out not in playing:
-                raise ScoreSheetError(f"{who(hand.went_out)} does not play this hand")
+                raise refusal("term.score.error.notPlaying", who=who(hand.went_out))
             if hand.went_out in hand.not_opened:
-                raise ScoreSheetError(
-                    f"{who(hand.went_out)} went out, so did not stay unopened "
-                    "(going out without opening is a chiusura in mano)"
-                )
+                raise refusal("term.score.error.outNotUnopened", who=who(hand.went_out))
             if hand.counted(hand.went_out, rules) != 0:
-                raise ScoreSheetError(f"{who(hand.went_out)} went out and has nothing left to pay")
+                raise refusal("term.score.error.outPaysNothing", who=who(hand.went_out))
         if hand.went_out is None and (hand.chiusura or hand.doubled):
-            raise ScoreSheetError("a chiusura in mano or a doubling needs someone who went out")
+            raise refusal("term.score.error.nobodyOut")
         if hand.doubled and rules.go_out_without_discard != "double":
-            raise ScoreSheetError(
-                'doubling for going out without a discard needs go_out_without_discard="double"'
-            )
+            raise refusal("term.score.error.doubleRule")
         for seat, entry in hand.left.items():
             if isinstance(entry, bool) or (isinstance(entry, int) and entry < 0):
-                raise ScoreSheetError(f"{who(seat)}: points left are a number, 0 or more")
+                raise refusal("term.score.error.negative", who=who(seat))
             if isinstance(entry, tuple) and any(not 0 <= k < KINDS for k in entry):
-                raise ScoreSheetError(f"{who(seat)}: not a card")
+                raise refusal("term.score.error.notACardKind", who=who(seat))
         if standing.playoff is not None or rules.single_hand:
             return
         missing = [
@@ -271,8 +329,9 @@ class ScoreSheet:
             if s != hand.went_out and s not in hand.left and not self.pays_flat(hand, s)
         ]
         if missing:
-            names = ", ".join(who(s) for s in missing)
-            raise ScoreSheetError(f"enter what {names} had left (points or cards)")
+            raise refusal(
+                "term.score.error.missing", names=", ".join(self.players[s] for s in missing)
+            )
 
     def pays_flat(self, hand: PaperHand, seat: int) -> bool:
         """Whether ``seat`` pays a flat 100 whatever its cards (so they need not be entered)."""
@@ -378,27 +437,27 @@ class ScoreSheet:
     def from_json(data: Mapping[str, Any]) -> ScoreSheet:
         """Read a saved sheet, checking every hand again as if it were entered now."""
         if not isinstance(data, Mapping) or data.get("format") != SHEET_FORMAT:
-            raise ScoreSheetError(f'not a score sheet: "format" is not "{SHEET_FORMAT}"')
+            raise refusal("term.score.error.format", format=SHEET_FORMAT)
         if data.get("version") != SHEET_VERSION:
-            raise ScoreSheetError(f"unknown score sheet version {data.get('version')!r}")
+            raise refusal("term.score.error.version", version=repr(data.get("version")))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ScoreSheetError("players must be a list of names")
+            raise refusal("term.score.error.playersList")
         rules = data.get("rules", {})
         if not isinstance(rules, Mapping):
-            raise ScoreSheetError("rules must be an object of rule keys")
+            raise refusal("term.score.error.rulesObject")
         dealer = data.get("first_dealer", 0)
         if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise ScoreSheetError("first_dealer must be a player number")
+            raise refusal("term.score.error.dealerNumber")
         sheet = ScoreSheet.new(players, rules, first_dealer=dealer)
         hands = data.get("hands", [])
         if not isinstance(hands, list):
-            raise ScoreSheetError("hands must be a list")
+            raise refusal("term.score.error.handsList")
         for i, h in enumerate(hands, 1):
             try:
                 sheet = sheet.add(hand_from_json(h, len(players)))
             except ScoreSheetError as err:
-                raise ScoreSheetError(f"hand {i}: {err}") from None
+                raise refusal("term.score.error.hand", n=i, error=err) from None
         return sheet
 
 
@@ -446,27 +505,32 @@ def _hand_to_json(hand: PaperHand) -> dict[str, Any]:
     }
 
 
-def parse_entry(value: Any, who: str = "a player", lang: Lang = Lang.EN) -> Entry:
+A_PLAYER: Final = Phrase("term.score.aPlayer")
+"""Who an entry is about when the caller does not say."""
+
+
+def parse_entry(value: Any, who: str | Phrase = A_PLAYER, lang: Lang = Lang.EN) -> Entry:
     """Points (a number, or number text) or cards (card text, counted by the engine), the
     cards written as people write them in ``lang`` (:mod:`scala40.notation.people`: the
-    language decides the suit letters; symbols and suit words are read in both)."""
+    language decides the suit letters; symbols and suit words are read in both). A
+    refusal reads in ``lang`` too: it goes back to whoever typed the entry."""
     if isinstance(value, bool):
-        raise ScoreSheetError(f"{who}: give points or cards, not {value!r}")
+        raise ScoreSheetError(_not_an_entry(who, value), lang.value)
     if isinstance(value, int):
         if value < 0:
-            raise ScoreSheetError(f"{who}: points left are a number, 0 or more")
+            raise ScoreSheetError(Phrase("term.score.error.negative", {"who": who}), lang.value)
         return value
     if isinstance(value, list):
         value = " ".join(str(v) for v in value)
     if not isinstance(value, str):
-        raise ScoreSheetError(f"{who}: give points or cards, not {value!r}")
+        raise ScoreSheetError(_not_an_entry(who, value), lang.value)
     text = value.strip()
     if _POINTS.fullmatch(text):
-        return parse_entry(_points(text, who), who)
+        return parse_entry(_points(text, who, lang), who, lang)
     summed = text.replace(" ", "")
     if _SUM.fullmatch(summed):
         # "25+10+4": the table added the cards up aloud.
-        return sum(_points(t, who) for t in summed.split("+"))
+        return sum(_points(t, who, lang) for t in summed.split("+"))
     if text == "" or text == "-":
         return ()
     try:
@@ -475,52 +539,62 @@ def parse_entry(value: Any, who: str = "a player", lang: Lang = Lang.EN) -> Entr
         raise BadCards(who, err) from None
 
 
-def _points(text: str, who: str) -> int:
+def _not_an_entry(who: str | Phrase, value: object) -> Phrase:
+    return Phrase("term.score.error.pointsOrCards", {"who": who, "value": repr(value)})
+
+
+def _points(text: str, who: str | Phrase, lang: Lang) -> int:
     """Number text as points; a number too long to be points is refused, not parsed."""
     if len(text.lstrip("+-")) > MAX_POINT_DIGITS:
-        raise ScoreSheetError(f"{who}: points have at most {MAX_POINT_DIGITS} digits")
+        phrase = Phrase("term.score.error.digits", {"who": who, "n": MAX_POINT_DIGITS})
+        raise ScoreSheetError(phrase, lang.value)
     return int(text)
 
 
 def hand_from_json(data: Any, players: int, lang: Lang = Lang.EN) -> PaperHand:
     """A :class:`PaperHand` from its JSON form (what the web page and saved files hold);
-    cards left as written in ``lang`` (saved files hold the English letters)."""
+    cards left as written in ``lang`` (saved files hold the English letters), and what is
+    wrong with it said in ``lang``."""
+
+    def refuse(key: str, /, **values: object) -> ScoreSheetError:
+        return ScoreSheetError(Phrase(key, values), lang.value)
+
     if not isinstance(data, Mapping):
-        raise ScoreSheetError("a hand is an object")
+        raise refuse("term.score.error.handObject")
     unknown = sorted(set(data) - {"went_out", "left", "not_opened", "chiusura", "doubled"})
     if unknown:
-        raise ScoreSheetError(f"unknown fields in a hand: {', '.join(unknown)}")
+        raise refuse("term.score.error.handFields", fields=", ".join(unknown))
 
     def seat(value: Any, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise ScoreSheetError(f"{what} must be a player number, not {value!r}")
+            raise refuse("term.score.error.seatNumber", what=what, value=repr(value))
         try:
             s = int(value)
         except ValueError:
-            raise ScoreSheetError(f"{what} must be a player number, not {value!r}") from None
+            raise refuse("term.score.error.seatNumber", what=what, value=repr(value)) from None
         if not 0 <= s < players:
-            raise ScoreSheetError(f"{what}: there is no player {s} (0 to {players - 1})")
+            raise refuse("term.score.error.seatRange", what=what, n=s, last=players - 1)
         return s
 
     went_out = data.get("went_out")
     out_seat = None if went_out is None else seat(went_out, "went_out")
     left_raw = data.get("left", {})
     if not isinstance(left_raw, Mapping):
-        raise ScoreSheetError("left must map player numbers to points or cards")
+        raise refuse("term.score.error.leftMap")
     left: dict[int, Entry] = {}
     for key, value in left_raw.items():
         s = seat(key, "left")
         if value is None:
             continue
-        left[s] = parse_entry(value, PLAYER[lang].format(seat=s), lang)
+        left[s] = parse_entry(value, player_by_number(s), lang)
     not_opened = data.get("not_opened", [])
     if not isinstance(not_opened, list):
-        raise ScoreSheetError("not_opened must be a list of player numbers")
+        raise refuse("term.score.error.notOpenedList")
     flags: dict[str, bool] = {}
     for key in ("chiusura", "doubled"):
         value = data.get(key, False)
         if not isinstance(value, bool):
-            raise ScoreSheetError(f"{key} must be true or false")
+            raise refuse("term.score.error.flag", key=key)
         flags[key] = value
     return PaperHand(
         went_out=out_seat,

@@ -23,7 +23,7 @@ Refused (:func:`clean_name`, :class:`BadName`), with the reason named:
 - mixed scripts beyond UTS #39's *moderately restrictive* level (a Latin name with one
   Cyrillic or Greek letter; Latin beside Han and Kana is fine), and digits of two systems;
 - names imitating the server (:func:`imitation`): "bot…", a bot level's label in
-  either language, "system", "server", "admin", "scala40", "guest", "ospite"…
+  any language of the catalogue, "system", "server", "admin", "scala40", "guest", "ospite"…
 """
 
 from __future__ import annotations
@@ -35,21 +35,20 @@ from typing import Final
 import icu  # type: ignore[import-untyped]
 
 from scala40.bots import LABELS
+from scala40.words import Words, languages
 
 MAX_NAME: Final = 24
 MARKS_MAX: Final = 4
 """At most this many combining marks in a name: enough for Vietnamese or Greek with
 accents on every vowel of a short name, too few to build a stack over the letters."""
 
-LEVEL_LABELS_IT: Final[dict[str, str]] = {
-    "beginner": "Principiante",
-    "easy": "Facile",
-    "club": "Giocatore di circolo",
-    "expert": "Esperto",
-    "search": "Ricerca (studio)",
+LEVEL_LABELS: Final[dict[str, dict[str, str]]] = {
+    lang: {level: Words(lang)(f"bot.level.{level}") for level in LABELS} for lang in languages()
 }
-"""The bot levels' labels on the Italian pages (``bot.level.*`` in js/i18n.js; a test
-keeps the two alike), refused as names like their English :data:`scala40.bots.LABELS`."""
+"""The bot levels' labels as the pages show them in each language of the catalogue
+(``bot.level.*``; a test keeps the English ones those of :data:`scala40.bots.LABELS`, which
+may not read the catalogue), refused as names: read from the catalogue, so a language added
+as one catalogue file has its labels refused too."""
 
 SYSTEM_WORDS: Final[tuple[str, ...]] = (
     "system",
@@ -167,15 +166,18 @@ def _phrases(*texts: str) -> dict[str, str]:
     return {_words(name_key(text)): text for text in texts}
 
 
-_LEVEL_LABELS: Final = (*LABELS.values(), *LEVEL_LABELS_IT.values())
+_LEVEL_LABELS: Final = (
+    *LABELS.values(),
+    *(label for labels in LEVEL_LABELS.values() for label in labels.values()),
+)
 RESERVED_WORDS: Final[dict[str, str]] = _phrases(
     *SYSTEM_WORDS, *(label for label in _LEVEL_LABELS if len(_words(label).split()) > 1)
 )
 """Phrases a name may not hold as words (keys' words -> the phrase): the server's words and
 the bot levels' labels of more than one word ("Club player", "Giocatore di circolo")."""
 RESERVED_NAMES: Final[dict[str, str]] = _phrases(*_LEVEL_LABELS)
-"""Names a name may not be (keys' words -> the label): each level's label in English and
-Italian ("Expert" alone reads as a bot's level; "Easy Rider" is a name)."""
+"""Names a name may not be (keys' words -> the label): each level's label in every
+language ("Expert" alone reads as a bot's level; "Easy Rider" is a name)."""
 
 
 def imitation(name: str) -> str | None:

@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 
 from scala40.scoresheet.history import Keeper, Key, Keyring, SavedSheet, SheetChanged, SheetFiles
 from scala40.scoresheet.report import standing_json
-from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError
+from scala40.scoresheet.sheet import ScoreSheet, ScoreSheetError, refusal
 from scala40.storage.schema import score_sheets
 from scala40.storage.store import Store, data_dir
 from scala40.storage.tokens import new_token, token_hash
@@ -344,9 +344,7 @@ class TerminalSheets:
         try:
             row = self.sheets.row(self.keyring.resolve(sheet_id))
         except SheetRefused:
-            raise ScoreSheetError(
-                f"no saved score sheet {sheet_id!r} (see scala40 score --list)"
-            ) from None
+            raise refusal("term.score.error.noSheet", id=repr(sheet_id)) from None
         return self._saved(row, self._tokens())
 
     def start(self, sheet: ScoreSheet) -> SavedSheet:
@@ -359,10 +357,7 @@ class TerminalSheets:
     ) -> SavedSheet:
         token = self.keyring.token(sheet_id)
         if token is None:
-            raise ScoreSheetError(
-                f"score sheet {sheet_id!r} is not kept by this terminal: only its keeper"
-                " (the browser that started it) can enter hands"
-            )
+            raise refusal("term.score.error.notKeeper", id=repr(sheet_id))
         try:
             self.sheets.change(sheet_id, token, seen, how)
         except SheetRefused as err:

@@ -3,7 +3,7 @@ message that carries one.
 
 A table's ``error`` message carries either an engine :class:`~scala40.engine.errors.Refusal`
 (an illegal move) or one of these (the message, the seat, the table's state). The pages
-translate every value of both (i18n.js ``refuse.CODE``), so a value never changes once
+translate every value of both (the catalogue's ``refuse.CODE``), so a value never changes once
 sent. The server's table and the local table in the browser refuse with the same codes.
 """
 

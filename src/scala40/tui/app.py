@@ -15,6 +15,11 @@ revealed, what each player paid and the running score table.
 The two keys that cannot be taken back ask first: ``q`` during a match (leaving throws
 the match away) and ``x`` (a discard ends the turn); both questions are small modal
 screens, so no other key acts while one is open.
+
+Every sentence on the screen, the keys' names in the bottom bar too, comes from the
+catalogue in the player's language (``scala40 play --lang``, else the locale): the
+``term.*`` messages, and the pages' own where a terminal says the same (a hint's reasons,
+the engine's refusals, the bots' levels). Cards stay as the game writes them (7♣, JK).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, RichLog, Static
 
-from scala40.bots import Bot, level_label, make_bot
+from scala40.bots import Bot, make_bot
 from scala40.bots.heuristic import hint
 from scala40.engine.actions import (
     Action,
@@ -54,7 +59,7 @@ from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.scoring import cards_penalty
 from scala40.engine.views import PlayerView, resample
-from scala40.notation.actions import describe_action, format_action
+from scala40.notation.actions import format_action
 from scala40.notation.cards import format_card
 from scala40.tui.selection import plain_order, readings, undetermined
 from scala40.tui.text import (
@@ -62,40 +67,16 @@ from scala40.tui.text import (
     colour_of,
     count,
     hand_text,
+    level_words,
     meld_markup,
     sorted_hand,
+    spoken_bindings,
 )
+from scala40.words import SOURCE_LANGUAGE, Words
+from scala40.words.hints import hint_words, move_words, refusal_words, suggestion_words
 
 HUMAN = 0
 MAX_BOT_ACTIONS = 1000
-
-HELP = """\
-[b]Keys[/b]
-  ← →        move along your hand        space   pick / drop the card
-  ↑ ↓        choose a meld on the table  c       drop every picked card
-  d          draw from the stock         p       take the pozzo
-  g          set the picked cards aside as one meld of your opening
-  o          open (the melds set aside, plus the picked cards)
-  m          lay the picked cards as a new meld (once opened)
-  j          another reading of the picked cards (where a joker goes); when the
-             joker could stand for more than one card, laying them asks which
-  l          lay the picked card off on the chosen meld (L: at the low end)
-  s          swap the picked card for the joker of the chosen meld
-  x          discard the picked card (or the one under the cursor): x again to confirm
-  t          take back what you laid down this turn
-  h          hint (what a club player would do)
-  r          the score table so far
-  ?          this help           q  quit (asks first while the match is on)
-
-The card under the cursor has an amber background and ▲ under it; picked cards are
-shown in reverse; cards set aside for the opening are dimmed.
-"""
-
-ASK_JOKER = (
-    "Which card does the joker stand for? (a number; Enter: the one shown; Escape: lay nothing)"
-)
-"""The question when the engine accepts the picked cards as a meld in several ways."""
-SAY_NOT_LAID = "Nothing laid: the cards stay in your hand."
 
 CURSOR = "#ffd75f"
 """The cursor card's background, bright amber: it stands apart from the picked cards
@@ -127,9 +108,9 @@ class SummaryScreen(ModalScreen[None]):
     """The end of a hand (or of the match): every hand revealed and the score table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Continue"),
-        Binding("escape", "close", "Continue", show=False),
-        Binding("space", "close", "Continue", show=False),
+        Binding("enter", "close", "term.app.key.continue"),
+        Binding("escape", "close", "term.app.key.continue", show=False),
+        Binding("space", "close", "term.app.key.continue", show=False),
     ]
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
@@ -139,9 +120,10 @@ class SummaryScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, words: Words) -> None:
         super().__init__()
         self.text = text
+        self._bindings = spoken_bindings(self._bindings, words)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -163,9 +145,9 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "term.app.key.yes"),
+        Binding("n", "answer(False)", "term.app.key.no"),
+        Binding("escape", "answer(False)", "term.app.key.no", show=False),
     ]
     DEFAULT_CSS = """
     ConfirmScreen { align: center top; }
@@ -175,9 +157,14 @@ class ConfirmScreen(ModalScreen[bool]):
     }
     """
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, words: Words) -> None:
         super().__init__()
         self.question = question
+        self._bindings = spoken_bindings(self._bindings, words)
+        yes = words("term.app.key.yesLetter")
+        if yes != "y":
+            # The language's own letter for yes (Italian s, sì) answers too.
+            self._bindings.bind(yes, "answer(True)", words("term.app.key.yes"), show=False)
 
     def compose(self) -> ComposeResult:
         yield Static(self.question, id="question")
@@ -194,11 +181,11 @@ class DiscardScreen(ConfirmScreen):
     """``x``: a discard ends the turn, so a second ``x`` (or Enter, or ``y``) confirms it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("x", "answer(True)", "Discard"),
-        Binding("enter", "answer(True)", "Discard", show=False),
-        Binding("y", "answer(True)", "Discard", show=False),
-        Binding("n", "answer(False)", "Cancel", show=False),
-        Binding("escape", "answer(False)", "Cancel"),
+        Binding("x", "answer(True)", "table.discard"),
+        Binding("enter", "answer(True)", "table.discard", show=False),
+        Binding("y", "answer(True)", "table.discard", show=False),
+        Binding("n", "answer(False)", "table.cancel", show=False),
+        Binding("escape", "answer(False)", "table.cancel"),
     ]
 
 
@@ -210,20 +197,22 @@ class JokerScreen(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"answer({n - 1})", str(n), show=False) for n in range(1, 10)),
-        Binding("enter", "answer(-1)", "The one shown"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "answer(-1)", "term.app.key.theShown"),
+        Binding("escape", "cancel", "table.cancel"),
     ]
     DEFAULT_CSS = ConfirmScreen.DEFAULT_CSS.replace("ConfirmScreen", "JokerScreen")
 
-    def __init__(self, question: str, options: Sequence[str], shown: int = 0) -> None:
+    def __init__(self, question: str, options: Sequence[str], words: Words, shown: int = 0) -> None:
         super().__init__()
         self.question = question
         self.options = list(options)
         self.shown = shown
+        self.shown_mark = words("term.app.shown")
+        self._bindings = spoken_bindings(self._bindings, words)
 
     def compose(self) -> ComposeResult:
         lines = [
-            f"{n}  {text}" + ("  [dim](shown)[/dim]" if n - 1 == self.shown else "")
+            f"{n}  {text}" + (f"  [dim]{self.shown_mark}[/dim]" if n - 1 == self.shown else "")
             for n, text in enumerate(self.options, 1)
         ]
         yield Static("\n".join([self.question, *lines]), id="question")
@@ -257,24 +246,27 @@ class PlayApp(App[int | None]):
         Binding("right", "cursor(1)", "→", show=False),
         Binding("up", "target(-1)", "↑", show=False),
         Binding("down", "target(1)", "↓", show=False),
-        Binding("space", "pick", "Pick"),
-        Binding("c", "clear", "Clear", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pozzo", "Pozzo"),
-        Binding("g", "group", "Set aside", show=False),
-        Binding("o", "open", "Open"),
-        Binding("m", "meld", "Meld"),
-        Binding("j", "reading", "Joker", show=False),
-        Binding("l", "lay_off('high')", "Lay off"),
-        Binding("L", "lay_off('low')", "Lay off low", show=False),
-        Binding("s", "swap", "Swap"),
-        Binding("x", "discard", "Discard"),
-        Binding("t", "take_back", "Take back", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("r", "scores", "Scores"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("space", "pick", "term.app.key.pick"),
+        Binding("c", "clear", "table.clear", show=False),
+        Binding("d", "draw", "table.draw"),
+        Binding("p", "pozzo", "table.pozzo"),
+        Binding("g", "group", "term.app.key.setAside", show=False),
+        Binding("o", "open", "table.open"),
+        Binding("m", "meld", "table.meld"),
+        Binding("j", "reading", "card.joker", show=False),
+        Binding("l", "lay_off('high')", "table.layoff"),
+        Binding("L", "lay_off('low')", "term.app.key.layoffLow", show=False),
+        Binding("s", "swap", "term.app.key.swap"),
+        Binding("x", "discard", "table.discard"),
+        Binding("t", "take_back", "table.takeback", show=False),
+        Binding("h", "hint", "table.hint"),
+        Binding("r", "scores", "term.app.key.scores"),
+        Binding("question_mark", "help", "term.app.key.help"),
+        Binding("q", "quit_game", "term.app.key.quit"),
     ]
+    ENABLE_COMMAND_PALETTE = False
+    """Textual's command palette offers only its own commands, in English: the keys above
+    are the whole game."""
 
     def __init__(
         self,
@@ -282,13 +274,18 @@ class PlayApp(App[int | None]):
         levels: Sequence[str],
         seed: int | None = None,
         bot_pause: float = 0.6,
+        lang: str = SOURCE_LANGUAGE,
     ) -> None:
         super().__init__()
+        self.words = Words(lang)
+        """Every sentence the person reads, in their language."""
+        self._bindings = spoken_bindings(self._bindings, self.words)
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.bots: dict[int, Bot] = {s: make_bot(levels[s - 1]) for s in range(1, rules.players)}
-        self.names = ["You"] + [
-            f"Bot {s} ({level_label(levels[s - 1])})" for s in range(1, rules.players)
+        w = self.words
+        self.names = [w("term.game.name.you")] + [
+            w("bot.name", n=s, level=level_words(levels[s - 1], w)) for s in range(1, rules.players)
         ]
         self.rng = random.Random(f"bots:{seed}") if seed is not None else random.Random()
         self.hint_rng = random.Random(f"hint:{seed}") if seed is not None else random.Random()
@@ -303,6 +300,13 @@ class PlayApp(App[int | None]):
         self._shown: dict[str, str] = {}
         self._hand_before = self.match.deal
         """The hand the last action was played in: its table is shown when it ends."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The space bar by its name in the player's language; other keys as Textual shows
+        them (letters, arrows, ⏎, esc)."""
+        if binding.key == "space" and not binding.key_display:
+            return self.words("term.app.key.space")
+        return super().get_key_display(binding)
 
     # Layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -322,11 +326,9 @@ class PlayApp(App[int | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.log_line(
-            "Scala 40: you against "
-            + ", ".join(self.names[s] for s in self.bots)
-            + ". Press ? for the keys."
-        )
+        w = self.words
+        bots = ", ".join(self.names[s] for s in self.bots)
+        self.log_line(w("term.game.against", bots=bots) + " " + w("term.app.pressHelp"))
         self._announce_hand()
         self.refresh_all()
         self.call_after_refresh(self._relayout_hand)
@@ -373,24 +375,35 @@ class PlayApp(App[int | None]):
 
     def _top_text(self, v: PlayerView | None, pub: PlayerView | None) -> str:
         m = self.match
+        w = self.words
         if pub is None:
-            return "[b]The match is over.[/b]"
+            return f"[b]{w('refuse.match_over')}[/b]"
         top = pub.pozzo[-1] if pub.pozzo else None
-        pozzo = card_markup(top) if top is not None else "empty"
-        dealer = "You deal" if m.dealer == HUMAN else f"{self.names[m.dealer]} deals"
-        head = f"Hand {m.hand_number} · {dealer} · "
-        head += f"Pozzo {pozzo} ({count(len(pub.pozzo))}) · Stock {pub.stock_size}"
+        pozzo = card_markup(top) if top is not None else w("term.game.pozzoEmpty")
+        if m.dealer == HUMAN:
+            dealer = w("term.app.youDeal")
+        else:
+            dealer = w("term.app.deals", name=self.names[m.dealer])
+        cards = count(len(pub.pozzo), w)
+        head = w(
+            "term.app.top",
+            n=m.hand_number,
+            dealer=dealer,
+            pozzo=pozzo,
+            cards=cards,
+            stock=pub.stock_size,
+        )
         if v is None:
-            return head + " · you are out: the bots play on"
+            return head + " · " + w("term.app.youAreOut")
         if v.my_turn:
-            phase = "draw a card (d/p)" if v.phase == DRAW else "meld, lay off, then discard (x)"
-            return head + f" · [b reverse] Your turn: {phase} [/]"
-        return head + f" · {self.names[v.seats[v.current]]} to play"
+            turn = w("term.app.turnDraw") if v.phase == DRAW else w("term.app.turnPlay")
+            return head + f" · [b reverse] {turn} [/]"
+        return head + " · " + w("term.app.toPlay", name=self.names[v.seats[v.current]])
 
     def _table_text(self, pub: PlayerView | None) -> str:
         table = pub.table if pub is not None else ()
         if not table:
-            return "[dim]No melds on the table yet.[/dim]"
+            return f"[dim]{self.words('term.app.noMelds')}[/dim]"
         lines = []
         for i, meld in enumerate(table):
             mark = "▶" if i == self.target else " "
@@ -400,31 +413,34 @@ class PlayApp(App[int | None]):
 
     def _others_text(self, pub: PlayerView | None) -> str:
         m = self.match
+        w = self.words
         lines = []
         for seat in range(self.rules.players):
             unit = m.team_of(seat)
-            score = m.totals[unit]
+            points = w("table.meldPoints", points=m.totals[unit])
             name = self.names[seat]
             if self.rules.partnerships and seat != HUMAN and unit == m.team_of(HUMAN):
-                name += " [green](partner)[/green]"
+                name += f" [green]{w('term.game.partner')}[/green]"
             if pub is None or seat not in pub.seats:
-                out = " [dim](out)[/dim]" if m.eliminated[unit] else ""
-                lines.append(f"{name}: {score} pts{out}")
+                out = f" [dim]{w('term.game.out')}[/dim]" if m.eliminated[unit] else ""
+                lines.append(f"{name}: {points}{out}")
                 continue
-            facts = [f"{score} pts"]
+            facts = [points]
             if seat != HUMAN:
                 p = pub.seats.index(seat)
-                facts.append(count(pub.hand_sizes[p]))
-                facts.append("opened" if pub.opened[p] else "not opened")
+                facts.append(count(pub.hand_sizes[p], w))
+                facts.append(w("table.opened") if pub.opened[p] else w("table.notOpened"))
                 if pub.known[p]:
-                    facts.append("holds " + " ".join(card_markup(k) for k in pub.known[p]))
+                    known = " ".join(card_markup(k) for k in pub.known[p])
+                    facts.append(w("term.game.holds", cards=known))
             who = f"[b]{name}[/b]" if pub.seats[pub.current] == seat else name
             lines.append(f"{who}: " + ", ".join(facts))
         return "\n".join(lines)
 
     def _hand_text(self, v: PlayerView | None) -> str:
+        w = self.words
         if v is None:
-            return "[dim]You have no cards in this hand.[/dim]"
+            return f"[dim]{w('term.app.noHand')}[/dim]"
         cards = sorted_hand(v.hand)
         cells = []
         for i, k in enumerate(cards):
@@ -438,10 +454,14 @@ class PlayApp(App[int | None]):
             elif i in self.picking.aside:
                 cell = f"[dim]{cell}[/dim]"
             cells.append((cell, cell_len(text)))
-        mine = "opened" if v.opened[v.me] else f"not opened: {self.rules.opening_points} to open"
+        if v.opened[v.me]:
+            mine = w("term.game.youOpened")
+        else:
+            mine = w("term.app.youNotOpened", n=self.rules.opening_points)
         width = self.query_one("#hand", Static).content_size.width or HAND_WIDTH
         rows = hand_rows(cells, self.picking.cursor, width)
-        return f"Your hand ({count(len(cards))}, {mine}):\n" + "\n".join(rows)
+        head = w("term.app.yourHand", cards=count(len(cards), w), state=mine)
+        return head + "\n" + "\n".join(rows)
 
     def on_resize(self, event: events.Resize) -> None:
         """The hand is laid out in lines as wide as its panel: lay it out again once the
@@ -452,20 +472,20 @@ class PlayApp(App[int | None]):
         self._show("hand", self._hand_text(self.view()))
 
     def _aside_text(self) -> str:
+        w = self.words
         parts = []
         if self.picking.groups:
-            parts.append(
-                "Set aside to open: "
-                + " | ".join(" ".join(self._spec_markup(g)) for g in self.picking.groups)
-            )
+            melds = " | ".join(" ".join(self._spec_markup(g)) for g in self.picking.groups)
+            parts.append(w("term.app.aside", melds=melds))
         picked = self.picked_cards()
         if picked:
             reading = self._reading(picked)
             shown = " ".join(card_markup(k) for k in picked)
-            extra = ""
-            if reading is not None:
-                extra = f"  as {' '.join(self._spec_markup(reading))}"
-            parts.append(f"Picked: {shown}{extra}")
+            if reading is None:
+                parts.append(w("term.app.picked", cards=shown))
+            else:
+                meld = " ".join(self._spec_markup(reading))
+                parts.append(w("term.app.pickedAs", cards=shown, meld=meld))
         return "\n".join(parts)
 
     @staticmethod
@@ -508,7 +528,7 @@ class PlayApp(App[int | None]):
             return
         i = self.picking.cursor
         if i in self.picking.aside:
-            self.say("That card is in a meld set aside (c drops them all).", "yellow")
+            self.say(self.words("term.app.inAside"), "yellow")
             return
         if i in self.picking.picked:
             self.picking.picked.remove(i)
@@ -527,12 +547,12 @@ class PlayApp(App[int | None]):
             self.picking.reading += 1
             self.refresh_all()
         else:
-            self.say("The picked cards have no other reading.")
+            self.say(self.words("term.app.noOtherReading"))
 
     def action_group(self) -> None:
         picked = self.picked_cards()
         if not picked:
-            self.say("Pick the cards of one meld first (space), then g.", "yellow")
+            self.say(self.words("term.app.pickGroup"), "yellow")
             return
         self._with_spec(picked, self._set_aside)
 
@@ -548,10 +568,10 @@ class PlayApp(App[int | None]):
         """The person's view if they may act now; otherwise say why not."""
         v = self.view()
         if self.match.over:
-            self.say("The match is over: q to leave.")
+            self.say(self.words("term.app.over"))
             return None
         if v is None or not v.my_turn or self.bots_running:
-            self.say("Wait for your turn.", "yellow")
+            self.say(self.words("term.app.wait"), "yellow")
             return None
         return v
 
@@ -567,7 +587,7 @@ class PlayApp(App[int | None]):
         try:
             self.match.apply(action)
         except IllegalAction as err:
-            self.say(f"Not allowed: {err.reason}", "bold red")
+            self.say(self._refused(err), "bold red")
             return False
         drawn = None
         if isinstance(action, DrawStock | TakePozzo) and len(self.match.history) == done:
@@ -575,13 +595,13 @@ class PlayApp(App[int | None]):
             for k in before:
                 after.remove(k)
             drawn = after[0] if after else None
-        self.log_line(f"You {second_person(describe_action(action, top, drawn))}")
+        self.log_line(move_words(self.words, action, pozzo_top=top, drawn=drawn))
         self.picking = Picking(cursor=min(self.picking.cursor, max(0, len(self.my_hand()) - 1)))
         if isinstance(action, DrawStock | TakePozzo) and drawn is not None:
             hand = self.my_hand()
             if drawn in hand:
                 self.picking.cursor = hand.index(drawn)
-            self.say(f"You take {format_card(drawn, pretty=True)}.")
+            self.say(self.words("term.app.youTake", card=format_card(drawn, pretty=True)))
         else:
             self.say("")
         self._after_action(done)
@@ -608,19 +628,20 @@ class PlayApp(App[int | None]):
 
         def answered(index: int | None) -> None:
             if index is None:
-                self.say(SAY_NOT_LAID)
+                self.say(self.words("term.app.notLaid"))
                 return
             self.picking.reading = index
             then(options[index])
 
         shown = self.picking.reading % len(options)
         texts = [" ".join(self._spec_markup(o)) for o in options]
-        self.push_screen(JokerScreen(ASK_JOKER, texts, shown), answered)
+        question = self.words("term.app.askJoker")
+        self.push_screen(JokerScreen(question, texts, self.words, shown), answered)
 
     def action_open(self) -> None:
         picked = self.picked_cards()
         if not picked and not self.picking.groups:
-            self.say("Pick a meld's cards (space), set it aside (g), then open (o).", "yellow")
+            self.say(self.words("term.app.pickOpen"), "yellow")
             return
         if not picked:
             self.play(Open(tuple(self.picking.groups)))
@@ -630,14 +651,16 @@ class PlayApp(App[int | None]):
     def action_meld(self) -> None:
         picked = self.picked_cards()
         if not picked:
-            self.say("Pick the cards of the new meld first (space).", "yellow")
+            self.say(self.words("term.app.pickMeld"), "yellow")
             return
         self._with_spec(picked, lambda spec: self.play(Meld(spec)))
 
     def _one_card(self, what: str) -> int | None:
+        """The one card picked (else the one under the cursor) for the move ``what``
+        (``layoff``, ``swap``, ``discard``); ``None``, saying why, when several are picked."""
         picked = self.picked_cards()
         if len(picked) > 1:
-            self.say(f"Pick one card to {what}.", "yellow")
+            self.say(self.words(f"term.app.pickOne.{what}"), "yellow")
             return None
         if picked:
             return picked[0]
@@ -645,12 +668,12 @@ class PlayApp(App[int | None]):
         return hand[self.picking.cursor] if hand else None
 
     def action_lay_off(self, end: str) -> None:
-        card = self._one_card("lay off")
+        card = self._one_card("layoff")
         v = self.view()
         if card is None or v is None:
             return
         if not v.table:
-            self.say("There is no meld on the table to lay off on.", "yellow")
+            self.say(self.words("term.app.noMeldToLayOff"), "yellow")
             return
         target = self.target % len(v.table)
         options = [LayOff(card, target, end), LayOff(card, target, None)]
@@ -665,12 +688,12 @@ class PlayApp(App[int | None]):
         self.play(LayOff(card, target))
 
     def action_swap(self) -> None:
-        card = self._one_card("swap for a joker")
+        card = self._one_card("swap")
         v = self.view()
         if card is None or v is None:
             return
         if not v.table:
-            self.say("There is no joker on the table to swap.", "yellow")
+            self.say(self.words("term.app.noJoker"), "yellow")
             return
         self.play(SwapJoker(card, self.target % len(v.table)))
 
@@ -682,20 +705,18 @@ class PlayApp(App[int | None]):
             return
         refused = self.match.deal.check(Discard(card))
         if refused is not None:
-            self.say(f"Not allowed: {refused.reason}", "bold red")
+            self.say(self._refused(refused), "bold red")
             return
-        question = (
-            f"Discard {card_markup(card)}? "
-            "[b]x[/b] again or [b]Enter[/b] to confirm, [b]Escape[/b] to cancel"
-        )
+        w = self.words
+        question = w("term.app.askDiscard", card=card_markup(card))
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.play(Discard(card))
             else:
-                self.say(f"Not discarded: {card_markup(card)} stays in your hand.")
+                self.say(w("term.app.notDiscarded", card=card_markup(card)))
 
-        self.push_screen(DiscardScreen(question), answered)
+        self.push_screen(DiscardScreen(question, w), answered)
 
     def action_take_back(self) -> None:
         self.play(TakeBack())
@@ -705,15 +726,19 @@ class PlayApp(App[int | None]):
         if v is None:
             return
         suggestion = hint(v, self.hint_rng)
-        self.say(
-            f"Hint: {suggestion.text}  [dim]({format_action(suggestion.action)})[/dim]", "cyan"
-        )
+        w = self.words
+        why = hint_words(w, suggestion.reasons)
+        self.say(w("term.app.hint", why=why, move=suggestion_words(w, suggestion.action)), "cyan")
+
+    def _refused(self, refused: IllegalAction) -> str:
+        """Why the engine refuses the person's move, in their language."""
+        return self.words("term.game.refused", why=refusal_words(self.words, refused))
 
     def action_scores(self) -> None:
-        self.push_screen(HelpScreen(score_table(self.match, self.names)))
+        self.push_screen(HelpScreen(score_table(self.match, self.names, self.words), self.words))
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(HELP))
+        self.push_screen(HelpScreen(self.words("term.app.help"), self.words))
 
     def action_quit_game(self) -> None:
         """Leave: the winner once the match is over, ``None`` when the person walks out.
@@ -727,12 +752,9 @@ class PlayApp(App[int | None]):
             if yes:
                 self.exit(None)
             else:
-                self.say("The match goes on.")
+                self.say(self.words("term.app.goesOn"))
 
-        self.push_screen(
-            QuitScreen("Quit this match? [b]y[/b]/[b]n[/b]  [dim](Escape: go on playing)[/dim]"),
-            answered,
-        )
+        self.push_screen(QuitScreen(self.words("term.app.askQuit"), self.words), answered)
 
     # Bots ----------------------------------------------------------------------------------
     def start_bots(self) -> None:
@@ -769,7 +791,8 @@ class PlayApp(App[int | None]):
             self.call_from_thread(self._bot_apply, seat, action)
             acts += 1
             if acts > MAX_BOT_ACTIONS:
-                self.call_from_thread(self.say, f"{self.names[seat]} is stuck.", "bold red")
+                stuck = self.words("term.app.stuck", name=self.names[seat])
+                self.call_from_thread(self.say, stuck, "bold red")
                 break
         self.call_from_thread(self._bots_done, hands_done)
 
@@ -790,9 +813,13 @@ class PlayApp(App[int | None]):
         try:
             self.match.apply(action)
         except IllegalAction as err:
-            self.log_line(f"[red]{self.names[seat]} tried {format_action(action)}: {err.reason}[/]")
+            why = refusal_words(self.words, err)
+            tried = self.words(
+                "term.app.botTried", name=self.names[seat], move=format_action(action), why=why
+            )
+            self.log_line(f"[red]{tried}[/]")
             raise
-        self.log_line(f"{self.names[seat]} {describe_action(action, top)}")
+        self.log_line(move_words(self.words, action, self.names[seat], pozzo_top=top))
         if len(self.match.history) == done:
             self.refresh_all()
 
@@ -807,14 +834,14 @@ class PlayApp(App[int | None]):
             record = m.history[-1]
             ended = self._hand_before
             table = PlayerView.public(ended).table
-            text = hand_summary(m, record, self.names, table)
+            text = hand_summary(m, record, self.names, self.words, table)
             self.summaries.append(text)
-            self.log_line(f"Hand {record.number} is over.")
+            self.log_line(self.words("term.app.handOver", n=record.number))
             if m.over:
-                text += "\n\n" + winner_text(m, self.names)
-                self.log_line(winner_text(m, self.names))
+                text += "\n\n" + winner_text(m, self.names, self.words)
+                self.log_line(winner_text(m, self.names, self.words))
             self.refresh_all()
-            self.push_screen(SummaryScreen(text), self._summary_closed)
+            self.push_screen(SummaryScreen(text, self.words), self._summary_closed)
             return
         self.refresh_all()
         if not (self.playing and m.current_seat == HUMAN):
@@ -822,7 +849,8 @@ class PlayApp(App[int | None]):
 
     def _summary_closed(self, _: None) -> None:
         if self.match.over:
-            self.say(winner_text(self.match, self.names) + "  (q to leave)", "bold")
+            won = winner_text(self.match, self.names, self.words)
+            self.say(f"{won}  {self.words('term.app.leave')}", "bold")
             self.refresh_all()
             return
         self._announce_hand()
@@ -841,12 +869,12 @@ class PlayApp(App[int | None]):
         if m.hand_number == self._seen_hands:
             return
         self._seen_hands = m.hand_number
-        kind = " (play-off: first to go out wins)" if m.playoff is not None else ""
-        dealer = "you deal" if m.dealer == HUMAN else f"{self.names[m.dealer]} deals"
-        self.log_line(
-            f"[b]Hand {m.hand_number}{kind}[/b]: {dealer}; "
-            f"pozzo {format_card(self._pozzo_top(), pretty=True)}"
-        )
+        w = self.words
+        kind = f" ({w('term.game.playoff')})" if m.playoff is not None else ""
+        key = "term.app.announce.you" if m.dealer == HUMAN else "term.app.announce.seat"
+        card = format_card(self._pozzo_top(), pretty=True)
+        line = w(key, n=m.hand_number, kind=kind, name=self.names[m.dealer], card=card)
+        self.log_line(f"[b]{line}[/b]")
 
 
 def hand_rows(cells: Sequence[tuple[str, int]], cursor: int, width: int) -> list[str]:
@@ -878,98 +906,97 @@ def hand_rows(cells: Sequence[tuple[str, int]], cursor: int, width: int) -> list
     return rows
 
 
-def second_person(text: str) -> str:
-    """``draws from the stock`` → ``draw from the stock``: what the person did, said to them."""
-    verb, _, rest = text.partition(" ")
-    verb = {
-        "draws": "draw",
-        "takes": "take",
-        "opens:": "open:",
-        "melds": "meld",
-        "lays": "lay",
-        "swaps": "swap",
-        "discards": "discard",
-    }.get(verb, verb)
-    return f"{verb} {rest}"
-
-
 # End of a hand ---------------------------------------------------------------------------
 
 
-def unit_name(match: Match, unit: int, names: Sequence[str]) -> str:
+def unit_name(match: Match, unit: int, names: Sequence[str], words: Words) -> str:
+    """A seat's name, or a team's (``Team You+Bot 2``) with partnerships."""
     if not match.rules.partnerships:
         return names[unit]
-    return "Team " + "+".join(
-        names[s] for s in range(match.rules.players) if match.team_of(s) == unit
-    )
+    members = "+".join(names[s] for s in range(match.rules.players) if match.team_of(s) == unit)
+    return words("term.game.team", members=members)
 
 
 def hand_summary(
-    match: Match, record: HandRecord, names: Sequence[str], table: Sequence[TableMeld] = ()
+    match: Match,
+    record: HandRecord,
+    names: Sequence[str],
+    words: Words,
+    table: Sequence[TableMeld] = (),
 ) -> str:
     """The table as the hand ended, every hand revealed with what it pays, the scores."""
+    w = words
     result = record.result
     if result.winner is not None:
-        how = " with a chiusura in mano" if result.chiusura_in_mano else ""
-        doubled = " (the others pay double)" if result.doubled else ""
-        head = f"{names[record.seats[result.winner]]} went out{how}{doubled}."
-        if record.seats[result.winner] == HUMAN:
-            head = f"You went out{how}{doubled}!"
+        how = " " + w("term.game.chiusura") if result.chiusura_in_mano else ""
+        doubled = " " + w("term.game.doubled") if result.doubled else ""
+        seat = record.seats[result.winner]
+        if seat == HUMAN:
+            head = w("term.app.wentOutYou", how=how, doubled=doubled)
+        else:
+            head = w("term.app.wentOut", name=names[seat], how=how, doubled=doubled)
     else:
-        head = "Nobody went out: the stock ran out and everybody counts."
-    lines = [f"[b]Hand {record.number} is over.[/b] {head}", ""]
+        head = w("term.game.nobodyOut")
+    lines = [f"[b]{w('term.app.handOver', n=record.number)}[/b] {head}", ""]
     if table:
-        lines.append("Table:")
+        lines.append(w("term.game.tableLabel"))
         lines.extend(f"  {i:>2}: {meld_markup(meld)}" for i, meld in enumerate(table))
         lines.append("")
     for p, seat in enumerate(record.seats):
         cards = result.hands[p]
         counted = cards_penalty(cards, match.rules)
-        worth = f" (cards worth {counted})" if counted != result.penalties[p] else ""
-        shown = hand_text(cards) if cards else "—"
-        lines.append(f"  {names[seat]}: pays {result.penalties[p]}{worth}   {shown}")
+        paid = result.penalties[p]
+        worth = " " + w("term.game.worth", n=counted) if counted != paid else ""
+        shown = hand_text(cards, w) if cards else "—"
+        pays = w("term.app.pays", name=names[seat], n=paid, worth=worth)
+        lines.append(f"  {pays}   {shown}")
     lines.append("")
-    lines.append(score_table(match, names))
+    lines.append(score_table(match, names, w))
     for u in record.eliminated:
-        lines.append(f"{unit_name(match, u, names)} is out of the match.")
+        lines.append(w("term.game.outOfMatch", name=unit_name(match, u, names, w)))
     for u, total in record.reentered.items():
-        lines.append(f"{unit_name(match, u, names)} re-enters at {total}.")
+        lines.append(w("term.game.reenters", name=unit_name(match, u, names, w), n=total))
     if match.playoff is not None and not match.over:
-        tied = ", ".join(unit_name(match, u, names) for u in match.playoff)
-        lines.append(f"Tie between {tied}: single hands decide, first to go out wins.")
+        tied = ", ".join(unit_name(match, u, names, w) for u in match.playoff)
+        lines.append(w("score.result.tie", names=tied))
     lines.append("")
-    lines.append("[dim]Enter to continue[/dim]")
+    lines.append(f"[dim]{w('term.app.enter')}[/dim]")
     return "\n".join(lines)
 
 
-def score_table(match: Match, names: Sequence[str]) -> str:
+def score_table(match: Match, names: Sequence[str], words: Words) -> str:
     """What every seat paid hand by hand, and the running totals."""
     seats = range(match.rules.players)
     short = [n.split(" (")[0] for n in names]
     widths = [max(5, len(short[s])) for s in seats]
-    rows = ["hand " + " ".join(f"{short[s]:>{w}}" for s, w in zip(seats, widths, strict=True))]
+    head = f"{words('term.game.scoreHand'):<4} "
+    rows = [head + " ".join(f"{short[s]:>{w}}" for s, w in zip(seats, widths, strict=True))]
     for rec in match.history:
         cells = [
             f"{rec.penalties[s]:>{w}}" if s in rec.penalties else f"{'-':>{w}}"
             for s, w in zip(seats, widths, strict=True)
         ]
         rows.append(f"{rec.number:>4} " + " ".join(cells))
+    out = " " + words("term.game.out")
     totals = " · ".join(
-        f"{unit_name(match, u, short)} {t}" + (" (out)" if match.eliminated[u] else "")
+        f"{unit_name(match, u, short, words)} {t}" + (out if match.eliminated[u] else "")
         for u, t in enumerate(match.totals)
     )
-    rows.append("Totals: " + totals)
+    rows.append(words("term.game.totals", totals=totals))
     return "\n".join(rows)
 
 
-def winner_text(match: Match, names: Sequence[str]) -> str:
+def winner_text(match: Match, names: Sequence[str], words: Words) -> str:
     winner = match.winner
     assert winner is not None
     if not match.rules.partnerships and winner == HUMAN:
-        return "*** You win the match! ***"
-    return f"*** {unit_name(match, winner, names)} wins the match. ***"
+        return words("term.game.win.you")
+    return words("term.game.win.seat", name=unit_name(match, winner, names, words))
 
 
-def run_app(rules: Rules, levels: Sequence[str], seed: int | None) -> int | None:
-    """Run the app full screen; returns the winner (``None`` if the person quit)."""
-    return PlayApp(rules, levels, seed).run()
+def run_app(
+    rules: Rules, levels: Sequence[str], seed: int | None, lang: str = SOURCE_LANGUAGE
+) -> int | None:
+    """Run the app full screen in the player's language ``lang``; returns the winner
+    (``None`` if the person quit)."""
+    return PlayApp(rules, levels, seed, lang=lang).run()

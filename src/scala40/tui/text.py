@@ -2,16 +2,23 @@
 
 Cards are shown with suit symbols; :func:`card_markup` adds the colours of a real pack
 (hearts and diamonds red, clubs and spades black-on-white shown as the default colour,
-jokers magenta) as Rich markup for the Textual screen.
+jokers magenta) as Rich markup for the Textual screen. The sentences around them come from
+the catalogue (:class:`~scala40.words.Words`) in the player's language, key bindings'
+names too (:func:`spoken_bindings`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from textual.binding import BindingsMap
+
+from scala40.bots import canonical_level, level_label
 from scala40.engine.cards import DIAMONDS, HEARTS, JOKER, rank_of, suit_of
 from scala40.engine.melds import TableMeld
 from scala40.notation.cards import format_card, format_cards
+from scala40.words import Words
 
 SUIT_ORDER = (HEARTS, DIAMONDS, 2, 3)
 
@@ -27,7 +34,7 @@ def sorted_hand(cards: Sequence[int]) -> list[int]:
     return sorted(cards, key=sort_key)
 
 
-def hand_text(cards: Sequence[int]) -> str:
+def hand_text(cards: Sequence[int], words: Words) -> str:
     """Cards grouped by suit with suit symbols, jokers last."""
     groups: list[str] = []
     for suit in SUIT_ORDER:
@@ -37,7 +44,7 @@ def hand_text(cards: Sequence[int]) -> str:
     jokers = [k for k in cards if k == JOKER]
     if jokers:
         groups.append(format_cards(jokers))
-    return "   ".join(groups) if groups else "(no cards)"
+    return "   ".join(groups) if groups else words("term.game.noCards")
 
 
 def colour_of(kind: int) -> str:
@@ -62,5 +69,30 @@ def meld_markup(meld: TableMeld) -> str:
     )
 
 
-def count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+def count(n: int, words: Words) -> str:
+    """``13 cards``, ``1 carta``: how many cards, in the player's language."""
+    return words.count("term.game.cards", n)
+
+
+def level_words(level: str, words: Words) -> str:
+    """A bot's level in the player's words (``bot.level.<level>``, as the pages say it);
+    a level the catalogue does not know (a program's ``cmd:...``) as it is written."""
+    try:
+        key = f"bot.level.{canonical_level(level)}"
+    except ValueError:
+        return level_label(level)
+    return words(key) if words.has(key) else level_label(level)
+
+
+def spoken_bindings(bindings: BindingsMap, words: Words) -> BindingsMap:
+    """``bindings`` with every description that is a catalogue key worded in the player's
+    language: the bottom bar names the keys in the words of the game around it."""
+    return BindingsMap.from_keys(
+        {
+            key: [
+                replace(b, description=words(b.description)) if words.has(b.description) else b
+                for b in group
+            ]
+            for key, group in bindings.key_to_bindings.items()
+        }
+    )

@@ -75,6 +75,7 @@ from scala40.scoresheet.sheet import (
     ScoreSheetError,
     hand_from_json,
     parse_entry,
+    words_of,
 )
 from scala40.server.http.errors import ApiError, read_json_object
 from scala40.storage.sheets import SheetRefusal, SheetRefused, SheetStore
@@ -208,7 +209,11 @@ def build_router(store: Store) -> APIRouter:
         body.pop("lang", None)
 
         def add(sheet: ScoreSheet) -> ScoreSheet:
-            return sheet.add(hand_from_json(body, len(sheet.players), lang))
+            try:
+                return sheet.add(hand_from_json(body, len(sheet.players), lang))
+            except ScoreSheetError as err:
+                # The page shows this sentence: in its own language, the one it sent.
+                raise ScoreSheetError(err.say(words_of(lang.value))) from None
 
         token = bearer_token(request)
         return JSONResponse(await run(sheets.change, sheet_id, token, seen, add))

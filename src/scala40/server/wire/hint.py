@@ -1,7 +1,7 @@
 """A hint's reasons as they cross the socket: codes and values, no sentence.
 
 The club player's :class:`~scala40.bots.reasons.Reason` becomes JSON the pages word in
-their own language (``hintwhy.<code>`` in ``static/js/i18n.js``): the code, the card and
+their own language (the catalogue's ``hintwhy.<code>`` messages): the code, the card and
 cards as card text (``7H``; a joker as ``JK``), each meld as the table shows it (its cards,
 a joker as ``JK=7C``), the number, and the reasons under it. Only what the seat asking
 may know: its own cards, the table, counts.

@@ -34,13 +34,23 @@ export function getLang() {
   return "en";
 }
 
+/** A member the server gives in every language of the catalogue (``text_en``, ``text_it``,
+ * ...: a section's paragraphs): the page's language's, else the English one. Named by the
+ * language, never by a test of it, so a third language's member is read with no change here.
+ * @param {{[field: string]: unknown}} entry
+ * @param {string} name
+ * @returns {unknown} */
+export function memberInLang(entry, name) {
+  return entry[`${name}_${getLang()}`] ?? entry[`${name}_en`];
+}
+
 /** A field given in every language by the server (``label_en``, ``label_it``, ...): the
  * page's language's, else the English one.
  * @param {{[field: string]: unknown}} entry
  * @param {string} name
  * @returns {string | undefined} */
 export function inLang(entry, name) {
-  const own = entry[`${name}_${getLang()}`] ?? entry[`${name}_en`];
+  const own = memberInLang(entry, name);
   return own === undefined || own === null ? undefined : String(own);
 }
 
@@ -196,7 +206,7 @@ export function ruleValueWords(value) {
 /**
  * A table's rules in one line of the page's language, from the server's ``rules_facts``
  * (preset, opening points, how the match ends, the keys changed from the preset) and the
- * catalogue of GET /api/rules (the keys' labels and values in both languages). Null when
+ * catalogue of GET /api/rules (the keys' labels and values in every language). Null when
  * there are no facts (an older server): the caller shows its English ``rules_summary``.
  * @param {import("./types.js").RulesFacts | null | undefined} facts
  * @param {import("./types.js").RulesCatalogue | null | undefined} catalogue
@@ -204,10 +214,9 @@ export function ruleValueWords(value) {
  */
 export function rulesSummary(facts, catalogue) {
   if (!facts || typeof facts !== "object") return null;
-  const it = getLang() === "it";
   const preset = (catalogue && catalogue.presets && catalogue.presets[facts.preset]) || {};
   const presetKey = `lobby.preset.${facts.preset}`;
-  const presetWords = (it ? preset.label_it : preset.label_en) || (t(presetKey) === presetKey ? facts.preset : t(presetKey));
+  const presetWords = inLang(preset, "label") || (t(presetKey) === presetKey ? facts.preset : t(presetKey));
   const parts = [presetWords, tn("rules.opening", facts.opening_points)];
   if (facts.single_hand) parts.push(t("rules.singleHand"));
   else if (facts.target_total !== null && facts.target_total !== undefined) parts.push(t("rules.target", { n: facts.target_total }));
@@ -217,12 +226,12 @@ export function rulesSummary(facts, catalogue) {
   for (const [name, value] of Object.entries(facts.changes || {})) {
     /** @type {Partial<import("./types.js").RuleKey>} */
     const key = keys.find((k) => k.key === name) || {};
-    const label = (it ? key.label_it : key.label_en) || name;
+    const label = inLang(key, "label") || name;
     const choice = /** @type {import("./types.js").RuleChoice | undefined} */ (
       (key.choices || []).find((c) => c && typeof c === "object" && !Array.isArray(c) && c.value === value)
     );
-    let words = choice ? (it ? choice.label_it : choice.label_en) : null;
-    if (!words && value === null && (key.none_label_en || key.none_label_it)) words = it ? key.none_label_it : key.none_label_en;
+    let words = choice ? inLang(choice, "label") : undefined;
+    if (!words && value === null) words = inLang(key, "none_label");
     parts.push(`${label}: ${words || ruleValueWords(value)}`);
   }
   return parts.join("; ");

@@ -5,51 +5,44 @@
 // Nothing here restates a rule: the words, defaults and values all come from the server.
 
 import { api } from "./api.js";
-import { apiErrorText, applyI18n, getLang, languageSwitch, ruleValueWords, t } from "./i18n.js";
+import { apiErrorText, applyI18n, inLang, languageSwitch, memberInLang, ruleValueWords, t } from "./i18n.js";
 import { $, el } from "./dom.js";
 import { installable } from "./installable.js";
 
 /** @typedef {import("./types.js").Json} Json */
-/** Anything with members in both languages: {title_en, title_it, ...}.
- * @typedef {{[field: string]: unknown}} Bilingual */
+/** Anything with members in every language of the catalogue: {title_en, title_it, ...}.
+ * @typedef {import("./types.js").InLanguages} InLanguages */
 /**
  * A rule key of the book: the lobby's catalogue entry (import("./types.js").RuleKey) with
  * its example, and a number key's bounds.
- * @typedef {Bilingual & {key: string, default: Json, choices?: Bilingual[], type?: string, min?: number, max?: number | null, max_with_decks?: {[decks: string]: number}}} BookKey
+ * @typedef {InLanguages & {key: string, default: Json, choices?: InLanguages[], type?: string, min?: number, max?: number | null, max_with_decks?: {[decks: string]: number}}} BookKey
  */
 /**
  * GET /api/rulebook (scala40.rulebook.book): sections, keys by group, presets.
  * @typedef {object} RuleBook
- * @property {(Bilingual & {anchor: string})[]} sections
- * @property {(Bilingual & {anchor: string, keys: BookKey[]})[]} groups
- * @property {{[preset: string]: Bilingual & {changes?: {[key: string]: Json}}}} [presets]
+ * @property {(InLanguages & {anchor: string})[]} sections
+ * @property {(InLanguages & {anchor: string, keys: BookKey[]})[]} groups
+ * @property {{[preset: string]: InLanguages & {changes?: {[key: string]: Json}}}} [presets]
  */
 
 /** @type {RuleBook | null} */
 let BOOK = null;
 
-/** The English or Italian member of a {name_en, name_it} pair.
- * @param {Bilingual} entry
- * @param {string} name
- * @returns {unknown} */
-function member(entry, name) {
-  return entry[`${name}_${getLang() === "it" ? "it" : "en"}`] ?? entry[`${name}_en`] ?? "";
-}
-
-/** `member` for words.
- * @param {Bilingual} entry
+/** Words in the page's language, else English (`inLang`); "" when the book has none.
+ * @param {InLanguages} entry
  * @param {string} name
  * @returns {string} */
 function words(entry, name) {
-  return /** @type {string} */ (member(entry, name));
+  return inLang(entry, name) ?? "";
 }
 
-/** `member` for paragraphs (a section's text).
- * @param {Bilingual} entry
+/** Paragraphs (a section's text) in the page's language, else English.
+ * @param {InLanguages} entry
  * @param {string} name
  * @returns {string[]} */
 function paragraphs(entry, name) {
-  return /** @type {string[]} */ (member(entry, name));
+  const own = memberInLang(entry, name);
+  return Array.isArray(own) ? own.map(String) : [];
 }
 
 /** A value of a key in plain words: its choice's label, a number, yes/no, none's meaning.
@@ -59,7 +52,8 @@ function paragraphs(entry, name) {
 function valueWords(key, value) {
   const choice = (key.choices || []).find((c) => JSON.stringify(c.value) === JSON.stringify(value));
   if (choice) return words(choice, "label");
-  if (value === null && key[`none_label_${getLang()}`]) return String(key[`none_label_${getLang()}`]);
+  const none = value === null ? inLang(key, "none_label") : undefined;
+  if (none) return none;
   if (typeof value === "number") return String(value);
   return ruleValueWords(value);
 }
@@ -77,7 +71,7 @@ function rangeWords(key) {
     parts.push(t("book.withDecks", { n: top, decks }));
   }
   const type = String(key.type || "");
-  if (type.includes("_or_null")) parts.push(t("book.orNone", { none: key[`none_label_${getLang()}`] || t("lobby.none_value") }));
+  if (type.includes("_or_null")) parts.push(t("book.orNone", { none: inLang(key, "none_label") || t("lobby.none_value") }));
   if (type.includes("_or_any")) parts.push(t("book.orAny", { any: t("lobby.any") }));
   return parts.join("; ");
 }

@@ -6,7 +6,7 @@
 // it alike; what the player changed from the preset is sent as the rules' `changes`, and
 // the engine judges them (a refused combination comes back with its reason).
 
-import { getLang, ruleValueWords, t } from "./i18n.js";
+import { inLang, ruleValueWords, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Json} Json */
 /** @typedef {import("./types.js").RuleKey} RuleKey */
@@ -15,7 +15,7 @@ import { getLang, ruleValueWords, t } from "./i18n.js";
 /** Keys the form leaves out: the seats decide the players. */
 export const SEATED_KEYS = new Set(["players"]);
 
-/** The changes a preset makes: {key: value} (the catalogue gives {label_en, label_it,
+/** The changes a preset makes: {key: value} (the catalogue gives {label_en, label_it, ...,
  * changes}; an older one the changes alone).
  * @param {RulesCatalogue} catalogue
  * @param {string} name
@@ -73,7 +73,7 @@ export function keyChoices(key) {
   if (key.choices) {
     return key.choices.map((c) =>
       c !== null && typeof c === "object" && !Array.isArray(c) && "value" in c
-        ? { value: c.value, label: /** @type {string | undefined} */ (getLang() === "it" ? c.label_it : c.label_en) || ruleValueWords(c.value) }
+        ? { value: c.value, label: inLang(c, "label") || ruleValueWords(c.value) }
         : { value: c, label: ruleValueWords(c) },
     );
   }
@@ -86,7 +86,7 @@ export function keyChoices(key) {
 /** A key's words in the page's language (its name when the catalogue has none).
  * @param {RuleKey} key */
 export function keyLabel(key) {
-  return (getLang() === "it" ? key.label_it : key.label_en) || key.key;
+  return inLang(key, "label") || key.key;
 }
 
 /** A preset's words in the page's language.
@@ -94,8 +94,8 @@ export function keyLabel(key) {
  * @param {string} name */
 export function presetLabel(catalogue, name) {
   const p = catalogue.presets[name] || {};
-  const words = getLang() === "it" ? p.label_it : p.label_en;
-  if (typeof words === "string" && words) return words;
+  const words = inLang(p, "label");
+  if (words) return words;
   const known = `lobby.preset.${name}`;
   return t(known) === known ? name : t(known);
 }
@@ -203,7 +203,7 @@ function ruleControl(key, value) {
   input.value = value === null || value === undefined ? "" : String(value);
   // An empty field means the key's "none", worded as its label words it ("empty: two per
   // deck"), so the placeholder never says something else.
-  const none = (getLang() === "it" ? key.none_label_it : key.none_label_en) || t("lobby.none_value");
+  const none = inLang(key, "none_label") || t("lobby.none_value");
   input.placeholder = value === null || value === undefined ? none : "";
   return input;
 }

@@ -319,30 +319,28 @@
  */
 
 /**
- * One choice of a rule key, in both languages.
- * @typedef {object} RuleChoice
- * @property {Json} value
- * @property {string} [label_en]
- * @property {string} [label_it]
+ * Words the server gives in every language of the catalogue, one member a language:
+ * `label_en`, `label_it`, ... (English always; a page reads its own language's with
+ * `inLang(entry, "label")` of js/i18n.js, which falls back to the English one).
+ * @typedef {{[field: string]: unknown}} InLanguages
  */
 
 /**
- * One rule key of `GET /api/rules`.
- * @typedef {object} RuleKey
- * @property {string} key
- * @property {Json} default
- * @property {(RuleChoice | Json)[]} [choices]
- * @property {string} [type]
- * @property {string} [label_en]
- * @property {string} [label_it]
- * @property {string} [none_label_en]
- * @property {string} [none_label_it]
+ * One choice of a rule key, its words as `label_<lang>` in every language.
+ * @typedef {InLanguages & {value: Json, label_en?: string}} RuleChoice
  */
 
 /**
- * `GET /api/rules`: the presets and every rule key in plain words.
+ * One rule key of `GET /api/rules`, its words as `label_<lang>` (and a number key's empty
+ * value as `none_label_<lang>`) in every language.
+ * @typedef {InLanguages & {key: string, default: Json, choices?: (RuleChoice | Json)[], type?: string, label_en?: string, none_label_en?: string}} RuleKey
+ */
+
+/**
+ * `GET /api/rules`: the presets (their words as `label_<lang>`) and every rule key in
+ * plain words.
  * @typedef {object} RulesCatalogue
- * @property {{[preset: string]: {label_en?: string, label_it?: string, [key: string]: Json | undefined}}} presets
+ * @property {{[preset: string]: {label_en?: string, [field: string]: Json | undefined}}} presets
  * @property {RuleKey[]} keys
  */
 
