@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Final
 
 from scala40.rulebook.labels import rules_catalogue
-from scala40.server.http.installable import LOCAL_DESCRIPTION, app_manifest
+from scala40.server.http.installable import app_manifest
 from scala40.server.http.pages import static_dir
 from scala40.web_export.pyodide_dist import FILES, VERSION, pyodide_files
 from scala40.web_export.wheel import build_wheel
+from scala40.words import Words
 
 STATIC_PARTS: Final = ("css", "icons", "js")
 """What the table page loads from ``static/`` (the other pages are the server's)."""
@@ -85,7 +86,7 @@ def site_manifest() -> dict[str, object]:
         MANIFEST_LANG,
         start="./",
         icons="static/icons",
-        description=LOCAL_DESCRIPTION[MANIFEST_LANG],
+        description=Words(MANIFEST_LANG)("app.localDescription"),
     )
 
 

@@ -20,22 +20,12 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from scala40.server.http.assets import REVALIDATE, shell, version
 from scala40.server.http.pages import static_dir
+from scala40.words import SOURCE_LANGUAGE, Words, languages
 
 THEME_COLOUR = "#15502f"
 """The table page's header bar (``--felt-dark`` in scala40.css)."""
 BACKGROUND_COLOUR = "#1f6f43"
 """The felt (``--felt``): the window's colour while the first page loads."""
-
-DESCRIPTION = {
-    "en": "Scala 40, Italy's favourite rummy: play online with friends and bots",
-    "it": "Scala 40, il ramino italiano: gioca online con amici e bot",
-}
-
-LOCAL_DESCRIPTION = {
-    "en": "Scala 40, Italy's favourite rummy: play bots on this device, offline too",
-    "it": "Scala 40, il ramino italiano: gioca contro i bot su questo dispositivo, anche offline",
-}
-"""An exported local site's words (``scala40 export-web``): no server, no friends online."""
 
 OFFLINE_PAGES = ["/offline.html", "/rules", "/score"]
 """Pages kept at install: the offline page, and the two that are of use without a table."""
@@ -45,20 +35,21 @@ OFFLINE_ANSWERS = ["/api/rulebook"]
 
 
 def language(accept: str) -> str:
-    """``it`` when the browser puts Italian before English, else ``en``."""
+    """The first language of the browser's ``Accept-Language`` that the catalogue has,
+    else English (the order the browser gives, not its ``q`` weights: browsers list them
+    in order)."""
+    known = languages()
     for part in accept.split(","):
-        tag = part.split(";", 1)[0].strip().lower()
-        if tag.startswith("it"):
-            return "it"
-        if tag.startswith("en"):
-            return "en"
-    return "en"
+        tag = part.split(";", 1)[0].strip().lower().split("-")[0]
+        if tag in known:
+            return tag
+    return SOURCE_LANGUAGE
 
 
 def manifest(lang: str) -> dict[str, object]:
-    """The web app manifest in ``lang`` (``en`` or ``it``): the server's lobby."""
+    """The web app manifest in ``lang`` (a catalogue language): the server's lobby."""
     icons = f"/static/{version(static_dir())}/icons"
-    return app_manifest(lang, start="/", icons=icons, description=DESCRIPTION[lang])
+    return app_manifest(lang, start="/", icons=icons, description=Words(lang)("app.description"))
 
 
 def app_manifest(lang: str, *, start: str, icons: str, description: str) -> dict[str, object]:

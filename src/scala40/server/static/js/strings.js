@@ -989,7 +989,9 @@ export const STRINGS = {
     "book.target_total.example": "At 1000, hands go on until someone reaches 1000; the lowest total wins.",
     "book.fixed_hands.example": "At 5, five deals are played and the smallest total takes the match.",
     "book.partnerships.example": "North and South against East and West, partners laying off on each other's melds.",
-    "book.team_score.example": "Partners on 12 and 40 score 52 with the sum, 40 with the worst."
+    "book.team_score.example": "Partners on 12 and 40 score 52 with the sum, 40 with the worst.",
+    "app.description": "Scala 40, Italy's favourite rummy: play online with friends and bots",
+    "app.localDescription": "Scala 40, Italy's favourite rummy: play bots on this device, offline too"
   },
   "it": {
     "local.loadTitle": "Preparo il tavolo",
@@ -1975,6 +1977,8 @@ export const STRINGS = {
     "book.target_total.example": "A 1000 si gioca finché qualcuno arriva a 1000; vince il totale più basso.",
     "book.fixed_hands.example": "A 5 si giocano cinque mani e vince il totale più piccolo.",
     "book.partnerships.example": "Nord e Sud contro Est e Ovest, i compagni attaccano alle combinazioni dell'altro.",
-    "book.team_score.example": "Compagni con 12 e 40 segnano 52 con la somma, 40 con la peggiore."
+    "book.team_score.example": "Compagni con 12 e 40 segnano 52 con la somma, 40 con la peggiore.",
+    "app.description": "Scala 40, il ramino italiano: gioca online con amici e bot",
+    "app.localDescription": "Scala 40, il ramino italiano: gioca contro i bot su questo dispositivo, anche offline"
   }
 };
