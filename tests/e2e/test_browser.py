@@ -8,10 +8,11 @@ The test fails, never skips, when chromium is missing: CI installs it.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, FloatRect, Locator, Page
 
 from .support import CORNER, Server, free_port, get_json, post_json
 
@@ -87,12 +88,25 @@ SHOWN_WIDTH = """(el) => {
 """How much of an element shows: a card of a phone's fan shows up to the next card."""
 
 
+def _box(page: Page, what: Locator) -> FloatRect:
+    """Where ``what`` is on screen, once it shows. A view that arrives just then redraws the
+    hand: a card found a moment before is gone (no box), and the same place names its
+    successor, so the look is taken again until one holds still (up to 10 s)."""
+    deadline = time.monotonic() + 10
+    while True:
+        what.wait_for(state="visible", timeout=10_000)
+        box = what.bounding_box()
+        if box is not None:
+            return box
+        assert time.monotonic() < deadline, f"{what} never showed long enough to be seen"
+        page.wait_for_timeout(50)
+
+
 def _drag(page: Page, source: Locator, target: Locator, *, right: bool = False) -> None:
     """Drag with the mouse from the corner of ``source`` (what a card in a phone's fan
     shows) to what shows of ``target`` (its right part)."""
-    a = source.bounding_box()
-    b = target.bounding_box()
-    assert a is not None and b is not None
+    a = _box(page, source)
+    b = _box(page, target)
     shown: float = target.evaluate(SHOWN_WIDTH)
     page.mouse.move(a["x"] + CORNER["x"], a["y"] + CORNER["y"])
     page.mouse.down()
