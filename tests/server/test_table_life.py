@@ -42,7 +42,9 @@ def test_the_creator_waiting_on_the_share_panel_is_not_away_when_the_friend_sits
 def test_a_player_back_after_the_stand_in_finished_is_told_the_moves_and_the_winner(
     make_client: Any,
 ) -> None:
-    client = make_client(grace_seconds=0.05, bots_pause_seconds=600.0)
+    # The grace runs from the table's creation for a seat with no socket yet: one long
+    # enough for the first socket to be there on a loaded machine (0.05 s was not, once).
+    client = make_client(grace_seconds=1.0, bots_pause_seconds=600.0)
     made = create(
         client, ["human", "bot:greedy"], rules={"preset": "fisca", "changes": {"fixed_hands": 1}}
     )
