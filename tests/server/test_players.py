@@ -6,12 +6,21 @@ ratings (docs/server.md, "Ratings")."""
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import create_engine
+from sqlalchemy.pool import StaticPool
+
+from scala40.notation.match_stats import SeatFigures
+from scala40.storage import schema
 from scala40.storage.players import (
+    HUMAN,
     PROVISIONAL_MATCHES,
     PROVISIONAL_OPPONENTS,
     Player,
+    Players,
+    RatedSeat,
     provisional,
 )
 
@@ -208,8 +217,39 @@ def test_two_identities_from_two_homes_are_rated(make_client: Any) -> None:
     _two_identities_one_table(client, elsewhere)
     pages = [client.get(f"/api/players/{n}").json() for n in ("Anna", "Bea")]
     assert [p["matches"] for p in pages] == [1, 1]
-    assert sorted(p["wins"] for p in pages) == [0, 1]
+    # Stand-ins play the hand out: someone goes out (places 1 and 2, one win), or the
+    # stock runs out with equal penalties (a shared first place, no win).
+    places = sorted(p["history"][0]["place"] for p in pages)
+    assert places in ([1, 2], [1, 1])
+    assert sorted(p["wins"] for p in pages) == ([0, 1] if places == [1, 2] else [0, 0])
     assert all(p["mu"] != 25.0 for p in pages)
+
+
+def _rate_one_match(players: Players, table_id: str, places: list[int], ids: list[str]) -> None:
+    """A heads-up match of one hand between two homes, rated with these places."""
+    seats = [
+        RatedSeat(seat, seat, place, ids[seat], HUMAN, f"home-{seat}", SeatFigures(hands=1))
+        for seat, place in enumerate(places)
+    ]
+    with players.engine.begin() as conn:
+        players.rate(conn, table_id, seats, datetime.now(UTC))
+
+
+def test_a_shared_first_place_counts_a_match_and_no_win() -> None:
+    """A match nobody won outright (one hand that ran out of stock, both unopened, 100
+    points each) is a tie for the ratings, and a win for nobody on the leaderboard:
+    otherwise two friends could collect a win each from every drawn match."""
+    engine = create_engine("sqlite://", poolclass=StaticPool)
+    schema.metadata.create_all(engine)
+    players = Players(engine)
+    ids = [players.create("Anna")[0].id, players.create("Bea")[0].id]
+    _rate_one_match(players, "tied", [1, 1], ids)
+    tied = [players.by_nickname(n) for n in ("Anna", "Bea")]
+    assert [(p.matches, p.wins) for p in tied if p] == [(1, 0), (1, 0)]
+    _rate_one_match(players, "won", [1, 2], ids)  # an outright win still counts
+    after = [players.by_nickname(n) for n in ("Anna", "Bea")]
+    assert [(p.matches, p.wins) for p in after if p] == [(2, 1), (2, 0)]
+    engine.dispose()
 
 
 def test_a_player_who_leaves_a_rated_match_loses_it(make_client: Any) -> None:

@@ -478,6 +478,9 @@ class Players:
             teams.append(team)
             places.append(float(members[0].place))
         rated = MODEL.rate(teams, ranks=places)
+        # A win is a first place held alone: a shared one (a drawn match) moves the ratings
+        # as a tie and counts as a match, not as a win for each unit that shares it.
+        won = len({s.unit for s in seats if s.place == 1}) == 1
         size = len(seats)
         here = {players[seat].id for seat in ours}
         met = _met(conn, here)
@@ -507,7 +510,7 @@ class Players:
                     mu=after.mu,
                     sigma=after.sigma,
                     matches=c.matches + 1,
-                    wins=c.wins + (1 if s.place == 1 else 0),
+                    wins=c.wins + (1 if won and s.place == 1 else 0),
                     hands=c.hands + figures.hands,
                     penalty=c.penalty + figures.penalty,
                     opened=c.opened + figures.opened,
