@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,6 +13,7 @@ from scala40.notation.codec import rules_changes
 from scala40.notation.errors import NotationError
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
+from scala40.storage.players import Players
 from scala40.storage.store import SeatRow, TableRow
 
 
@@ -209,3 +211,20 @@ def client_at(started: Any, host: str) -> Any:
     other = TestClient(started.app, client=(host, 50000))
     other.portal = started.portal
     return other
+
+
+@contextmanager
+def players_in_memory() -> Iterator[Players]:
+    """The identities of an empty in-memory SQLite database with the server's schema, for
+    tests of the storage alone (no server, no migrations)."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import StaticPool
+
+    from scala40.storage import schema
+
+    engine = create_engine("sqlite://", poolclass=StaticPool)
+    schema.metadata.create_all(engine)
+    try:
+        yield Players(engine)
+    finally:
+        engine.dispose()

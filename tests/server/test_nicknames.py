@@ -15,7 +15,6 @@ from alembic.config import Config
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, select, text
-from sqlalchemy.pool import StaticPool
 
 from scala40.bots import LABELS
 from scala40.storage import schema
@@ -23,7 +22,7 @@ from scala40.storage.nicknames import LEVEL_LABELS, BadName, name_key, new_name
 from scala40.storage.players import NicknameTaken, Players
 from scala40.words import languages
 
-from .helpers import create, until, wait_over, ws_url
+from .helpers import create, players_in_memory, until, wait_over, ws_url
 
 ANNA = "Anna"
 LOOK_ALIKES = {
@@ -141,15 +140,12 @@ def test_case_space_and_normal_form_variants_of_a_name_collide(
 @settings(max_examples=60, deadline=None)
 @given(name_text, st.sampled_from(FORMS), st.booleans())
 def test_a_variant_of_a_kept_name_cannot_be_kept_again(name: str, form: Form, upper: bool) -> None:
-    engine = create_engine("sqlite://", poolclass=StaticPool)
-    schema.metadata.create_all(engine)
-    players = Players(engine)
-    players.create(name)
-    variant = "  " + unicodedata.normalize(form, name.upper() if upper else name.lower()) + " "
-    with pytest.raises(NicknameTaken):
-        players.create(variant)
-    assert players.keeper_of(variant) is not None
-    engine.dispose()
+    with players_in_memory() as players:
+        players.create(name)
+        variant = "  " + unicodedata.normalize(form, name.upper() if upper else name.lower()) + " "
+        with pytest.raises(NicknameTaken):
+            players.create(variant)
+        assert players.keeper_of(variant) is not None
 
 
 def test_a_wide_name_has_the_plain_names_key() -> None:

@@ -9,11 +9,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import create_engine
-from sqlalchemy.pool import StaticPool
-
 from scala40.notation.match_stats import SeatFigures
-from scala40.storage import schema
 from scala40.storage.players import (
     HUMAN,
     PROVISIONAL_MATCHES,
@@ -24,7 +20,7 @@ from scala40.storage.players import (
     provisional,
 )
 
-from .helpers import client_at, create, until, wait_over, ws_url
+from .helpers import client_at, create, players_in_memory, until, wait_over, ws_url
 
 ONE_HAND = {"preset": "fisca", "changes": {"fixed_hands": 1}}
 
@@ -239,17 +235,14 @@ def test_a_shared_first_place_counts_a_match_and_no_win() -> None:
     """A match nobody won outright (one hand that ran out of stock, both unopened, 100
     points each) is a tie for the ratings, and a win for nobody on the leaderboard:
     otherwise two friends could collect a win each from every drawn match."""
-    engine = create_engine("sqlite://", poolclass=StaticPool)
-    schema.metadata.create_all(engine)
-    players = Players(engine)
-    ids = [players.create("Anna")[0].id, players.create("Bea")[0].id]
-    _rate_one_match(players, "tied", [1, 1], ids)
-    tied = [players.by_nickname(n) for n in ("Anna", "Bea")]
-    assert [(p.matches, p.wins) for p in tied if p] == [(1, 0), (1, 0)]
-    _rate_one_match(players, "won", [1, 2], ids)  # an outright win still counts
-    after = [players.by_nickname(n) for n in ("Anna", "Bea")]
-    assert [(p.matches, p.wins) for p in after if p] == [(2, 1), (2, 0)]
-    engine.dispose()
+    with players_in_memory() as players:
+        ids = [players.create("Anna")[0].id, players.create("Bea")[0].id]
+        _rate_one_match(players, "tied", [1, 1], ids)
+        tied = [players.by_nickname(n) for n in ("Anna", "Bea")]
+        assert [(p.matches, p.wins) for p in tied if p] == [(1, 0), (1, 0)]
+        _rate_one_match(players, "won", [1, 2], ids)  # an outright win still counts
+        after = [players.by_nickname(n) for n in ("Anna", "Bea")]
+        assert [(p.matches, p.wins) for p in after if p] == [(2, 1), (2, 0)]
 
 
 def test_a_player_who_leaves_a_rated_match_loses_it(make_client: Any) -> None:
