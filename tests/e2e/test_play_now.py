@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -85,31 +86,61 @@ def test_two_people_pressing_play_now_sit_at_one_table(tmp_path: Path, browser: 
         bea_ctx.close()
 
 
+DEALS = 4
+"""Tables tried at most by the mid-hand test: see :func:`_seated_at_the_next_hand`."""
+
+
+def _seated_at_the_next_hand(bea: Page, base: str, table_id: str) -> bool:
+    """Wait until Bea's seat is hers (``True``), or the match is over first (``False``).
+
+    The match can end with its first hand: Anna, who never moves, is eliminated when the
+    cards left in her hand count 101 or more (a quick-play table has two seats, so the bot
+    is left alone). There is then no next hand, and Bea's page must say the match is over."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        if bea.locator("#hand .card").count() > 0:
+            return True
+        if get_json(f"{base}/api/tables/{table_id}")["status"] == "over":
+            bea.wait_for_function(
+                "() => /finita/.test(document.querySelector('#turnbar').textContent)"
+            )  # "La partita è finita", or "Partita finita: vince …"
+            return False
+        bea.wait_for_timeout(250)
+    pytest.fail(f"table {table_id}: Bea was not seated within 240 s and the match went on")
+
+
 def test_a_bot_seat_passes_to_a_person_arriving_mid_hand_at_the_next_hand(
     tmp_path: Path, browser: Browser
 ) -> None:
     # Anna never moves: each of her turns times out in three seconds and a bot plays it, so
     # the hand ends on its own while Bea waits for it — but not before Bea has arrived (with
     # one second a turn, on a busy machine the hand could end and the next be dealt first,
-    # and Bea would sit down at once).
+    # and Bea would sit down at once). A deal that ends the match at its first hand has no
+    # next hand: the test plays again at a new table, up to DEALS tables.
     with TunedServer.running(tmp_path, bot_pause=0.0, quickplay_turn_seconds=3.0) as base:
-        anna_ctx, bea_ctx = _phone(browser, "en"), _phone(browser, "it")
-        anna, bea = anna_ctx.new_page(), bea_ctx.new_page()
-        first = _play_now(anna, base, "Anna", "mid-en")
-        anna.wait_for_function("() => document.querySelectorAll('#log li').length >= 3")
-        second = _play_now(bea, base, "Bea", "mid-it")
-        assert second == first
-        anna.wait_for_function(
-            "() => document.querySelector('#log').textContent.includes('Bea takes')",
-            timeout=30_000,
-        )
-        assert bea.locator("#hand .card").count() == 0  # watching: nobody's cards
-        bea.wait_for_function(
-            "() => document.querySelector('#turnbar').textContent"
-            ".includes('Ti siedi alla prossima mano')"
-        )
-        bea.screenshot(path=str(ARTIFACTS / "play-now-mid-it-watching.png"))
-        bea.wait_for_selector("#hand .card", timeout=240_000)  # the next hand: her seat
+        for _deal in range(DEALS):
+            anna_ctx, bea_ctx = _phone(browser, "en"), _phone(browser, "it")
+            anna, bea = anna_ctx.new_page(), bea_ctx.new_page()
+            first = _play_now(anna, base, "Anna", "mid-en")
+            anna.wait_for_function("() => document.querySelectorAll('#log li').length >= 3")
+            second = _play_now(bea, base, "Bea", "mid-it")
+            assert second == first
+            anna.wait_for_function(
+                "() => document.querySelector('#log').textContent.includes('Bea takes')",
+                timeout=30_000,
+            )
+            assert bea.locator("#hand .card").count() == 0  # watching: nobody's cards
+            bea.wait_for_function(
+                "() => document.querySelector('#turnbar').textContent"
+                ".includes('Ti siedi alla prossima mano')"
+            )
+            bea.screenshot(path=str(ARTIFACTS / "play-now-mid-it-watching.png"))
+            if _seated_at_the_next_hand(bea, base, first):
+                break
+            anna_ctx.close()
+            bea_ctx.close()
+        else:
+            pytest.fail(f"each of {DEALS} matches ended with its first hand")
         bea.screenshot(path=str(ARTIFACTS / "play-now-mid-it-seated.png"))
         anna.wait_for_function(
             "() => document.querySelector('#log').textContent.includes('Bea now plays in place of')"
