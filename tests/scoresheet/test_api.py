@@ -234,7 +234,7 @@ def test_the_web_app_serves_the_page_and_the_api(tmp_path: Path) -> None:
     with TestClient(app) as c:
         page = c.get("/score")
         assert page.status_code == 200
-        assert re.search(r'<script type="module" src="/static/\w+/js/score.js">', page.text)
+        assert re.search(r'<script type="module" src="/static/\w+/bundles/score.js">', page.text)
         assert c.get("/static/js/score.js").status_code == 200
         assert c.get("/static/score.css").status_code == 200
         made = new(c, players=["Anna", "Bruno"])
@@ -243,7 +243,7 @@ def test_the_web_app_serves_the_page_and_the_api(tmp_path: Path) -> None:
         assert made["share_url"] == f"http://testserver/score?view={made['id']}"
         shared = c.get(made["share_url"])
         assert shared.status_code == 200
-        assert re.search(r'<script type="module" src="/static/\w+/js/score.js">', shared.text)
+        assert re.search(r'<script type="module" src="/static/\w+/bundles/score.js">', shared.text)
 
 
 # Keepers ---------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 
 from scala40.server.http.assets import IMMUTABLE, version
 from scala40.server.http.pages import ROUTES, static_dir
+from scala40.server.http.preload import imports
 
 YEAR = "public, max-age=31536000, immutable"
 
@@ -38,7 +39,7 @@ def test_pages_name_versioned_files_which_are_kept_for_a_year(client: Any) -> No
     assert table.headers["content-encoding"] == "gzip"
     now = version(static_dir())
     names = _versioned(table.text)
-    assert f"/static/{now}/css/scala40.css" in names and f"/static/{now}/js/table.js" in names
+    assert f"/static/{now}/css/scala40.css" in names and f"/static/{now}/bundles/table.js" in names
     assert all(name.startswith(f"/static/{now}/") for name in names), names
     for name in names:
         answer = client.get(name)
@@ -50,23 +51,19 @@ def test_pages_name_versioned_files_which_are_kept_for_a_year(client: Any) -> No
 
 
 def test_a_page_asks_for_all_its_scripts_at_once(client: Any) -> None:
-    """Every module the table's script imports, however deep, is preloaded from the head;
-    nothing else is (the lobby's scripts are not the table's)."""
+    """The table loads its bundle (http/bundles.py), and every chunk the bundle imports is
+    preloaded from the head: a handful of files, asked for at once; nothing else is (the
+    lobby's bundle is not the table's)."""
     html = client.get("/t/abc").text
     head = html.split("</head>", 1)[0]
     now = version(static_dir())
     preloads = re.findall(r'<link rel="modulepreload" href="/static/[0-9a-f]{12}/([^"]+)">', head)
-    assert len(preloads) == len(set(preloads)) > 30
-    for deep in (
-        "js/table/start.js",
-        "js/i18n.js",
-        "js/strings.js",
-        "js/table/clock.js",
-        "js/patch.js",
-    ):
-        assert deep in preloads, deep
-    assert "js/lobby.js" not in preloads and "js/table.js" not in preloads
-    for name in preloads:
+    chunks = imports(static_dir(), "bundles/table.js")
+    assert preloads == chunks and 0 < len(chunks) < 10
+    assert all(name.startswith("bundles/chunk-") for name in preloads), preloads
+    scripts = re.findall(r'<script type="module" src="/static/[0-9a-f]{12}/([^"]+)">', html)
+    assert scripts == ["bundles/table.js"]
+    for name in preloads + scripts:
         assert client.get(f"/static/{now}/{name}").status_code == 200, name
     offline = client.get("/offline.html").text
     assert offline.count('rel="modulepreload"') == 3  # dom.js, i18n.js and its strings.js
@@ -123,7 +120,8 @@ def test_the_service_worker_is_served_from_the_root_with_the_shell_to_keep(clien
     now = version(static_dir())
     head = answer.text.splitlines()[0]
     assert head.startswith("self.scala40Shell = ") and f'"version": "{now}"' in head
-    for kept in (f"/static/{now}/js/table.js", f"/static/{now}/icons/icon-192.png", "/rules"):
+    kept_files = (f"/static/{now}/js/table.js", f"/static/{now}/bundles/table.js")
+    for kept in (*kept_files, f"/static/{now}/icons/icon-192.png", "/rules"):
         assert f'"{kept}"' in head
     assert "/offline.html" in head and "js/sw.js" not in head
     shell = re.findall(r'"(/static/[^"]+)"', head)

@@ -88,7 +88,7 @@ def test_the_rules_page_and_its_book_are_served(client: TestClient) -> None:
     page = client.get("/rules")
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
-    assert re.search(r"/static/\w+/js/rules.js", page.text)  # under the files' version
+    assert re.search(r"/static/\w+/bundles/rules.js", page.text)  # its bundle, versioned
     book = client.get("/api/rulebook")
     assert book.status_code == 200
     assert book.json() == rule_book()

@@ -32,7 +32,7 @@ REVALIDATE = "no-cache"
 VERSION_SHAPE = re.compile(r"[0-9a-f]{12}")
 """A version as it appears in an address: 12 hexadecimal digits of a SHA-256."""
 
-SHELL_FOLDERS = ("css", "js", "icons")
+SHELL_FOLDERS = ("css", "js", "bundles", "icons")
 """What the service worker keeps for the pages to open offline (with ``score.css``)."""
 
 LOOK_AGAIN_SECONDS = 1.0
@@ -84,7 +84,8 @@ def shell(root: Path) -> list[str]:
     ]
     if (root / "score.css").is_file():
         names.append("score.css")
-    return [f"/static/{now}/{name}" for name in names if name != "js/sw.js"]
+    skipped = {"js/sw.js", "bundles/SOURCES"}  # served from /sw.js; a build stamp
+    return [f"/static/{now}/{name}" for name in names if name not in skipped]
 
 
 class VersionedStatic(StaticFiles):

@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from scala40.server.http.assets import REVALIDATE, version, versioned_html
+from scala40.server.http.bundles import bundled_html
 from scala40.server.http.preload import with_preloads
 
 PAGES = {
@@ -34,7 +35,8 @@ _made: dict[tuple[Path, str], str] = {}
 
 
 def page(name: str) -> Response:
-    """Page ``name`` naming the static files' version and preloading its scripts;
+    """Page ``name`` naming the static files' version, loading its scripts' bundle (when
+    current: http/bundles.py) and preloading what that imports;
     ``no-cache``, so a browser always asks whether it changed and learns a new version at
     once."""
     root = static_dir()
@@ -47,7 +49,8 @@ def page(name: str) -> Response:
     key = (path, version(root))
     html = _made.get(key)
     if html is None:
-        html = versioned_html(with_preloads(path.read_text(encoding="utf-8"), root), root)
+        text = bundled_html(path.read_text(encoding="utf-8"), root)
+        html = versioned_html(with_preloads(text, root), root)
         _made[key] = html
     return HTMLResponse(html, headers={"Cache-Control": REVALIDATE})
 
