@@ -557,6 +557,19 @@ def whole_screen(app: PlayApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def screen_showing(pilot: Pilot[int | None], *words: str) -> str:
+    """The whole screen once it shows every one of ``words`` (the keys' bar is drawn a
+    refresh after the screen it belongs to; on a busy machine, some pauses later)."""
+    app = pilot.app
+    assert isinstance(app, PlayApp)
+    for _ in range(100):
+        shown = whole_screen(app)
+        if all(word in shown for word in words):
+            return shown
+        await pilot.pause(0.02)
+    return whole_screen(app)
+
+
 def panel(app: PlayApp, selector: str) -> str:
     return str(app.query_one(selector, Static).render())
 
@@ -578,7 +591,7 @@ async def test_the_game_in_italian_speaks_italian_on_every_screen() -> None:
     screens: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        screens.append(whole_screen(app))
+        screens.append(await screen_showing(pilot, "Pesca", "Scarta"))
         assert "Tocca a te: pesca una carta (d/p)" in panel(app, "#top")
         assert "La tua mano (13 carte, non hai aperto: servono 40 punti" in panel(app, "#hand")
         assert "Pesca" in screens[-1] and "Scarta" in screens[-1]  # the keys' bar
