@@ -21,11 +21,12 @@ from .test_bot_protocol import MISBEHAVE, first_view, hand_first_seat, python_co
 
 
 def alive(pid: int) -> bool:
-    """Whether ``pid`` is a process that still runs (a zombie has ended)."""
+    """Whether ``pid`` is a process that still runs (a zombie has ended). A process that
+    ends while its stat file is read is gone too: the read then fails with ESRCH."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             stat = f.read()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return False
     return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] != b"Z"
 

@@ -36,9 +36,11 @@ MISBEHAVE = Path(__file__).resolve().parents[1] / "botproto" / "programs" / "mis
 
 
 def alive(pid: int) -> bool:
+    """Whether ``pid`` is a process that still runs (a zombie has ended). A process that
+    ends while its stat file is read is gone too: the read then fails with ESRCH."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return False
     return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] != b"Z"
 

@@ -23,19 +23,11 @@ from scala40.notation.view import view_from_json
 
 from .helpers import create, wait_over, ws_url
 from .helpers import until as next_of  # the next message of a kind
+from .program_harness import alive
 
 ROOT = Path(__file__).resolve().parents[2]
 MISBEHAVE = ROOT / "tests" / "botproto" / "programs" / "misbehave.py"
 SIMPLE = ROOT / "examples" / "bots" / "simple.py"
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` is a process that still runs (a zombie has ended)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_bytes()
-    except FileNotFoundError:
-        return False
-    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] != b"Z"
 
 
 def wait_dead(pids: list[int], seconds: float = 3.0) -> list[int]:

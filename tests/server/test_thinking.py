@@ -14,6 +14,7 @@ import pytest
 
 from .conftest import MakeClient
 from .helpers import create, play_until_my_turn, ws_url
+from .program_harness import alive as running
 
 
 def test_bots_in_worker_processes_play_their_turns(
@@ -91,14 +92,5 @@ def test_the_workers_of_a_killed_server_leave_with_it(tmp_path: Path) -> None:
     alive = workers
     while alive and time.monotonic() < deadline:
         time.sleep(0.2)
-        alive = [pid for pid in workers if _running(pid)]
+        alive = [pid for pid in workers if running(pid)]
     assert not alive, f"workers of the killed server still run: {alive}"
-
-
-def _running(pid: int) -> bool:
-    """The process exists and is no zombie (an orphan's zombie waits for init to reap it)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
