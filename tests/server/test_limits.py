@@ -78,7 +78,8 @@ def test_the_lobby_list_comes_in_pages(make_client: Any) -> None:
 
 
 def test_a_table_nobody_joins_expires(make_client: Any, db_url: str) -> None:
-    client = make_client(waiting_seconds=0.3, sweep_seconds=0.05)
+    # Long enough for the creator's socket to see the table waiting on a busy machine.
+    client = make_client(waiting_seconds=2.0, sweep_seconds=0.05)
     made = create(client, ["human", "human"])
     with client.websocket_connect(ws_url(made)) as ws:
         assert until(ws, "state")["view"]["status"] == "waiting"
