@@ -38,33 +38,40 @@ SHELL_FOLDERS = ("css", "js", "bundles", "icons")
 LOOK_AGAIN_SECONDS = 1.0
 """How long a version is taken as it is before the files' sizes and times are looked at."""
 
-_known: dict[Path, tuple[tuple[tuple[str, int, int], ...], str, float]] = {}
+_known: dict[tuple[Path, str], tuple[tuple[tuple[str, int, int], ...], str, float]] = {}
 
 
-def _files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.is_file())
+def _files(root: Path, pattern: str = "*") -> list[Path]:
+    return sorted(p for p in root.rglob(pattern) if p.is_file())
 
 
-def version(root: Path) -> str:
-    """The content hash of everything under ``root`` (recomputed when a file changes)."""
+def content_digest(root: Path, pattern: str = "*") -> str:
+    """The SHA-256 of the files under ``root`` whose names match ``pattern`` (their paths
+    and contents), computed again only when a file's size or modification time changes."""
     now = time.monotonic()
-    known = _known.get(root)
+    key = (root, pattern)
+    known = _known.get(key)
     if known is not None and now - known[2] < LOOK_AGAIN_SECONDS:
         return known[1]
-    files = _files(root)
+    files = _files(root, pattern)
     signature = tuple(
         (p.relative_to(root).as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in files
     )
     if known is not None and known[0] == signature:
-        _known[root] = (signature, known[1], now)
+        _known[key] = (signature, known[1], now)
         return known[1]
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
-    made = digest.hexdigest()[:12]
-    _known[root] = (signature, made, now)
+    made = digest.hexdigest()
+    _known[key] = (signature, made, now)
     return made
+
+
+def version(root: Path) -> str:
+    """The content hash of everything under ``root`` (recomputed when a file changes)."""
+    return content_digest(root)[:12]
 
 
 def versioned_html(html: str, root: Path) -> str:

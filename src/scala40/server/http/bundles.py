@@ -19,12 +19,12 @@ The offline site (``scala40 export-web``) keeps the modules: it is copied as it 
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
-import time
 from pathlib import Path
 from typing import Final
+
+from scala40.server.http.assets import content_digest
 
 log = logging.getLogger("scala40.server")
 
@@ -52,34 +52,12 @@ as they are: it is the page shown when nothing else can be."""
 
 ENTRY: Final = re.compile(r'<script type="module" src="/static/js/([^"]+)"></script>')
 
-LOOK_AGAIN_SECONDS: Final = 1.0
-"""How long a digest is taken as it is before the scripts' sizes and times are read again."""
-
-_known: dict[Path, tuple[tuple[tuple[str, int, int], ...], str, float]] = {}
 _warned: set[Path] = set()
 
 
 def sources_digest(scripts: Path) -> str:
-    """The SHA-256 of every ``.js`` file under ``scripts`` (their paths and contents),
-    computed again only when a file's size or modification time changed."""
-    now = time.monotonic()
-    known = _known.get(scripts)
-    if known is not None and now - known[2] < LOOK_AGAIN_SECONDS:
-        return known[1]
-    files = sorted(p for p in scripts.rglob("*.js") if p.is_file())
-    signature = tuple(
-        (p.relative_to(scripts).as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in files
-    )
-    if known is not None and known[0] == signature:
-        _known[scripts] = (signature, known[1], now)
-        return known[1]
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(scripts).as_posix().encode("utf-8") + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-    made = digest.hexdigest()
-    _known[scripts] = (signature, made, now)
-    return made
+    """The digest of every ``.js`` file under ``scripts`` (their paths and contents)."""
+    return content_digest(scripts, "*.js")
 
 
 def current(root: Path) -> bool:
