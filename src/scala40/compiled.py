@@ -43,10 +43,13 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "scala40.bots.expert",
     "scala40.bots.greedy",
     "scala40.bots.heuristic",
+    "scala40.bots.paired",
+    "scala40.bots.planner",
     "scala40.bots.random_bot",
     "scala40.bots.reading",
     "scala40.bots.rollout",
     "scala40.bots.strong",
+    "scala40.bots.worlds",
 )
 """The modules the compiled build compiles: the engine and the bots that play or decide a
 move. Left as Python, each for a reason mypyc gives:

@@ -46,7 +46,8 @@ from typing import Any
 from scala40.bots.base import world_of
 from scala40.bots.heuristic import HeuristicBot, Style
 from scala40.bots.rollout import heuristic_play_out, outcome
-from scala40.bots.strong import StrongBot, deal_consistent
+from scala40.bots.strong import StrongBot
+from scala40.bots.worlds import deal_consistent
 from scala40.engine.actions import Action, Discard
 from scala40.engine.errors import IllegalAction
 from scala40.engine.rules import Rules

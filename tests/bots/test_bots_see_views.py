@@ -16,7 +16,7 @@ from typing import get_type_hints
 import pytest
 
 import scala40.bots
-from scala40.bots import LEVELS, GreedyBot, RandomBot, make_bot
+from scala40.bots import LEVELS, GreedyBot, PlannerBot, RandomBot, make_bot
 from scala40.bots.base import Bot
 from scala40.bots.strong import StrongBot
 from scala40.engine.actions import Action, DrawStock
@@ -54,6 +54,10 @@ def test_bot_modules_import_no_true_state_holder() -> None:
         "scala40.bots.reasons",
         "scala40.bots.rollout",
         "scala40.bots.strong",
+        # The searches' shared parts: the gate over paired play-outs, the dealt worlds.
+        "scala40.bots.paired",
+        "scala40.bots.worlds",
+        "scala40.bots.planner",
         "scala40.engine.actions",
         "scala40.engine.analysis",
         "scala40.engine.cards",
@@ -150,6 +154,8 @@ def test_hidden_cards_do_not_change_the_choice(level: str, seed: int) -> None:
     if isinstance(bot, StrongBot):
         # An iteration budget, not the clock: the same search both times.
         bot.think_ms, bot.max_worlds = 1e9, 6
+    if isinstance(bot, PlannerBot):
+        bot.think_ms, bot.worlds = None, 6
     assert bot.choose(view, random.Random(seed)) == bot.choose(
         PlayerView.of(twin, seat), random.Random(seed)
     )

@@ -12,6 +12,7 @@ from scala40.bots import (
     ExpertBot,
     GreedyBot,
     HeuristicBot,
+    PlannerBot,
     RandomBot,
     StrongBot,
     canonical_level,
@@ -26,6 +27,7 @@ def test_the_levels_weakest_first_and_the_bot_each_builds() -> None:
         ("easy", GreedyBot),
         ("club", HeuristicBot),
         ("expert", ExpertBot),
+        ("master", PlannerBot),
         ("search", StrongBot),
     ]
     assert list(LEVELS.items()) == expected
@@ -59,7 +61,8 @@ def test_an_unknown_level_is_refused_naming_the_levels(call: object) -> None:
     with pytest.raises(ValueError) as err:
         call("grandmaster")
     assert str(err.value) == (
-        "unknown bot level 'grandmaster': choose one of beginner, easy, club, expert, search"
+        "unknown bot level 'grandmaster':"
+        " choose one of beginner, easy, club, expert, master, search"
     )
 
 

@@ -7,11 +7,13 @@ from dataclasses import replace
 
 import pytest
 
+from scala40.bots import paired as paired_module
 from scala40.bots import strong as strong_module
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot
 from scala40.bots.rollout import heuristic_play_out, match_value, outcome, play_out
-from scala40.bots.strong import StrongBot, deal_consistent
+from scala40.bots.strong import StrongBot
+from scala40.bots.worlds import deal_consistent
 from scala40.engine.actions import Action, Discard, DrawStock
 from scala40.engine.analysis import best_opening
 from scala40.engine.cards import pack_list, penalty_table
@@ -181,6 +183,6 @@ def test_a_longer_thinking_budget_deals_more_worlds() -> None:
     # three-second bot would search exactly as much as a one-second one.
     assert StrongBot().world_budget() == 32
     assert StrongBot(think_ms=3000).world_budget() == 96
-    assert StrongBot(think_ms=1).world_budget() == strong_module.DROP_AFTER + 1
+    assert StrongBot(think_ms=1).world_budget() == paired_module.DROP_AFTER + 1
     assert StrongBot(max_worlds=5).world_budget() == 5
     assert StrongBot(max_worlds=None).world_budget() is None

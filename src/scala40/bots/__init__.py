@@ -21,6 +21,7 @@ from scala40.bots.base import PREFIX, Bot
 from scala40.bots.expert import ExpertBot
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot, Hint
+from scala40.bots.planner import PlannerBot
 from scala40.bots.random_bot import RandomBot
 from scala40.bots.strong import StrongBot
 
@@ -32,6 +33,7 @@ LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "easy": GreedyBot,
     "club": HeuristicBot,
     "expert": ExpertBot,
+    "master": PlannerBot,
     "search": StrongBot,
 }
 """The canonical level names, weakest first, and the bot each builds."""
@@ -53,6 +55,7 @@ LABELS: Final[dict[str, str]] = {
     "easy": "Easy",
     "club": "Club player",
     "expert": "Expert",
+    "master": "Master",
     "search": "Search (study)",
 }
 """Each canonical level in a player's words."""
@@ -119,6 +122,7 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "Hint",
+    "PlannerBot",
     "ProgramBot",
     "RandomBot",
     "StrongBot",

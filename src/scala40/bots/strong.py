@@ -20,20 +20,20 @@ of a turn (which melds, which lay-offs) follow the club player.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Literal
 
 from scala40.bots.base import world_of
 from scala40.bots.heuristic import HeuristicBot
+from scala40.bots.paired import DROP_AFTER, Paired
 from scala40.bots.rollout import heuristic_play_out, match_value, outcome
+from scala40.bots.worlds import deal_consistent
 from scala40.engine.actions import Action, Discard, DrawStock, Open, TakePozzo
-from scala40.engine.analysis import best_opening, solve
 from scala40.engine.errors import IllegalAction
 from scala40.engine.phases import DRAW
 from scala40.engine.state import Deal
-from scala40.engine.views import PlayerView, resample
+from scala40.engine.views import PlayerView
 
 WORLDS_PER_SECOND = 32
 """Worlds dealt per second of thinking by default: 32 worlds, measured here at about
@@ -41,15 +41,6 @@ WORLDS_PER_SECOND = 32
 default one-second budget; the clock (``think_ms``) still caps the search on a busy
 machine or a big table. Counting worlds rather than only watching the clock keeps a
 seeded game the same from one machine to the next."""
-
-DEPART_Z = 2.0
-"""Standard errors by which a candidate must beat the plan before the search departs."""
-
-DROP_Z = 2.0
-"""Standard errors by which a candidate trailing the plan is dropped from the search."""
-
-DROP_AFTER = 8
-"""Worlds a candidate is given before it may be dropped."""
 
 
 class StrongBot:
@@ -127,9 +118,7 @@ class StrongBot:
         """Paired play-outs against the plan (candidate 0), dropping clear losers."""
         n = len(candidates)
         alive = list(range(n))
-        sums = [0.0] * n
-        squares = [0.0] * n
-        counts = [0] * n
+        paired = Paired(n)
         deadline = time.perf_counter() + self.think_ms / 1000.0
         cap = self.world_budget()
         self.searches += 1
@@ -150,78 +139,14 @@ class StrongBot:
             worlds += 1
             if 0 in scores:
                 for i, sc in scores.items():
-                    d = sc - scores[0]
-                    sums[i] += d
-                    squares[i] += d * d
-                    counts[i] += 1
+                    paired.add(i, sc - scores[0])
             if cap is not None and worlds >= cap:
                 break
             if time.perf_counter() >= deadline:
                 break
             if worlds >= DROP_AFTER:
-                alive = [i for i in alive if i == 0 or not _behind(sums, squares, counts, i)]
+                alive = [i for i in alive if i == 0 or not paired.behind(i)]
         self.worlds += worlds
-        best, best_mean = 0, 0.0
-        for i in range(1, n):
-            if counts[i] < DROP_AFTER:
-                continue
-            mean, se = _mean_se(sums[i], squares[i], counts[i])
-            if mean > best_mean and mean > DEPART_Z * se:
-                best, best_mean = i, mean
+        best = paired.choice()
         self.departures += best != 0
         return candidates[best]
-
-
-MAX_DEALS = 40
-"""Deals tried for a world consistent with what the others did before taking one as is."""
-
-
-def deal_consistent(view: PlayerView, rng: random.Random) -> Deal:
-    """A world dealt by :func:`resample` in which the others' hands agree with their play.
-
-    A uniform deal ignores what the table has seen: a player who had a turn and did not
-    open cannot be holding an opening, and an opened player who had a turn would have
-    laid down any meld in hand. Worlds that contradict this are dealt again (up to
-    :data:`MAX_DEALS` times), so play-outs do not imagine opponents about to go out that
-    the table shows are not; without it the search sheds high cards in a panic.
-    """
-    world = resample(view, rng)
-    for _ in range(MAX_DEALS - 1):
-        if _consistent(view, world):
-            break
-        world = resample(view, rng)
-    return world
-
-
-def _consistent(view: PlayerView, world: Deal) -> bool:
-    rules = view.rules
-    n = len(view.seats)
-    for p in range(n):
-        if p == view.me or view.turns_done <= p:
-            continue  # no turn played yet: nothing to read from it
-        counts = world.hands[p]
-        if not view.opened[p]:
-            best = best_opening(counts, rules, leave=1 if view.turns_done > n else 2)
-            if best is not None and best.opens:
-                return False
-        elif view.hand_sizes[p] >= 4:
-            sol = solve(counts, rules, objective="penalty", leave=1)
-            if sol is not None and sol.melds:
-                return False
-    return True
-
-
-def _mean_se(total: float, squares: float, count: int) -> tuple[float, float]:
-    mean = total / count
-    var = max(0.0, (squares - count * mean * mean) / max(1, count - 1))
-    return mean, math.sqrt(var / count)
-
-
-def _behind(sums: list[float], squares: list[float], counts: list[int], i: int) -> bool:
-    """Whether candidate ``i`` trails the plan clearly (or never differs from it)."""
-    if counts[i] < DROP_AFTER:
-        return False
-    mean, se = _mean_se(sums[i], squares[i], counts[i])
-    if se == 0.0:
-        return mean <= 0.0
-    return mean < -DROP_Z * se

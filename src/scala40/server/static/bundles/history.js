@@ -1,7 +1,7 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   locale
-} from "./chunk-Q5GXCUYF.js";
+} from "./chunk-TUUE7FQK.js";
 import {
   $,
   api,
@@ -11,7 +11,7 @@ import {
   languageSwitch,
   recordSeatName,
   t
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // history.js
 var matches = [];

@@ -3,7 +3,7 @@ import {
   count,
   number,
   shortDate
-} from "./chunk-Q5GXCUYF.js";
+} from "./chunk-TUUE7FQK.js";
 import {
   $,
   $input,
@@ -22,7 +22,7 @@ import {
   saveLeagueInvite,
   seatName,
   t
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // league.js
 var S = {

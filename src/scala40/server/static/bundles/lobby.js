@@ -2,11 +2,11 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-7CXJVHHR.js";
+} from "./chunk-TRFDDIXY.js";
 import {
   ratingWords
-} from "./chunk-UF47CFRC.js";
-import "./chunk-Q5GXCUYF.js";
+} from "./chunk-YWVN66IA.js";
+import "./chunk-TUUE7FQK.js";
 import {
   $,
   $input,
@@ -30,7 +30,7 @@ import {
   t,
   takeSeat,
   tn
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // lobby.js
 var button = (id) => (

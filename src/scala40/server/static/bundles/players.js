@@ -1,15 +1,15 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   ratingWords
-} from "./chunk-UF47CFRC.js";
+} from "./chunk-YWVN66IA.js";
 import {
   svg
-} from "./chunk-7DAKDCK4.js";
+} from "./chunk-VLLRKX2K.js";
 import {
   count,
   number,
   shortDate
-} from "./chunk-Q5GXCUYF.js";
+} from "./chunk-TUUE7FQK.js";
 import {
   $,
   $input,
@@ -29,7 +29,7 @@ import {
   saveNickname,
   savePlayerIdentity,
   t
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // players.js
 var LEADERBOARD_SIZE = 50;

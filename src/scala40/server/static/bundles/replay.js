@@ -1,17 +1,17 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   renderFairBadge
-} from "./chunk-EPBIDXBY.js";
+} from "./chunk-CHEQZG2G.js";
 import {
   cardBack,
   cardElement,
   prettyCard,
   prettyCards,
   sortKey
-} from "./chunk-GO43MYVC.js";
+} from "./chunk-MTXOQHIF.js";
 import {
   renderScores
-} from "./chunk-7DAKDCK4.js";
+} from "./chunk-VLLRKX2K.js";
 import {
   $,
   $input,
@@ -24,7 +24,7 @@ import {
   recordSeatName,
   t,
   tn
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // replay.js
 var tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");

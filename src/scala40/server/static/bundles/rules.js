@@ -11,7 +11,7 @@ import {
   memberInLang,
   ruleValueWords,
   t
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // rules.js
 var BOOK = null;

@@ -2,7 +2,7 @@
 import {
   SUITS,
   SUIT_SYMBOL
-} from "./chunk-GO43MYVC.js";
+} from "./chunk-MTXOQHIF.js";
 import {
   $,
   $input,
@@ -16,7 +16,7 @@ import {
   languageSwitch,
   t,
   tn
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // score.js
 var SHEETS = "scala40:sheets";

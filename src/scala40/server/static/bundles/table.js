@@ -2,11 +2,11 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-7CXJVHHR.js";
+} from "./chunk-TRFDDIXY.js";
 import {
   onFair,
   renderFairMark
-} from "./chunk-EPBIDXBY.js";
+} from "./chunk-CHEQZG2G.js";
 import {
   SUITS,
   actionCards,
@@ -21,15 +21,15 @@ import {
   sameCard,
   selectionKey,
   sortKey
-} from "./chunk-GO43MYVC.js";
+} from "./chunk-MTXOQHIF.js";
 import {
   ratingChangeWords,
   ratingWords
-} from "./chunk-UF47CFRC.js";
+} from "./chunk-YWVN66IA.js";
 import {
   renderScores
-} from "./chunk-7DAKDCK4.js";
-import "./chunk-Q5GXCUYF.js";
+} from "./chunk-VLLRKX2K.js";
+import "./chunk-TUUE7FQK.js";
 import {
   $,
   $input,
@@ -56,7 +56,7 @@ import {
   t,
   takeSeat,
   tn
-} from "./chunk-O2IRNNU4.js";
+} from "./chunk-6NOTCFWY.js";
 
 // announce.js
 var timer = 0;
