@@ -43,3 +43,20 @@ def test_while_the_next_player_cannot_take_the_expert_plays_as_the_club_player()
             assert expert.choose(view, random.Random(7)) == club.choose(view, random.Random(7))
             compared += 1
     assert compared > 100
+
+
+def test_in_a_dealt_world_the_expert_chooses_as_at_the_table() -> None:
+    """A search plays the expert in its dealt worlds (``choose_in``) and weighs its ranked
+    discards: both agree with the expert's own choice at the table."""
+    rules = Rules.build("house", {"players": "3"})
+    expert = ExpertBot()
+    discards = 0
+    for hand, view, _ in club_play(rules, 12, seed=1):
+        chosen = expert.choose(view, random.Random(3))
+        assert expert.choose_in(view, hand, random.Random(3)) == chosen
+        if isinstance(chosen, Discard):
+            ranked = expert.ranked_discards(view, hand)
+            assert ranked[0] == chosen
+            assert all(hand.check(a) is None for a in ranked)
+            discards += 1
+    assert discards > 100

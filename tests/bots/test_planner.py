@@ -9,9 +9,11 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.bots import planner as planner_module
+from scala40.bots.expert import ExpertBot
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot
 from scala40.bots.planner import PlannerBot
+from scala40.bots.rollout import heuristic_play_out
 from scala40.engine.actions import Action, Discard, DrawStock, TakePozzo
 from scala40.engine.cards import pack_list
 from scala40.engine.phases import DRAW
@@ -129,7 +131,7 @@ def test_another_turn_is_played_only_when_it_clearly_pays(
     last = target[-1]
     assert isinstance(last, Discard)
     noise = random.Random(seed)
-    monkeypatch.setattr(planner_module, "heuristic_play_out", lambda deal, rng: None)
+    monkeypatch.setattr(planner_module, "heuristic_play_out", lambda deal, rng, seats: None)
 
     def judged(gain: float) -> Action:
         def outcome(deal: Deal, player: int) -> float:
@@ -198,3 +200,36 @@ def test_the_draw_weighs_both_draws_when_both_are_legal() -> None:
 
 def test_the_master_is_a_level_by_name() -> None:
     assert isinstance(make_bot("master"), PlannerBot)
+
+
+def test_on_the_experts_turns_the_plan_is_the_experts() -> None:
+    for seed in range(3):
+        hand, view = _play_view(seed)
+        master = PlannerBot(base=ExpertBot)
+        plans = master.turns(view, hand.clone(), random.Random(0))
+        probe = hand.clone()
+        expert = ExpertBot()
+        for action in plans[0]:
+            assert expert.choose(PlayerView.of(probe, probe.seats[0]), random.Random(0)) == action
+            probe.apply(action)
+
+
+class _Counting:
+    """The club player, counting the seats it is asked to play."""
+
+    def __init__(self) -> None:
+        self.club = HeuristicBot()
+        self.seats: set[int] = set()
+
+    def choose_in(self, view: PlayerView, world: Deal, rng: random.Random) -> Action:
+        self.seats.add(view.me)
+        return self.club.choose_in(view, world, rng)
+
+
+def test_a_play_out_plays_the_searching_seat_with_its_own_player() -> None:
+    hand, view = _play_view(4)
+    hand.apply(PlannerBot().turns(view, hand.clone(), random.Random(0))[0][0])
+    own = _Counting()
+    heuristic_play_out(hand, random.Random(1), {0: own})
+    assert hand.over
+    assert own.seats == {0}

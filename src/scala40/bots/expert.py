@@ -24,6 +24,7 @@ from scala40.bots.heuristic import HeuristicBot
 from scala40.bots.reading import Reader, Table
 from scala40.engine.actions import Action, Discard
 from scala40.engine.cards import penalty_table
+from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
 
 
@@ -68,34 +69,58 @@ class ExpertBot:
         self.model = reader()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        action = self.base.choose(view, rng)
-        if not isinstance(action, Discard):
+        return self.choose_in(view, world_of(view, rng), rng)
+
+    def choose_in(self, view: PlayerView, world: Deal, rng: random.Random) -> Action:
+        """:meth:`choose` in a world already dealt from ``view`` (a search's play-out or
+        plan): the club player's move, with the discard weighed for feeding."""
+        action = self.base.choose_in(view, world, rng)
+        if not isinstance(action, Discard) or not _next_takes(view):
             return action
-        return self.discard(view, rng) or action
+        ranked = self._weighed(view, world)
+        return ranked[0] if len(ranked) > 1 else action
 
     def discard(self, view: PlayerView, rng: random.Random) -> Discard | None:
         """The discard with the best worth once feeding is priced in (``None``: the next
         player cannot take a discard, so the club player's choice stands)."""
-        nxt = (view.me + 1) % len(view.seats)
-        if not (view.opened[nxt] or view.rules.open_from_pozzo != "no"):
+        if not _next_takes(view):
             return None
-        scored = self.base.scored_discards(view, world_of(view, rng))
+        ranked = self._weighed(view, world_of(view, rng))
+        return ranked[0] if len(ranked) > 1 else None
+
+    def ranked_discards(self, view: PlayerView, world: Deal) -> list[Discard]:
+        """Every legal discard, the expert's favourite first: by worth once feeding is
+        priced in, or the club player's order while the next player cannot take one."""
+        if not _next_takes(view):
+            return self.base.ranked_discards(view, world)
+        return self._weighed(view, world)
+
+    def _weighed(self, view: PlayerView, world: Deal) -> list[Discard]:
+        scored = self.base.scored_discards(view, world)
         if len(scored) <= 1:
-            return None
+            return [action for action, _ in scored]
+        nxt = (view.me + 1) % len(view.seats)
         caution = self.caution
         feed, at_stake = caution.scaled(len(view.seats))
         pay = penalty_table(view.rules.face_values)
         mine = sum(pay[k] for k in view.hand)
         close = view.hand_sizes[nxt] <= caution.close
         table = Table.of(view, nxt)
-        best: Discard | None = None
-        best_worth = 0.0
-        for action, score in scored:
+        worths: list[tuple[float, int, Discard]] = []
+        for order, (action, score) in enumerate(scored):
             card = action.card
             cost = feed
             if close:
                 cost += at_stake * (mine - pay[card])
-            worth = score - cost * self.model.chance(table, card)
-            if best is None or worth > best_worth:
-                best, best_worth = action, worth
-        return best
+            worths.append((score - cost * self.model.chance(table, card), -order, action))
+        # Best worth first; among equal worths the club player's earlier choice, as the
+        # first-best rule of a single pick would have it.
+        worths.sort(key=lambda w: (w[0], w[1]), reverse=True)
+        return [action for _, _, action in worths]
+
+
+def _next_takes(view: PlayerView) -> bool:
+    """Whether the next player may take this turn's discard at all: opened, or allowed to
+    open with the pozzo's card."""
+    nxt = (view.me + 1) % len(view.seats)
+    return view.opened[nxt] or view.rules.open_from_pozzo != "no"

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from scala40.bots.base import TURN_MOVES, ending_move, world_of
 from scala40.bots.heuristic import HeuristicBot
-from scala40.bots.paired import DROP_AFTER, Paired
-from scala40.bots.rollout import heuristic_play_out, match_value, outcome
+from scala40.bots.paired import DEPART_Z, DROP_AFTER, Paired
+from scala40.bots.rollout import Policy, heuristic_play_out, match_value, outcome
 from scala40.bots.worlds import deal_consistent
 from scala40.engine.actions import Action, Discard, DrawStock, TakePozzo
 from scala40.engine.errors import IllegalAction
@@ -56,8 +57,21 @@ DISCARDS = 4
 HOLD_DISCARDS = 2
 """Discards weighed when nothing is laid: the club player's best ones of the whole hand."""
 
+CLOSE_Z = 1.0
+"""A candidate this many standard errors above the plan, but short of the gate, is a close
+call: the search deals more worlds for it, up to ``extend`` times its budget."""
+
 Plan = tuple[Action, ...]
 """A turn from the current decision to its end (the discard, or going out)."""
+
+
+class TurnPolicy(Policy, Protocol):
+    """The player whose turns the planner starts from: it decides in a dealt world and
+    ranks its discards (the club player, the expert)."""
+
+    def ranked_discards(self, view: PlayerView, world: Deal) -> list[Discard]:
+        """Every legal discard of the play phase, the favourite first."""
+        ...
 
 
 class PlannerBot:
@@ -69,8 +83,10 @@ class PlannerBot:
         self,
         worlds: int | None = None,
         think_ms: float | None = THINK_MS,
-        base: HeuristicBot | None = None,
+        base: Callable[[], TurnPolicy] = HeuristicBot,
         match_aware: bool = True,
+        own_play_outs: bool = False,
+        extend: float = 1.0,
     ) -> None:
         self.worlds = worlds
         """Most worlds dealt for one decision (``None``: :data:`WORLDS` a second of
@@ -78,7 +94,15 @@ class PlannerBot:
         self.think_ms = think_ms
         """The clock of one decision in milliseconds (``None``: only :attr:`worlds` ends a
         search)."""
-        self.base = base if base is not None else HeuristicBot()
+        self.make_base = base
+        """Makes the player whose turns are the plan (and who plays the seat's later turns
+        in the play-outs when :attr:`own_play_outs`)."""
+        self.base = base()
+        self.own_play_outs = own_play_outs
+        """Whether the play-outs play the searching seat as its base player (else the club
+        player plays every seat)."""
+        self.extend = extend
+        """How far past its budget a search may go for a close call (:data:`CLOSE_Z`)."""
         self.match_aware = match_aware
         """Judge play-outs by the match standing (:func:`~scala40.bots.rollout.match_value`)
         when the view holds match scores, else by the hand's penalties."""
@@ -192,7 +216,8 @@ class PlannerBot:
         deadline = None if clock is None else time.perf_counter() + clock / 1000.0
         dealt = 0
         cap = self.world_budget()
-        while alive and dealt < cap:
+        longest = max(cap, round(cap * self.extend))
+        while alive and (dealt < cap or (dealt < longest and _close(paired, alive))):
             seed = rng.getrandbits(64)
             world = deal_consistent(view, random.Random(seed))
             dealt += 1
@@ -219,9 +244,16 @@ class PlannerBot:
                 world.apply(action)
             except IllegalAction as refusal:  # the seat's own turn: legal in every world
                 raise AssertionError(f"planned {action} refused in a dealt world") from refusal
-        heuristic_play_out(world, random.Random(seed + 1))
+        seats: dict[int, Policy] = {view.me: self.make_base()} if self.own_play_outs else {}
+        heuristic_play_out(world, random.Random(seed + 1), seats)
         value = match_value(world, view.me, view) if self.match_aware else None
         return outcome(world, view.me) if value is None else value
+
+
+def _close(paired: Paired, alive: Sequence[int]) -> bool:
+    """Whether a candidate still in the search is a close call: above the plan by
+    :data:`CLOSE_Z` standard errors but not through the gate."""
+    return any(CLOSE_Z <= paired.z(i) < DEPART_Z for i in alive)
 
 
 def _where(view: PlayerView, like: PlayerView | None = None) -> tuple[object, ...]:

@@ -14,11 +14,14 @@ per play-out as the quick policy. The quick policy stays for the benchmarks.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Protocol
 
 from scala40.bots.base import TURN_MOVES, ending_move
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot
 from scala40.engine.actions import (
+    Action,
     Discard,
     DrawStock,
     LayOff,
@@ -187,18 +190,32 @@ def play_out(deal: Deal, rng: random.Random) -> None:
         turns += 1
 
 
+class Policy(Protocol):
+    """A player that decides in a world already dealt (the club player, the expert): what
+    a play-out or a search's plan asks of a seat."""
+
+    def choose_in(self, view: PlayerView, world: Deal, rng: random.Random) -> Action:
+        """The move for the current seat of ``world``, whose view is ``view``."""
+        ...
+
+
 HEURISTIC_TURNS = 200
 """A club-player play-out still going after this many turns is scored as it stands."""
 
 
-def heuristic_play_out(deal: Deal, rng: random.Random) -> None:
-    """Play ``deal`` (a determinized world) to its end with the club player in every seat.
+def heuristic_play_out(
+    deal: Deal, rng: random.Random, seats: Mapping[int, Policy] | None = None
+) -> None:
+    """Play ``deal`` (a determinized world) to its end with the club player in every seat
+    (or, for a player of ``seats``, its own policy: a search's seat played by the expert).
 
     A plan under search may leave a seat where the club player would never stand (a pozzo
     card it would not have taken), and from there it can go round in a loop within the
     turn; past :data:`~scala40.bots.base.TURN_MOVES` moves the turn is ended for it, as a
     table does, so every play-out ends."""
-    bots = [HeuristicBot() for _ in range(deal.n)]
+    bots: list[Policy] = [HeuristicBot() for _ in range(deal.n)]
+    for p, policy in (seats or {}).items():
+        bots[p] = policy
     start = turn = deal.turns_done
     moves = 0
     while not deal.over and deal.turns_done - start < HEURISTIC_TURNS:
