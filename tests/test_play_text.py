@@ -189,7 +189,7 @@ def test_the_old_level_names_still_choose_the_bots() -> None:
     result = run("--seed", "2", "--bots", "Random,heuristic", stdin="quit\n")
     assert "you against Bot 1 (Beginner), Bot 2 (Club player)." in result.output
     assert bot_levels(["greedy"], 3) == ["easy", "easy"]
-    assert bot_levels(["strong", "club"], 3) == ["expert", "club"]
+    assert bot_levels(["strong", "club"], 3) == ["master", "club"]
 
 
 HINT_LABELS = {

@@ -391,8 +391,8 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool, l
     default="easy",
     show_default=True,
     metavar="LEVELS",
-    help="Bot levels (beginner, easy, club, expert; the old names random, greedy, heuristic,"
-    " strong still work), comma-separated: one for all bots, or one per bot.",
+    help="Bot levels (beginner, easy, club, expert, master; the old names random, greedy,"
+    " heuristic, strong still work), comma-separated: one for all bots, or one per bot.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible game.")
 @click.option(
@@ -454,8 +454,8 @@ def play(
     "bot_list",
     required=True,
     metavar="A,B[,C...]",
-    help="Bot levels (beginner, easy, club, expert, search; the old names random, greedy,"
-    " heuristic, strong still work), or cmd:COMMAND.",
+    help="Bot levels (beginner, easy, club, expert, master, search; the old names random,"
+    " greedy, heuristic, strong still work), or cmd:COMMAND.",
 )
 @click.option("--players", type=int, default=None, help="Seats at the table [one per bot].")
 @click.option("--hands", type=int, default=None, help="Deals of single hands to play.")
@@ -628,8 +628,8 @@ def tournament(
     (the first bot listed is the top seed). Each pairing is an arena run of --hands H or
     --matches M deals, both seatings each. Standings show points, win rate, penalty a hand
     and an OpenSkill rating with its interval; --json prints everything, --plot draws the
-    ratings. Entries are bot levels (beginner, easy, club, expert, search; the old names
-    still work) or cmd:COMMAND (docs/bot-protocol.md).
+    ratings. Entries are bot levels (beginner, easy, club, expert, master, search; the old
+    names still work) or cmd:COMMAND (docs/bot-protocol.md).
     """
     from scala40 import arena as ar
     from scala40 import tournament as tm

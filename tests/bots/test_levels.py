@@ -31,9 +31,15 @@ def test_the_levels_weakest_first_and_the_bot_each_builds() -> None:
         ("search", StrongBot),
     ]
     assert list(LEVELS.items()) == expected
-    assert OFFERED == ("beginner", "easy", "club", "expert")  # search is for studies
+    assert OFFERED == ("beginner", "easy", "club", "expert", "master")  # search: studies
     assert set(LABELS) == set(LEVELS)
-    assert [LABELS[level] for level in OFFERED] == ["Beginner", "Easy", "Club player", "Expert"]
+    assert [LABELS[level] for level in OFFERED] == [
+        "Beginner",
+        "Easy",
+        "Club player",
+        "Expert",
+        "Master",
+    ]
 
 
 @pytest.mark.parametrize(("old", "new"), sorted(ALIASES.items()))
@@ -51,7 +57,7 @@ def test_the_old_names_are_the_old_levels() -> None:
         "random": "beginner",
         "greedy": "easy",
         "heuristic": "club",
-        "strong": "expert",
+        "strong": "master",
     }
 
 

@@ -15,7 +15,7 @@ from scala40.bots.heuristic import HeuristicBot
 from scala40.bots.planner import PlannerBot
 from scala40.bots.rollout import heuristic_play_out
 from scala40.engine.actions import Action, Discard, DrawStock, TakePozzo
-from scala40.engine.cards import pack_list
+from scala40.engine.cards import pack_list, penalty_table
 from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
@@ -92,7 +92,7 @@ def test_the_master_reads_only_the_view() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_every_turn_weighed_is_legal_and_the_first_is_the_club_players(seed: int) -> None:
     hand, view = _play_view(seed)
-    master = PlannerBot()
+    master = PlannerBot(base=HeuristicBot, shed=False)
     plans = master.turns(view, hand.clone(), random.Random(0))
     # The first plan is the club player's whole turn, move for move.
     club_turn = []
@@ -233,3 +233,16 @@ def test_a_play_out_plays_the_searching_seat_with_its_own_player() -> None:
     heuristic_play_out(hand, random.Random(1), {0: own})
     assert hand.over
     assert own.seats == {0}
+
+
+def test_shedding_weighs_the_costliest_card_too() -> None:
+    pay = penalty_table("standard")
+    for seed in range(4):
+        hand, view = _play_view(seed)
+        plans = PlannerBot(shed=True).turns(view, hand.clone(), random.Random(0))
+        ends = {plan[-1] for plan in plans if len(plan) == 1}
+        legal = [k for k in set(view.hand) if hand.check(Discard(k)) is None]
+        costliest = max(pay[k] for k in legal)
+        if len(plans[0]) == 1:  # nothing laid: the plays' discards are the hold's
+            ends = {plan[-1] for plan in plans}
+        assert any(isinstance(a, Discard) and pay[a.card] == costliest for a in ends)

@@ -547,8 +547,10 @@ def test_the_lobby_offers_the_four_levels_by_name(server: str, browser: Browser)
     values = options.evaluate_all("(os) => os.map((o) => o.value)")
     texts = options.evaluate_all("(os) => os.map((o) => o.textContent)")
     # The built-in levels, then any program the server registered (bot:simple here).
-    assert values[:5] == ["human", "bot:beginner", "bot:easy", "bot:club", "bot:expert"]
-    assert texts[1:5] == ["Bot: Beginner", "Bot: Easy", "Bot: Club player", "Bot: Expert"]
+    levels = ["beginner", "easy", "club", "expert", "master"]
+    assert values[:6] == ["human", *(f"bot:{level}" for level in levels)]
+    words = ["Beginner", "Easy", "Club player", "Expert", "Master"]
+    assert texts[1:6] == [f"Bot: {w}" for w in words]
     assert not any(v in values for v in ("bot:heuristic", "bot:strong", "bot:search"))
     assert seat.input_value() == "bot:club"  # a bot seat's level unless chosen
     assert errors == []

@@ -307,7 +307,7 @@ def test_mocked_the_league_matches_and_standings_in_the_page_language(
     ]
     rows = page.query_selector_all("#league-matches li")
     assert [r.get_attribute("data-table") for r in rows] == ["t/3", "t2"]
-    bot = {"en": "Bot 3 (Expert)", "it": "Bot 3 (Esperto)"}[lang]
+    bot = {"en": "Bot 3 (Master)", "it": "Bot 3 (Maestro)"}[lang]
     assert rows[0].inner_text().endswith(f"1. Anna · 2. Zoe Bianchi · 3. {bot}")
     date = rows[0].query_selector("a")
     assert date is not None and date.get_attribute("href") == "/replay/t%2F3"

@@ -116,7 +116,8 @@ def test_pages_are_served_or_named_when_missing(
 
 
 def test_the_lobby_offers_the_new_levels_and_takes_the_old_names(client: Any) -> None:
-    assert client.get("/api/bots").json()["levels"] == ["beginner", "easy", "club", "expert"]
+    levels = ["beginner", "easy", "club", "expert", "master"]
+    assert client.get("/api/bots").json()["levels"] == levels
     made = create(client, ["human", "bot:heuristic", "bot:random"])  # an old client's names
     seats = client.get(f"/api/tables/{made['table_id']}").json()["seats"]
     assert [s["kind"] for s in seats] == ["human", "bot:club", "bot:beginner"]

@@ -47,6 +47,7 @@ IMITATIONS = [
     "Anna, Club player",
     "Esperto",
     "Expert",
+    "Maestro",
     "admin",
     "System",
     "Server",

@@ -21,7 +21,9 @@ def test_bots_in_worker_processes_play_their_turns(
     make_client: MakeClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     client = make_client(bot_processes=1)
-    table = create(client, ["human", "bot:club", "bot:expert"])
+    # The master plans a whole turn at its first move and plays the rest from what it
+    # remembers: the worker hands the bot back after each move.
+    table = create(client, ["human", "bot:master", "bot:expert"])
     store = client.app.state.tables.store
     with client.websocket_connect(ws_url(table)) as ws:
         state = play_until_my_turn(ws, 0)

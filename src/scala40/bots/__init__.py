@@ -42,13 +42,13 @@ ALIASES: Final[dict[str, str]] = {
     "random": "beginner",
     "greedy": "easy",
     "heuristic": "club",
-    "strong": "expert",
+    "strong": "master",
 }
 """Old level names, still accepted: old name -> canonical name."""
 
-OFFERED: Final[tuple[str, ...]] = ("beginner", "easy", "club", "expert")
-"""The levels a player is offered (lobby, terminal); ``search``, the rollout search kept
-for studies, is accepted but not offered."""
+OFFERED: Final[tuple[str, ...]] = ("beginner", "easy", "club", "expert", "master")
+"""The levels a player is offered (lobby, terminal), weakest first; ``search``, the
+decision-by-decision rollout search kept for studies, is accepted but not offered."""
 
 LABELS: Final[dict[str, str]] = {
     "beginner": "Beginner",

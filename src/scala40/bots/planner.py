@@ -32,11 +32,12 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from scala40.bots.base import TURN_MOVES, ending_move, world_of
-from scala40.bots.heuristic import HeuristicBot
+from scala40.bots.expert import ExpertBot
 from scala40.bots.paired import DEPART_Z, DROP_AFTER, Paired
 from scala40.bots.rollout import Policy, heuristic_play_out, match_value, outcome
 from scala40.bots.worlds import deal_consistent
 from scala40.engine.actions import Action, Discard, DrawStock, TakePozzo
+from scala40.engine.cards import penalty_table
 from scala40.engine.errors import IllegalAction
 from scala40.engine.phases import DRAW
 from scala40.engine.state import Deal
@@ -57,9 +58,12 @@ DISCARDS = 4
 HOLD_DISCARDS = 2
 """Discards weighed when nothing is laid: the club player's best ones of the whole hand."""
 
+EXTEND = 3.0
+"""How many times its budget of worlds a search may deal for a close call."""
+
 CLOSE_Z = 1.0
 """A candidate this many standard errors above the plan, but short of the gate, is a close
-call: the search deals more worlds for it, up to ``extend`` times its budget."""
+call: the search deals more worlds for it, up to :data:`EXTEND` times its budget."""
 
 Plan = tuple[Action, ...]
 """A turn from the current decision to its end (the discard, or going out)."""
@@ -83,10 +87,11 @@ class PlannerBot:
         self,
         worlds: int | None = None,
         think_ms: float | None = THINK_MS,
-        base: Callable[[], TurnPolicy] = HeuristicBot,
+        base: Callable[[], TurnPolicy] = ExpertBot,
         match_aware: bool = True,
-        own_play_outs: bool = False,
-        extend: float = 1.0,
+        own_play_outs: bool = True,
+        extend: float = EXTEND,
+        shed: bool = True,
     ) -> None:
         self.worlds = worlds
         """Most worlds dealt for one decision (``None``: :data:`WORLDS` a second of
@@ -102,6 +107,9 @@ class PlannerBot:
         """Whether the play-outs play the searching seat as its base player (else the club
         player plays every seat)."""
         self.extend = extend
+        self.shed = shed
+        """Whether the costliest legal discard is weighed too, beside the base player's
+        best: the shedding an unopened hand may need once another player is near out."""
         """How far past its budget a search may go for a close call (:data:`CLOSE_Z`)."""
         self.match_aware = match_aware
         """Judge play-outs by the match standing (:func:`~scala40.bots.rollout.match_value`)
@@ -162,11 +170,15 @@ class PlannerBot:
         for action in plays:
             after.apply(action)
         if after.current == world.current and not after.over and after.phase != DRAW:
-            for discard in self._discards(PlayerView.of(after, view.seat), after, DISCARDS):
-                plans.append((*plays, discard))
+            ranked = self._discards(PlayerView.of(after, view.seat), after, DISCARDS)
+            plans.extend((*plays, discard) for discard in ranked)
+            if self.shed:
+                plans.extend((*plays, d) for d in _costliest(after, ranked))
         if plays:
-            for discard in self._discards(view, world, HOLD_DISCARDS):
-                plans.append((discard,))
+            ranked = self._discards(view, world, HOLD_DISCARDS)
+            plans.extend((discard,) for discard in ranked)
+            if self.shed:
+                plans.extend((d,) for d in _costliest(world, ranked))
         return list(dict.fromkeys(plans))
 
     def club_turn(self, view: PlayerView, world: Deal, rng: random.Random) -> Plan:
@@ -248,6 +260,17 @@ class PlannerBot:
         heuristic_play_out(world, random.Random(seed + 1), seats)
         value = match_value(world, view.me, view) if self.match_aware else None
         return outcome(world, view.me) if value is None else value
+
+
+def _costliest(world: Deal, weighed: Sequence[Action]) -> list[Action]:
+    """The legal discard that costs most left in hand, unless it is weighed already."""
+    pay = penalty_table(world.rules.face_values)
+    hand = world.hands[world.current]
+    legal = [k for k in range(len(hand)) if hand[k] and world.check(Discard(k)) is None]
+    if not legal:
+        return []
+    card = max(legal, key=lambda k: pay[k])
+    return [] if Discard(card) in weighed else [Discard(card)]
 
 
 def _close(paired: Paired, alive: Sequence[int]) -> bool:

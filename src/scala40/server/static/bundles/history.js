@@ -1,7 +1,7 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   locale
-} from "./chunk-TUUE7FQK.js";
+} from "./chunk-HAXPPMC4.js";
 import {
   $,
   api,
@@ -11,7 +11,7 @@ import {
   languageSwitch,
   recordSeatName,
   t
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // history.js
 var matches = [];

@@ -3,7 +3,7 @@ import {
   count,
   number,
   shortDate
-} from "./chunk-TUUE7FQK.js";
+} from "./chunk-HAXPPMC4.js";
 import {
   $,
   $input,
@@ -22,7 +22,7 @@ import {
   saveLeagueInvite,
   seatName,
   t
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // league.js
 var S = {

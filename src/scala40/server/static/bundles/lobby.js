@@ -2,11 +2,11 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-TRFDDIXY.js";
+} from "./chunk-HXLZXK6J.js";
 import {
   ratingWords
-} from "./chunk-YWVN66IA.js";
-import "./chunk-TUUE7FQK.js";
+} from "./chunk-EKS6MHUZ.js";
+import "./chunk-HAXPPMC4.js";
 import {
   $,
   $input,
@@ -30,7 +30,7 @@ import {
   t,
   takeSeat,
   tn
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // lobby.js
 var button = (id) => (

@@ -1,15 +1,15 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   ratingWords
-} from "./chunk-YWVN66IA.js";
+} from "./chunk-EKS6MHUZ.js";
 import {
   svg
-} from "./chunk-VLLRKX2K.js";
+} from "./chunk-IFNGDYCH.js";
 import {
   count,
   number,
   shortDate
-} from "./chunk-TUUE7FQK.js";
+} from "./chunk-HAXPPMC4.js";
 import {
   $,
   $input,
@@ -29,7 +29,7 @@ import {
   saveNickname,
   savePlayerIdentity,
   t
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // players.js
 var LEADERBOARD_SIZE = 50;

@@ -1,17 +1,17 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   renderFairBadge
-} from "./chunk-CHEQZG2G.js";
+} from "./chunk-3BL6V5CL.js";
 import {
   cardBack,
   cardElement,
   prettyCard,
   prettyCards,
   sortKey
-} from "./chunk-MTXOQHIF.js";
+} from "./chunk-G7YF2UBT.js";
 import {
   renderScores
-} from "./chunk-VLLRKX2K.js";
+} from "./chunk-IFNGDYCH.js";
 import {
   $,
   $input,
@@ -24,7 +24,7 @@ import {
   recordSeatName,
   t,
   tn
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // replay.js
 var tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");

@@ -11,7 +11,7 @@ import {
   memberInLang,
   ruleValueWords,
   t
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // rules.js
 var BOOK = null;

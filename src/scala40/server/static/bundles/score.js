@@ -2,7 +2,7 @@
 import {
   SUITS,
   SUIT_SYMBOL
-} from "./chunk-MTXOQHIF.js";
+} from "./chunk-G7YF2UBT.js";
 import {
   $,
   $input,
@@ -16,7 +16,7 @@ import {
   languageSwitch,
   t,
   tn
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // score.js
 var SHEETS = "scala40:sheets";

@@ -2,11 +2,11 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-TRFDDIXY.js";
+} from "./chunk-HXLZXK6J.js";
 import {
   onFair,
   renderFairMark
-} from "./chunk-CHEQZG2G.js";
+} from "./chunk-3BL6V5CL.js";
 import {
   SUITS,
   actionCards,
@@ -21,15 +21,15 @@ import {
   sameCard,
   selectionKey,
   sortKey
-} from "./chunk-MTXOQHIF.js";
+} from "./chunk-G7YF2UBT.js";
 import {
   ratingChangeWords,
   ratingWords
-} from "./chunk-YWVN66IA.js";
+} from "./chunk-EKS6MHUZ.js";
 import {
   renderScores
-} from "./chunk-VLLRKX2K.js";
-import "./chunk-TUUE7FQK.js";
+} from "./chunk-IFNGDYCH.js";
+import "./chunk-HAXPPMC4.js";
 import {
   $,
   $input,
@@ -56,7 +56,7 @@ import {
   t,
   takeSeat,
   tn
-} from "./chunk-6NOTCFWY.js";
+} from "./chunk-4MV2DN3O.js";
 
 // announce.js
 var timer = 0;

@@ -93,11 +93,11 @@ export function tn(key, n, params = {}) {
 }
 
 /** The bot levels the lobby offers, weakest first (the server also takes "search"). */
-export const BOT_LEVELS = ["beginner", "easy", "club", "expert"];
+export const BOT_LEVELS = ["beginner", "easy", "club", "expert", "master"];
 
 /** Old level names, still found in stored tables and records: old name -> level.
  * @type {{[old: string]: string}} */
-export const BOT_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "expert" };
+export const BOT_ALIASES = { random: "beginner", greedy: "easy", heuristic: "club", strong: "master" };
 
 /** A bot level in the page's words ("Club player"); an old name ("heuristic") as its level
  * by `aliases`, a registered program's name as it is.
