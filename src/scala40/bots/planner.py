@@ -1,27 +1,33 @@
-"""The planner: whole turns weighed over dealt worlds, played only when they clearly pay.
+"""The master: whole turns weighed over dealt worlds, played only when they clearly pay.
 
-The club player (:mod:`scala40.bots.heuristic`) decides one move at a time. Its moves
-are good on the whole; what it cannot judge is a turn as a whole — whether to lay down
-what it can now or hold it, and which card to throw after what it lays. The planner
-lists a few whole turns from the point where its turn's choices begin:
+The expert (:mod:`scala40.bots.expert`, the club player of :mod:`scala40.bots.heuristic`
+reading the next hand at its discard) decides one move at a time. Its moves are good on
+the whole; what it cannot judge is a turn as a whole — whether to lay down what it can
+now or hold it, and which card to throw after what it lays. The master lists a few whole
+turns from the first move after its draw:
 
-- the club player's own turn (its melds and lay-offs, then its discard): *the plan*;
-- the same plays with each of the club player's next best discards;
-- nothing laid (*hold*), with the club player's best discards of the whole hand;
+- the expert's own turn (its melds and lay-offs, then its discard): *the plan*;
+- the same plays with each of the expert's next best discards, and with the costliest
+  card it may throw (*shedding*);
+- nothing laid (*holding*), with the expert's best discards of the whole hand and the
+  costliest card;
 
-and, at the draw, the club player's draw against the other one. Each candidate is played
-in the same dealt worlds (:func:`~scala40.bots.worlds.deal_consistent`: the unseen cards
-dealt again, so no hidden card is ever read), and the hand is finished by the club player
-in every seat with the same luck for each candidate (:func:`~scala40.bots.rollout.
-heuristic_play_out`, common random numbers). A candidate other than the plan is played
-only when it beats the plan world by world by more than two standard errors
-(:class:`~scala40.bots.paired.Paired`): ungated, the best of a few noisy means is mostly
-luck, and a search that follows it plays worse than the club player it started from.
+and, at the draw, the expert's draw against the other one. Each candidate is played in
+the same dealt worlds (:func:`~scala40.bots.worlds.deal_consistent`: the unseen cards
+dealt again, so no hidden card is ever read), and the hand is finished with the same luck
+for each candidate (common random numbers) by the club player in the other seats and the
+expert in its own (:func:`~scala40.bots.rollout.heuristic_play_out`). A candidate other
+than the plan is played only when it beats the plan world by world by more than two
+standard errors (:class:`~scala40.bots.paired.Paired`): ungated, the best of a few noisy
+means is mostly luck, and a search that follows it plays worse than the player it
+started from.
 
-The budget is a number of worlds (:data:`WORLDS`) and a clock (``think_ms`` a decision):
-the search stops at whichever comes first and plays the best gated candidate found so
-far, so a web table never waits long. Counting worlds rather than only watching the
-clock keeps a seeded game the same from one machine to the next on a quiet machine.
+The budget is a number of worlds (:data:`WORLDS`, more for a close call) and a clock
+(``think_ms`` a decision): the search stops at whichever comes first and plays the best
+gated candidate found so far, so a web table never waits long. Counting worlds rather
+than only watching the clock keeps a seeded game the same from one machine to the next
+on a quiet machine. The base player is a parameter (``base``): with the club player the
+same search measures what the whole-turn plans add to it alone (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -53,10 +59,10 @@ THINK_MS = 1000.0
 candidate so far when it runs out, whatever is left of :data:`WORLDS`."""
 
 DISCARDS = 4
-"""Discards weighed after the club player's plays: its best ones."""
+"""Discards weighed after the base player's plays: its best ones (its own first)."""
 
 HOLD_DISCARDS = 2
-"""Discards weighed when nothing is laid: the club player's best ones of the whole hand."""
+"""Discards weighed when nothing is laid: the base player's best ones of the whole hand."""
 
 EXTEND = 3.0
 """How many times its budget of worlds a search may deal for a close call."""
@@ -79,7 +85,8 @@ class TurnPolicy(Policy, Protocol):
 
 
 class PlannerBot:
-    """The club player's turns, replaced by another whole turn when it clearly pays."""
+    """The expert's turns (or another base player's), replaced by another whole turn when
+    it clearly pays."""
 
     name = "master"
 
@@ -107,17 +114,17 @@ class PlannerBot:
         """Whether the play-outs play the searching seat as its base player (else the club
         player plays every seat)."""
         self.extend = extend
+        """How far past its budget a search may go for a close call (:data:`CLOSE_Z`)."""
         self.shed = shed
         """Whether the costliest legal discard is weighed too, beside the base player's
         best: the shedding an unopened hand may need once another player is near out."""
-        """How far past its budget a search may go for a close call (:data:`CLOSE_Z`)."""
         self.match_aware = match_aware
         """Judge play-outs by the match standing (:func:`~scala40.bots.rollout.match_value`)
         when the view holds match scores, else by the hand's penalties."""
         self.searches = 0
         """Decisions searched (those with more than one candidate)."""
         self.departures = 0
-        """Searches that played a candidate other than the club player's."""
+        """Searches that played a candidate other than the base player's."""
         self.dealt = 0
         """Worlds dealt over this bot's life (for measuring the search's speed)."""
         self._rest: list[Action] = []
@@ -150,8 +157,8 @@ class PlannerBot:
 
     # The candidates -------------------------------------------------------------------
     def draws(self, view: PlayerView, world: Deal, rng: random.Random) -> list[Plan]:
-        """The club player's draw first, then the other draw if the rules allow it; the
-        rest of the turn is the club player's in every world."""
+        """The base player's draw first, then the other draw if the rules allow it; the
+        rest of the turn is played out in every world."""
         planned = self.base.choose_in(view, world, rng)
         other: Action = DrawStock() if isinstance(planned, TakePozzo) else TakePozzo()
         if world.check(other) is None:
@@ -159,11 +166,12 @@ class PlannerBot:
         return [(planned,)]
 
     def turns(self, view: PlayerView, world: Deal, rng: random.Random) -> list[Plan]:
-        """Whole turns from here: the club player's first, then its plays with its next
-        best discards, then holding everything with its best discards of the whole hand.
+        """Whole turns from here: the base player's first, then its plays with its next
+        best discards, then holding everything with its best discards of the whole hand
+        (and, when :attr:`shed`, the costliest card after the plays and when holding).
         Every candidate is legal here (the world is the seat's own turn, which depends
         only on what it sees)."""
-        line = self.club_turn(view, world, rng)
+        line = self.base_turn(view, world, rng)
         plans: list[Plan] = [line]
         plays = line[:-1] if isinstance(line[-1], Discard) else line
         after = world.clone()
@@ -181,9 +189,9 @@ class PlannerBot:
                 plans.extend((d,) for d in _costliest(world, ranked))
         return list(dict.fromkeys(plans))
 
-    def club_turn(self, view: PlayerView, world: Deal, rng: random.Random) -> Plan:
-        """The rest of this turn as the club player would play it (its first move from
-        ``view`` itself, so the plan is exactly the club player's)."""
+    def base_turn(self, view: PlayerView, world: Deal, rng: random.Random) -> Plan:
+        """The rest of this turn as the base player would play it (its first move from
+        ``view`` itself, so the plan is exactly the base player's)."""
         probe = world.clone()
         seat, turn = view.seat, probe.turns_done
         line: list[Action] = []
@@ -217,7 +225,7 @@ class PlannerBot:
         return max(DROP_AFTER + 1, round(WORLDS * self.think_ms / 1000.0))
 
     def search(self, view: PlayerView, plans: Sequence[Plan], rng: random.Random) -> int:
-        """The index of the plan to play: paired play-outs against the club player's
+        """The index of the plan to play: paired play-outs against the base player's
         (plan 0) in up to :attr:`worlds` worlds, dropping clear losers, departing only
         through the gate."""
         self.searches += 1
@@ -249,7 +257,8 @@ class PlannerBot:
 
     def _score(self, view: PlayerView, dealt: Deal, plan: Plan, seed: int) -> float:
         """How the seat fares when ``plan`` is played in ``dealt`` and the hand finished
-        by the club player everywhere, with the luck of ``seed``."""
+        by the club player (and the seat itself by its base player when
+        :attr:`own_play_outs`), with the luck of ``seed``."""
         world = dealt.clone()
         for action in plan:
             try:
