@@ -165,7 +165,7 @@ def test_an_illegal_action_changes_nothing() -> None:
     [
         (
             ["--bots", "clever"],
-            "unknown bot level 'clever': choose among beginner, easy, club, expert",
+            "unknown bot level 'clever': choose among beginner, easy, club, expert, master",
         ),
         (["--bots", "random,greedy", "--players", "5"], "--bots lists 2 levels for 4 bots"),
         (["--players", "9"], "players must be 2 to 6"),

@@ -9,6 +9,7 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.bots import planner as planner_module
+from scala40.bots.base import world_of
 from scala40.bots.expert import ExpertBot
 from scala40.bots.greedy import GreedyBot
 from scala40.bots.heuristic import HeuristicBot
@@ -16,10 +17,13 @@ from scala40.bots.planner import PlannerBot
 from scala40.bots.rollout import heuristic_play_out
 from scala40.engine.actions import Action, Discard, DrawStock, TakePozzo
 from scala40.engine.cards import pack_list, penalty_table
+from scala40.engine.match import Match
 from scala40.engine.phases import DRAW
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
 from scala40.engine.views import PlayerView
+
+from .test_bots_legal import TABLES as LEGAL_TABLES
 
 TABLES = [
     {},
@@ -246,3 +250,34 @@ def test_shedding_weighs_the_costliest_card_too() -> None:
         if len(plans[0]) == 1:  # nothing laid: the plays' discards are the hold's
             ends = {plan[-1] for plan in plans}
         assert any(isinstance(a, Discard) and pay[a.card] == costliest for a in ends)
+
+
+@pytest.mark.parametrize("table", sorted(LEGAL_TABLES))
+def test_every_turn_the_master_weighs_is_legal_at_every_table(table: str) -> None:
+    # Each whole turn it might play, checked move by move against the true hand, at every
+    # table of the legality tests (the other seats play as club players meanwhile).
+    preset, keys = LEGAL_TABLES[table]
+    rules = Rules.build(preset, keys)
+    match = Match(rules, seed=len(table))
+    club, master = HeuristicBot(), PlannerBot()
+    rng = random.Random(1)
+    weighed = 0
+    for _ in range(1500):
+        if match.over:
+            break
+        deal = match.deal
+        seat = match.current_seat
+        view = PlayerView.of(deal, seat)
+        if deal.phase == DRAW or deal.turn.actions_now == 0:
+            world = world_of(view)
+            plans = master.draws(view, world, rng) if deal.phase == DRAW else []
+            if deal.phase != DRAW and deal.turn.actions_now == 0:
+                plans = master.turns(view, world, rng)
+            for plan in plans:
+                played = deal.clone()
+                for action in plan:
+                    assert played.check(action) is None, (table, plan, action)
+                    played.apply(action)
+                weighed += 1
+        match.apply(club.choose(view, rng))
+    assert weighed > 50
