@@ -535,7 +535,7 @@ def test_an_illegal_move_shows_the_engines_reason(server: str, browser: Browser)
     page.context.close()
 
 
-def test_the_lobby_offers_the_four_levels_by_name(server: str, browser: Browser) -> None:
+def test_the_lobby_offers_the_five_levels_by_name(server: str, browser: Browser) -> None:
     page = _new_page(browser)
     errors = _page_errors(page)
     page.goto(server + "/")

@@ -26,7 +26,7 @@ def test_a_registered_program_plays_its_seat_to_the_end_of_the_match(make_client
         stand_in_level="greedy",
     )
     assert client.get("/api/bots").json() == {
-        "levels": ["beginner", "easy", "club", "expert"],
+        "levels": ["beginner", "easy", "club", "expert", "master"],
         "programs": ["simple"],
         "remote": [],
     }

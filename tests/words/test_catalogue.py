@@ -142,3 +142,15 @@ def test_every_key_the_pages_name_is_in_the_catalogue() -> None:
                 if key not in keys and f"{key}.one" not in keys:
                     missing.append(f"{path.relative_to(static)}: {key}")
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_offered_level_has_its_words_in_each_language(lang: str) -> None:
+    # The lobby names its seats' levels by a key it builds (`lobby.bot.<level>`), and every
+    # page a bot's name by `bot.level.<level>`: a new level needs both, or a page shows the key.
+    from scala40.bots import OFFERED
+
+    words = Words(lang)
+    for level in OFFERED:
+        for key in (f"lobby.bot.{level}", f"bot.level.{level}"):
+            assert words(key) != key, key

@@ -1,7 +1,7 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   locale
-} from "./chunk-HAXPPMC4.js";
+} from "./chunk-PMAJHZDT.js";
 import {
   $,
   api,
@@ -11,7 +11,7 @@ import {
   languageSwitch,
   recordSeatName,
   t
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // history.js
 var matches = [];

@@ -3,7 +3,7 @@ import {
   count,
   number,
   shortDate
-} from "./chunk-HAXPPMC4.js";
+} from "./chunk-PMAJHZDT.js";
 import {
   $,
   $input,
@@ -22,7 +22,7 @@ import {
   saveLeagueInvite,
   seatName,
   t
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // league.js
 var S = {

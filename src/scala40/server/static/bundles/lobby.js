@@ -2,11 +2,11 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-HXLZXK6J.js";
+} from "./chunk-36M622WS.js";
 import {
   ratingWords
-} from "./chunk-EKS6MHUZ.js";
-import "./chunk-HAXPPMC4.js";
+} from "./chunk-F44VH76G.js";
+import "./chunk-PMAJHZDT.js";
 import {
   $,
   $input,
@@ -30,7 +30,7 @@ import {
   t,
   takeSeat,
   tn
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // lobby.js
 var button = (id) => (

@@ -1,15 +1,15 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   ratingWords
-} from "./chunk-EKS6MHUZ.js";
+} from "./chunk-F44VH76G.js";
 import {
   svg
-} from "./chunk-IFNGDYCH.js";
+} from "./chunk-JKOAVRW4.js";
 import {
   count,
   number,
   shortDate
-} from "./chunk-HAXPPMC4.js";
+} from "./chunk-PMAJHZDT.js";
 import {
   $,
   $input,
@@ -29,7 +29,7 @@ import {
   saveNickname,
   savePlayerIdentity,
   t
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // players.js
 var LEADERBOARD_SIZE = 50;

@@ -1,17 +1,17 @@
 // Made by scripts/build_pages.py from static/js/ (esbuild): edit those, not this.
 import {
   renderFairBadge
-} from "./chunk-3BL6V5CL.js";
+} from "./chunk-L7UARKUG.js";
 import {
   cardBack,
   cardElement,
   prettyCard,
   prettyCards,
   sortKey
-} from "./chunk-G7YF2UBT.js";
+} from "./chunk-MMSY7H4E.js";
 import {
   renderScores
-} from "./chunk-IFNGDYCH.js";
+} from "./chunk-JKOAVRW4.js";
 import {
   $,
   $input,
@@ -24,7 +24,7 @@ import {
   recordSeatName,
   t,
   tn
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // replay.js
 var tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");

@@ -11,7 +11,7 @@ import {
   memberInLang,
   ruleValueWords,
   t
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // rules.js
 var BOOK = null;

@@ -2,7 +2,7 @@
 import {
   SUITS,
   SUIT_SYMBOL
-} from "./chunk-G7YF2UBT.js";
+} from "./chunk-MMSY7H4E.js";
 import {
   $,
   $input,
@@ -16,7 +16,7 @@ import {
   languageSwitch,
   t,
   tn
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // score.js
 var SHEETS = "scala40:sheets";

@@ -2,11 +2,11 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-HXLZXK6J.js";
+} from "./chunk-36M622WS.js";
 import {
   onFair,
   renderFairMark
-} from "./chunk-3BL6V5CL.js";
+} from "./chunk-L7UARKUG.js";
 import {
   SUITS,
   actionCards,
@@ -21,15 +21,15 @@ import {
   sameCard,
   selectionKey,
   sortKey
-} from "./chunk-G7YF2UBT.js";
+} from "./chunk-MMSY7H4E.js";
 import {
   ratingChangeWords,
   ratingWords
-} from "./chunk-EKS6MHUZ.js";
+} from "./chunk-F44VH76G.js";
 import {
   renderScores
-} from "./chunk-IFNGDYCH.js";
-import "./chunk-HAXPPMC4.js";
+} from "./chunk-JKOAVRW4.js";
+import "./chunk-PMAJHZDT.js";
 import {
   $,
   $input,
@@ -56,7 +56,7 @@ import {
   t,
   takeSeat,
   tn
-} from "./chunk-4MV2DN3O.js";
+} from "./chunk-RCI7G432.js";
 
 // announce.js
 var timer = 0;
