@@ -62,6 +62,18 @@ def first_legal(world: Deal, actions: Iterable[Action]) -> Action | None:
     return None
 
 
+def legal_first(world: Deal, actions: Iterable[Action], count: int) -> list[Action]:
+    """The first ``count`` of ``actions`` the engine accepts in ``world``, in their order
+    (a search's few best discards of a ranking)."""
+    out: list[Action] = []
+    for action in actions:
+        if len(out) >= count:
+            break
+        if world.check(action) is None:
+            out.append(action)
+    return out
+
+
 TURN_MOVES = 60
 """Moves one turn may hold before whoever drives a bot ends the turn for it with
 :func:`ending_move`: the web table for a bot seat or a stand-in, a search's play-out for

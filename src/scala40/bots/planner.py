@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from scala40.bots.base import TURN_MOVES, ending_move, world_of
+from scala40.bots.base import TURN_MOVES, ending_move, legal_first, world_of
 from scala40.bots.expert import ExpertBot
 from scala40.bots.paired import DEPART_Z, DROP_AFTER, Paired
 from scala40.bots.rollout import Policy, heuristic_play_out, match_value, outcome
@@ -207,13 +207,7 @@ class PlannerBot:
         return tuple(line)
 
     def _discards(self, view: PlayerView, world: Deal, count: int) -> list[Action]:
-        out: list[Action] = []
-        for action in self.base.ranked_discards(view, world):
-            if len(out) >= count:
-                break
-            if world.check(action) is None:
-                out.append(action)
-        return out
+        return legal_first(world, self.base.ranked_discards(view, world), count)
 
     # The search -----------------------------------------------------------------------
     def world_budget(self) -> int:

@@ -24,7 +24,7 @@ import random
 import time
 from typing import Literal
 
-from scala40.bots.base import world_of
+from scala40.bots.base import legal_first, world_of
 from scala40.bots.heuristic import HeuristicBot
 from scala40.bots.paired import DROP_AFTER, Paired
 from scala40.bots.rollout import heuristic_play_out, match_value, outcome
@@ -106,13 +106,7 @@ class StrongBot:
         return [planned]
 
     def _discards(self, view: PlayerView, world: Deal, count: int) -> list[Action]:
-        out: list[Action] = []
-        for action in self.base.ranked_discards(view, world):
-            if len(out) >= count:
-                break
-            if world.check(action) is None:
-                out.append(action)
-        return out
+        return legal_first(world, self.base.ranked_discards(view, world), count)
 
     def _search(self, view: PlayerView, candidates: list[Action], rng: random.Random) -> Action:
         """Paired play-outs against the plan (candidate 0), dropping clear losers."""
