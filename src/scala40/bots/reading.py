@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import pkgutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -102,6 +103,28 @@ def _run_neighbours(card: int) -> list[tuple[int, int]]:
                 continue
             out.append((s * 13 + (window[0] - 1) % 13, s * 13 + (window[1] - 1) % 13))
     return out
+
+
+def goes_with(card: int, hand: Sequence[int]) -> bool:
+    """Whether ``card`` makes a meld of three with two cards of ``hand`` (copies by kind):
+    two other suits of its rank, two neighbours of its run, or a joker and one of those.
+
+    A player keeps such a card, and takes it from the pozzo once opened, so one it threw
+    or left says its hand did not hold the two (:mod:`scala40.bots.worlds` reads it so).
+    A joker goes with any hand that holds a card; the table's rule keys (jokers a meld,
+    naturals) are not weighed: this is a reading of what a player keeps, not a referee.
+    """
+    if card >= JOKER:
+        return any(hand)
+    suit, r0 = divmod(card, 13)
+    mates = [t * 13 + r0 for t in range(4) if t != suit]
+    held = sum(1 for k in mates if hand[k])
+    if held >= 2:
+        return True
+    pairs = _run_neighbours(card)
+    if any(hand[x] and hand[y] for x, y in pairs):
+        return True
+    return bool(hand[JOKER]) and (held > 0 or any(hand[x] or hand[y] for x, y in pairs))
 
 
 @dataclass(frozen=True, slots=True)
