@@ -14,13 +14,13 @@ turns from the first move after its draw:
 
 and, at the draw, the expert's draw against the other one. Each candidate is played in
 the same dealt worlds (:func:`~scala40.bots.worlds.deal_consistent`: the unseen cards
-dealt again, so no hidden card is ever read), and the hand is finished with the same luck
-for each candidate (common random numbers) by the club player in the other seats and the
-expert in its own (:func:`~scala40.bots.rollout.heuristic_play_out`). A candidate other
-than the plan is played only when it beats the plan world by world by more than two
-standard errors (:class:`~scala40.bots.paired.Paired`): ungated, the best of a few noisy
-means is mostly luck, and a search that follows it plays worse than the player it
-started from.
+dealt again, so no hidden card is ever read, and dealt as the others' play makes likely),
+and the hand is finished with the same luck for each candidate (common random numbers) by
+the club player in the other seats and the expert in its own
+(:func:`~scala40.bots.rollout.heuristic_play_out`). A candidate other than the plan is
+played only when it beats the plan world by world by more than two standard errors
+(:class:`~scala40.bots.paired.Paired`): ungated, the best of a few noisy means is mostly
+luck, and a search that follows it plays worse than the player it started from.
 
 The budget is a number of worlds (:data:`WORLDS`, more for a close call) and a clock
 (``think_ms`` a decision): the search stops at whichever comes first and plays the best
