@@ -18,7 +18,6 @@ A figure, not a test: nothing here asserts.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +25,7 @@ from collections.abc import Callable, Sequence
 import scala40.bots as bots
 from scala40 import arena
 from scala40.bots.base import Bot
+from scala40.bots.paired import mean_se
 from scala40.bots.planner import PlannerBot
 from scala40.engine.rules import Rules
 
@@ -50,23 +50,17 @@ def _deal(task: tuple[arena.ArenaConfig, Sequence[str], int]) -> tuple[int, Row]
     for name in order:
         # The worker is forked: setting the level here reaches only this process.
         bots.LEVELS["master"] = VARIANTS[name]
-        penalty = [0, 0]
-        hands = [0, 0]
-        times: list[float] = []
-        for game in arena.play_deal(config, deal):
-            for seat, entry in enumerate(game.lineup):
-                penalty[entry] += game.penalty[seat]
-                hands[entry] += game.hands[seat]
-                if entry == 0:
-                    times += game.times[seat]
-        row[name] = (penalty[0] / hands[0] - penalty[1] / hands[1], times)
+        games = arena.play_deal(config, deal)
+        times = [
+            t for g in games for seat, e in enumerate(g.lineup) if e == 0 for t in g.times[seat]
+        ]
+        # The arena's own paired edge, over this one deal's seatings.
+        row[name] = (arena.pair_edges(config.names, games)[0].edge, times)
     return deal, row
 
 
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    return mean_se(sum(values), sum(v * v for v in values), len(values))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -87,12 +81,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     edges = {n: [rows[d][n][0] for d in range(args.deals)] for n in names}
     for name in names:
         times = sorted(t for d in range(args.deals) for t in rows[d][name][1])
-        mean, se = mean_se(edges[name])
+        mean, se = _mean_se(edges[name])
         p95 = times[int(0.95 * len(times))] * 1000
         print(f"{name} - club: {mean:+.2f} ± {se:.2f} a hand; decisions p95 {p95:.0f} ms")
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            mean, se = mean_se([y - x for x, y in zip(edges[a], edges[b], strict=True)])
+            mean, se = _mean_se([y - x for x, y in zip(edges[a], edges[b], strict=True)])
             print(f"{b} - {a}: {mean:+.2f} ± {se:.2f} a hand (paired by deal)")
 
 
