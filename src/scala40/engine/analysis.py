@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
-from typing import Literal, assert_never, cast
+from typing import Final, Literal, assert_never, cast
 
 from scala40.engine.actions import Meld, MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
@@ -214,8 +214,19 @@ _TRIPLE = bytes.maketrans(bytes(range(256)), b"000" + b"1" * 253)
 _SUIT = 0x1FFF
 
 
+NATIVE: Final = not __file__.endswith(".py")
+"""This module runs compiled (mypyc). The bit sets of a hand are read two ways, each the
+fastest of its build: Python makes one ``bytes`` pass over the counts (a C loop, where a
+Python loop over 52 kinds costs four times as much); compiled code loops natively, where
+the ``bytes`` pass's four allocations and the parse of a 52-digit string cost five times
+as much. Both builds run the whole test suite, so each path is checked where it runs, and
+:func:`held_levels_by_loop` is checked against the other in the pure build too."""
+
+
 def presence(counts: Sequence[int], table: bytes = _PRESENT) -> int:
     """Bit ``k`` set when the hand holds kind ``k`` (52 naturals), via one bytes pass."""
+    if NATIVE and isinstance(counts, list):
+        return _at_least(counts, 1 if table is _PRESENT else 2 if table is _DOUBLE else 3)
     return int(bytes(counts[51::-1]).translate(table), 2)
 
 
@@ -227,6 +238,37 @@ def doubles(counts: Sequence[int]) -> int:
 def triples(counts: Sequence[int]) -> int:
     """Bit ``k`` set when the hand holds three or more of natural kind ``k`` (3 decks)."""
     return presence(counts, _TRIPLE)
+
+
+def held_levels(counts: Sequence[int]) -> tuple[int, int, int]:
+    """:func:`presence`, :func:`doubles` and :func:`triples` of a hand."""
+    if NATIVE and isinstance(counts, list):
+        return held_levels_by_loop(counts)
+    return presence(counts), presence(counts, _DOUBLE), presence(counts, _TRIPLE)
+
+
+def held_levels_by_loop(counts: list[int]) -> tuple[int, int, int]:
+    """:func:`held_levels` in one loop over the 52 natural kinds (the compiled build's way)."""
+    once = twice = thrice = 0
+    for k in range(52):
+        n = counts[k]
+        if n:
+            bit = 1 << k
+            once |= bit
+            if n > 1:
+                twice |= bit
+                if n > 2:
+                    thrice |= bit
+    return once, twice, thrice
+
+
+def _at_least(counts: list[int], least: int) -> int:
+    """The kinds held ``least`` times or more, one loop (the compiled build's way)."""
+    bits = 0
+    for k in range(52):
+        if counts[k] >= least:
+            bits |= 1 << k
+    return bits
 
 
 def meldable_bits(counts: Sequence[int], jokers: int) -> int:
@@ -310,7 +352,8 @@ def hand_key(counts: Sequence[int], rules: Rules, jokers: bool) -> HandKey:
     """What a hand's candidate melds depend on: the kinds held (those in no meld dropped,
     with at most one joker a meld), those held twice, and the rules with the jokers it
     may use."""
-    return key_of(presence(counts), doubles(counts), counts[JOKER], rules, jokers)
+    held, twice, _ = held_levels(counts)
+    return key_of(held, twice, counts[JOKER], rules, jokers)
 
 
 def key_of(held: int, twice: int, njokers: int, rules: Rules, jokers: bool) -> HandKey:
@@ -629,7 +672,6 @@ def solve(
     fixed_left = sum(counts) - sum(work)
     cap_jf = jokers_after if jokers_after is not None else 0
     big = 1000
-    memo: dict[object, tuple[int, tuple[object, ...] | None]] = {}
     if objective == "points":
         by_points = True
     elif objective == "penalty":
@@ -638,7 +680,7 @@ def solve(
         assert_never(objective)
 
     # Per candidate: (candidate, naturals, jokers, weight, joker-free points, uses must_use).
-    entries: dict[int, list[tuple[Candidate, tuple[int, ...], int, int, int, int]]] = {}
+    entries: dict[int, list[Entry]] = {}
     for k, lst in by_kind.items():
         entries[k] = [
             (
@@ -654,62 +696,9 @@ def solve(
             )
             for c in lst
         ]
-    n_useful = len(useful)
     simple = leave == 0 and cap_jf == 0 and must_use is None
-
-    def search(
-        i: int, left: int, jf: int, jused: int, kused: int
-    ) -> tuple[int, tuple[object, ...] | None]:
-        while i < n_useful and not work[useful[i]]:
-            i += 1
-        if i == n_useful:
-            if left + work[JOKER] + fixed_left < leave:
-                return _NONE, None
-            if jused and jf < cap_jf:
-                return _NONE, None
-            if must_use is not None and not kused:
-                return _NONE, None
-            return 0, ()
-        k = useful[i]
-        if simple:
-            key: object = bytes(work)
-        else:
-            key = (
-                bytes(work),
-                left if left < leave else leave,
-                jf if jf < cap_jf else cap_jf,
-                jused,
-                kused,
-            )
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        work[k] -= 1
-        best_w, best_chain = search(i, left + 1, jf, jused, kused)
-        work[k] += 1
-        jokers_here = work[JOKER]
-        for c, naturals, nj, weight, jf_add, k_add in entries.get(k, ()):
-            if nj > jokers_here:
-                continue
-            ok = True
-            for kk in naturals:
-                work[kk] -= 1
-                if work[kk] < 0:
-                    ok = False
-            if ok:
-                work[JOKER] = jokers_here - nj
-                w, chain = search(i, left, jf + jf_add, jused or (1 if nj else 0), kused or k_add)
-                work[JOKER] = jokers_here
-                if chain is not None:
-                    w += weight
-                    if w > best_w:
-                        best_w, best_chain = w, (c, chain)
-            for kk in naturals:
-                work[kk] += 1
-        memo[key] = (best_w, best_chain)
-        return best_w, best_chain
-
-    _, chain = search(0, 0, 0, 0, 0)
+    solver = _Solver(useful, work, entries, fixed_left, leave, cap_jf, must_use, simple)
+    _, chain = solver.search(0, 0, 0, 0, 0)
     if chain is None:
         return None
     melds: list[TableMeld] = []
@@ -723,6 +712,115 @@ def solve(
         used += len(c.naturals) + c.jokers
         node = cast(tuple[object, ...], node[1])
     return Solution(tuple(melds), points, penalty, sum(counts) - used)
+
+
+Entry = tuple[Candidate, tuple[int, ...], int, int, int, int]
+"""A candidate as :class:`_Solver` reads it: (candidate, naturals, jokers, weight,
+joker-free points, uses ``must_use``)."""
+
+
+class _Solver:
+    """The memoized search of :func:`solve`: an object, not a nested function, since a
+    nested function that calls itself is a reference cycle, left for the cyclic garbage
+    collector with all it holds (and the compiled build calls a method directly)."""
+
+    __slots__ = (
+        "cap_jf",
+        "entries",
+        "fixed_left",
+        "leave",
+        "memo",
+        "must_use",
+        "n_useful",
+        "simple",
+        "useful",
+        "work",
+    )
+
+    def __init__(
+        self,
+        useful: list[int],
+        work: list[int],
+        entries: dict[int, list[Entry]],
+        fixed_left: int,
+        leave: int,
+        cap_jf: int,
+        must_use: int | None,
+        simple: bool,
+    ) -> None:
+        self.useful = useful
+        self.n_useful = len(useful)
+        self.work = work
+        self.entries = entries
+        self.fixed_left = fixed_left
+        self.leave = leave
+        self.cap_jf = cap_jf
+        self.must_use = must_use
+        self.simple = simple
+        self.memo: dict[object, tuple[int, tuple[object, ...] | None]] = {}
+
+    def search(
+        self, i: int, left: int, jf: int, jused: int, kused: int
+    ) -> tuple[int, tuple[object, ...] | None]:
+        """The best weight and chain of candidates from the ``i``-th useful kind on, with
+        ``left`` cards left in hand so far, ``jf`` joker-free points laid, ``jused``: a
+        joker laid, ``kused``: ``must_use`` laid."""
+        work = self.work
+        useful = self.useful
+        n_useful = self.n_useful
+        while i < n_useful and not work[useful[i]]:
+            i += 1
+        if i == n_useful:
+            if left + work[JOKER] + self.fixed_left < self.leave:
+                return _NONE, None
+            if jused and jf < self.cap_jf:
+                return _NONE, None
+            if self.must_use is not None and not kused:
+                return _NONE, None
+            return 0, ()
+        k = useful[i]
+        if self.simple:
+            key: object = bytes(work)
+        else:
+            leave = self.leave
+            cap_jf = self.cap_jf
+            key = (
+                bytes(work),
+                left if left < leave else leave,
+                jf if jf < cap_jf else cap_jf,
+                jused,
+                kused,
+            )
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        work[k] -= 1
+        best_w, best_chain = self.search(i, left + 1, jf, jused, kused)
+        work[k] += 1
+        jokers_here = work[JOKER]
+        for c, naturals, nj, weight, jf_add, k_add in self.entries.get(k, ()):
+            if nj > jokers_here:
+                continue
+            ok = True
+            for kk in naturals:
+                work[kk] -= 1
+                if work[kk] < 0:
+                    ok = False
+            if ok:
+                work[JOKER] = jokers_here - nj
+                w, chain = self.search(
+                    i, left, jf + jf_add, jused or (1 if nj else 0), kused or k_add
+                )
+                work[JOKER] = jokers_here
+                if chain is not None:
+                    w += weight
+                    if w > best_w:
+                        best_w, best_chain = w, (c, chain)
+            for kk in naturals:
+                work[kk] += 1
+        memo[key] = (best_w, best_chain)
+        return best_w, best_chain
 
 
 @dataclass(frozen=True, slots=True)
@@ -804,6 +902,8 @@ __all__ = [
     "counts_of",
     "doubles",
     "fitting_cards",
+    "held_levels",
+    "held_levels_by_loop",
     "least_penalty",
     "meld_bound",
     "meld_spec",

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Final, assert_never
 from scala40.engine.actions import MeldSpec, Open
 from scala40.engine.analysis import (
     JOKER_BITS,
+    Candidate,
     HandKey,
+    Row,
     candidates_of,
-    doubles,
+    held_levels,
     key_of,
     opening_within_reach,
-    presence,
-    triples,
 )
 from scala40.engine.cards import JOKER
 from scala40.engine.errors import IllegalAction, Problem, Refusal
@@ -124,7 +124,7 @@ def openings(deal: Deal) -> list[Open]:
     p = deal.turn.player
     counts = deal.hands[p]
     size = deal.sizes[p]
-    levels = presence(counts), doubles(counts), triples(counts)
+    levels = held_levels(counts)
     key = key_of(levels[0], levels[1], counts[JOKER], rules, not jokers_barred(rules, True))
     pending = deal.turn.drew == _FROM_POZZO and not deal.turn.pozzo_used
     memo: OpeningsKey | None = None
@@ -184,52 +184,116 @@ def _openings(
         jokers |= row[2]
     if not opening_within_reach(usable, counts, size, rules, jokers=jokers > 0):
         return []  # out of reach: the common answer, before any search
-    need = rules.opening_points
-    whole_at = size - 1  # cards laid from which the rest is a chiusura in mano
-    taken = deal.turn.pozzo_card
-    kept = deal.turn.drew == _FROM_POZZO and not pending  # the card may stay in hand
-    in_opening = rules.open_from_pozzo == "opening"
-    out: list[Open] = []
-    chosen: list[int] = []
-    specs: list[MeldSpec | None] = [None] * len(cands)
-    fits = [row[5] for row in rows]
-    twice = [row[1] for row in rows]
-    doubled = any(twice)
-    joker_bits = JOKER_BITS
+    search = _Search(deal, cands, rows, size, pending)
+    h1, h2, h3 = levels
+    wild = counts[JOKER]
+    # Every candidate fits the whole hand, but a run holding both natural aces needs
+    # both copies, and jokers beyond those held never fit.
+    hand = ~(h1 | JOKER_BITS[wild])
+    fits = search.fits
+    twice = search.twice
+    root = [k for k in range(len(cands)) if not (fits[k] & hand or twice[k] & ~h2)]
+    search.extend(root, h1, h2, h3, wild, 0, 0, 0)
+    return search.out
 
-    def spelled() -> tuple[MeldSpec, ...]:
+
+class _Search:
+    """The depth-first walk of :func:`_openings` over one hand's candidate melds.
+
+    An object, not nested functions: a nested function that calls itself is a reference
+    cycle (it holds the cell that holds it), so every search left its hand's deal, and all
+    the deal holds, for the cyclic garbage collector, which then took a tenth of random
+    play; and the compiled build calls a method directly, where it called a nested
+    function through Python's generic call with its integers boxed.
+    """
+
+    __slots__ = (
+        "cands",
+        "chosen",
+        "deal",
+        "doubled",
+        "fits",
+        "in_opening",
+        "kept",
+        "need",
+        "out",
+        "pending",
+        "rows",
+        "rules",
+        "size",
+        "specs",
+        "taken",
+        "twice",
+        "whole_at",
+    )
+
+    def __init__(
+        self, deal: Deal, cands: list[Candidate], rows: list[Row], size: int, pending: bool
+    ) -> None:
+        rules = deal.rules
+        self.deal = deal
+        self.rules = rules
+        self.cands = cands
+        self.rows = rows
+        self.size = size
+        self.pending = pending
+        self.need = rules.opening_points
+        self.whole_at = size - 1  # cards laid from which the rest is a chiusura in mano
+        self.taken = deal.turn.pozzo_card
+        self.kept = deal.turn.drew == _FROM_POZZO and not pending  # the card may stay in hand
+        self.in_opening = rules.open_from_pozzo == "opening"
+        self.out: list[Open] = []
+        self.chosen: list[int] = []
+        self.specs: list[MeldSpec | None] = [None] * len(cands)
+        self.fits = [row[5] for row in rows]
+        self.twice = [row[1] for row in rows]
+        self.doubled = any(self.twice)
+
+    def spelled(self) -> tuple[MeldSpec, ...]:
+        """The chosen candidates as the opening's melds."""
+        specs = self.specs
+        cands = self.cands
         melds: list[MeldSpec] = []
-        for i in chosen:
+        for i in self.chosen:
             spec = specs[i]
             if spec is None:
                 spec = specs[i] = cands[i].spec()
             melds.append(spec)
         return tuple(melds)
 
-    def offer(points: int, plain: int, used: int) -> None:
-        left = size - used
+    def laid(self) -> tuple[int, ...]:
+        """The kinds the chosen candidates take from the hand."""
+        cands = self.cands
+        return tuple(k for i in self.chosen for k in cands[i].laid())
+
+    def offer(self, points: int, plain: int, used: int) -> None:
+        """Keep the chosen candidates as an opening if every rule lets them open."""
+        left = self.size - used
         whole = left <= 1
         # ``plain`` < ``points`` exactly when some chosen meld holds a joker.
-        if opening_code(points, plain, plain < points, rules, whole_hand=whole) is not None:
+        if opening_code(points, plain, plain < points, self.rules, whole_hand=whole) is not None:
             return
+        deal = self.deal
+        taken = self.taken
         laid: tuple[int, ...] | None = None
         if whole:
-            laid = tuple(k for i in chosen for k in cands[i].laid())
+            laid = self.laid()
             if leave_code(deal, left, laid) is not None:
                 return
-            if left == 1 and kept and taken not in laid and deal.check(Open(spelled())):
+            if left == 1 and self.kept and taken not in laid and deal.check(Open(self.spelled())):
                 return  # only the kept pozzo card is left, and it is no discard
-        action = Open(spelled())
-        if pending:
+        action = Open(self.spelled())
+        if self.pending:
             if laid is None:
-                laid = tuple(k for i in chosen for k in cands[i].laid())
+                laid = self.laid()
             # The card must be in the opening, or still have a use after it: the latter is
             # a search, left to the full check.
-            if taken not in laid and (in_opening or deal.check(action) is not None):
+            if taken not in laid and (self.in_opening or deal.check(action) is not None):
                 return
-        out.append(action)
+        self.out.append(action)
 
     def extend(
+        self,
         fit: list[int],
         h1: int,
         h2: int,
@@ -239,6 +303,16 @@ def _openings(
         plain: int,
         used: int,
     ) -> None:
+        """Every opening that adds candidates of ``fit`` (in order) to the chosen ones;
+        ``h1``-``h3``: the kinds left once, twice, three times, ``wild`` the jokers."""
+        rows = self.rows
+        chosen = self.chosen
+        need = self.need
+        whole_at = self.whole_at
+        fits = self.fits
+        twice = self.twice
+        doubled = self.doubled
+        joker_bits = JOKER_BITS
         for at, i in enumerate(fit):
             m, m2, j, worth, n, _ = rows[i]
             pts = points + worth
@@ -250,7 +324,7 @@ def _openings(
             pln = plain if j else plain + worth
             chosen.append(i)
             if pts >= need or u >= whole_at:
-                offer(pts, pln, u)
+                self.offer(pts, pln, u)
             # The candidates from this one on that still fit in the cards left.
             hand = ~(a1 | joker_bits[w])
             if not doubled:
@@ -258,14 +332,5 @@ def _openings(
             else:
                 nxt = [k for k in fit[at:] if not (fits[k] & hand or twice[k] & ~a2)]
             if nxt:
-                extend(nxt, a1, a2, a3, w, pts, pln, u)
+                self.extend(nxt, a1, a2, a3, w, pts, pln, u)
             chosen.pop()
-
-    h1, h2, h3 = levels
-    wild = counts[JOKER]
-    # Every candidate fits the whole hand, but a run holding both natural aces needs
-    # both copies, and jokers beyond those held never fit.
-    hand = ~(h1 | joker_bits[wild])
-    root = [k for k in range(len(cands)) if not (fits[k] & hand or twice[k] & ~h2)]
-    extend(root, h1, h2, h3, wild, 0, 0, 0)
-    return out

@@ -293,17 +293,34 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
     may be taken, and shows a player (or a bot) that has lost its way in the turn the way
     on (:mod:`~scala40.engine.turn_end`).
     """
-    p = start.current
-    seen: set[object] = set()
+    return _LineSearch(start.current, card).visit(start, openings)
 
-    def done(deal: Deal) -> bool:
+
+class _LineSearch:
+    """The depth-first walk of :func:`line_using`: an object, not nested functions, since a
+    nested function that calls itself is a reference cycle that left every deal it
+    visited for the cyclic garbage collector (and the compiled build calls a method
+    directly)."""
+
+    __slots__ = ("card", "p", "seen")
+
+    def __init__(self, p: int, card: int) -> None:
+        self.p = p
+        self.card = card
+        self.seen: set[object] = set()
+
+    def done(self, deal: Deal) -> bool:
+        """The card is down and the turn may end (or the player went out)."""
         if deal.over:
-            return deal.result is not None and deal.result.winner == p
+            return deal.result is not None and deal.result.winner == self.p
         if not deal.turn.pozzo_used:
             return False
         return bool(legal_discards(deal))
 
-    def visit(deal: Deal, may_open: bool) -> list[Action] | None:
+    def visit(self, deal: Deal, may_open: bool) -> list[Action] | None:
+        """A line from ``deal`` that ends :meth:`done`, or ``None``."""
+        p = self.p
+        card = self.card
         turn = deal.turn
         key = (
             tuple(deal.hands[p]),
@@ -312,9 +329,9 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
             deal.opened[p],
             turn.pozzo_used,
         )
-        if key in seen:
+        if key in self.seen:
             return None
-        seen.add(key)
+        self.seen.add(key)
         if deal.opened[p]:
             counts = deal.hands[p]
             if turn.pozzo_used:
@@ -331,15 +348,13 @@ def line_using(start: Deal, card: int, *, openings: bool = False) -> list[Action
                 after.apply(action)
             except IllegalAction:
                 continue
-            if done(after):
+            if self.done(after):
                 return [action]
             if not after.over:
-                rest = visit(after, False)
+                rest = self.visit(after, False)
                 if rest is not None:
                     return [action, *rest]
         return None
-
-    return visit(start, openings)
 
 
 def _plays(deal: Deal, card: int, may_open: bool) -> Iterator[Action]:
