@@ -59,7 +59,7 @@ from scala40.engine.opening import jokers_barred, opening_refusal, swaps_barred
 from scala40.engine.phases import DRAW, OVER, PLAY, Drew, Ending, Phase
 from scala40.engine.position import HandResult, Position
 from scala40.engine.scoring import hand_penalties
-from scala40.engine.turn import PastTurn, Turn, TurnStart
+from scala40.engine.turn import PastTurn, Turn, TurnStart, new_value
 
 _FROM_POZZO: Final = Drew.POZZO
 """For the hot checks: a module global reads in ~20 ns, an enum member (``Drew.POZZO``)
@@ -196,14 +196,17 @@ class Deal(Position):
 
     def _start(self, p: int, pozzo_used: bool) -> TurnStart:
         """Player ``p``'s situation right after the draw (what a take-back restores)."""
-        return TurnStart(
-            tuple(self.hands[p]),
-            self.sizes[p],
-            tuple(self.table),
-            self.opened[p],
-            tuple(self.known[p]),
-            pozzo_used,
-            len(self.stock),
+        return new_value(
+            TurnStart,
+            (
+                tuple(self.hands[p]),
+                self.sizes[p],
+                tuple(self.table),
+                self.opened[p],
+                tuple(self.known[p]),
+                pozzo_used,
+                len(self.stock),
+            ),
         )
 
     # Melding ---------------------------------------------------------------------------
@@ -507,10 +510,12 @@ class Deal(Position):
         pozzo = self.pozzo
         start = turn.start
         if turn.pozzo_card is not None:
-            past = PastTurn(p, turn.pozzo_card, True, start is not None and start.opened, card)
+            took = (p, turn.pozzo_card, True, start is not None and start.opened, card)
+            past = new_value(PastTurn, took)
         else:
             offered = pozzo[-1] if pozzo else None
-            past = PastTurn(p, offered, False, start is not None and start.opened, card)
+            drew = (p, offered, False, start is not None and start.opened, card)
+            past = new_value(PastTurn, drew)
         self.history += (past,)
         pozzo.append(card)
         if self.sizes[p] == 0:

@@ -13,12 +13,20 @@ Its transitions are the methods below, each named after the moment of the turn i
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from scala40.engine.melds import TableMeld
 from scala40.engine.phases import Drew, Phase
 
 _PLAY = Phase.PLAY
+_DRAW = Phase.DRAW
+_NOTHING = Drew.NOTHING
+
+new_value: Final = tuple.__new__
+"""Makes one of this module's values from all its fields at once, ``new_value(Turn,
+(...))``: a ``NamedTuple``'s own constructor is a Python function (its defaults, its
+keywords), which costs 3.5 times as much in Python, and more from compiled code, which
+must run it in the interpreter; the deal makes one at every action."""
 
 
 class TurnStart(NamedTuple):
@@ -65,16 +73,21 @@ class Turn(NamedTuple):
     start: TurnStart | None = None
     """The situation right after the draw; ``None`` before it."""
 
-    @classmethod
-    def begin(cls, player: int, phase: Phase = Phase.DRAW) -> Turn:
+    @staticmethod
+    def begin(player: int, phase: Phase = _DRAW) -> Turn:
         """A new turn for ``player``: nothing drawn, nothing laid."""
-        return cls(player, phase)
+        return new_value(
+            Turn, (player, phase, _NOTHING, None, True, False, 0, 0, False, False, None)
+        )
 
     def drawn(
         self, drew: Drew, start: TurnStart, pozzo_card: int | None = None, pozzo_used: bool = True
     ) -> Turn:
         """The turn after its draw: ready to play, with the start a take-back goes back to."""
-        return Turn(self.player, _PLAY, drew, pozzo_card, pozzo_used, start=start)
+        return new_value(
+            Turn,
+            (self.player, _PLAY, drew, pozzo_card, pozzo_used, False, 0, 0, False, False, start),
+        )
 
     def played(
         self,
@@ -90,24 +103,40 @@ class Turn(NamedTuple):
 
         Built field by field: ``_replace`` costs four times as much, and the pozzo's
         search plays thousands of these."""
-        return Turn(
-            self.player,
-            self.phase,
-            self.drew,
-            self.pozzo_card,
-            pozzo_used,
-            self.opened_now or opened,
-            self.actions_now + 1,
-            jokers_owed,
-            self.laid_off_now or laid_off,
-            self.must_go_out or short,
-            self.start,
+        return new_value(
+            Turn,
+            (
+                self.player,
+                self.phase,
+                self.drew,
+                self.pozzo_card,
+                pozzo_used,
+                self.opened_now or opened,
+                self.actions_now + 1,
+                jokers_owed,
+                self.laid_off_now or laid_off,
+                self.must_go_out or short,
+                self.start,
+            ),
         )
 
     def taken_back(self, pozzo_used: bool) -> Turn:
         """The turn after a take-back: as at the draw, nothing laid."""
-        return Turn(
-            self.player, self.phase, self.drew, self.pozzo_card, pozzo_used, start=self.start
+        return new_value(
+            Turn,
+            (
+                self.player,
+                self.phase,
+                self.drew,
+                self.pozzo_card,
+                pozzo_used,
+                False,
+                0,
+                0,
+                False,
+                False,
+                self.start,
+            ),
         )
 
     def without_hand(self) -> Turn:
