@@ -26,6 +26,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "scala40.engine.discard",
     "scala40.engine.errors",
     "scala40.engine.fairness",
+    "scala40.engine.figures",
     "scala40.engine.going_out",
     "scala40.engine.legal",
     "scala40.engine.melds",

@@ -16,6 +16,7 @@ from typing import Final, Literal, assert_never, cast
 
 from scala40.engine.actions import Meld, MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
+from scala40.engine.figures import figures
 from scala40.engine.melds import TableMeld, fit_map
 from scala40.engine.rules import Rules
 
@@ -312,13 +313,7 @@ _CACHE_LIMIT = 200_000
 
 def _shape(rules: Rules, mj: int) -> tuple[object, ...]:
     """The rules a hand's candidate melds depend on, with the jokers it may use: the memo key."""
-    return (
-        rules.face_values,
-        rules.natural_minimum,
-        rules.two_natural_aces_in_run,
-        rules.max_run,
-        mj,
-    )
+    return figures(rules).shapes[mj]
 
 
 def candidate_melds(counts: Sequence[int], rules: Rules, *, jokers: bool = True) -> list[Candidate]:
@@ -359,10 +354,12 @@ def hand_key(counts: Sequence[int], rules: Rules, jokers: bool) -> HandKey:
 def key_of(held: int, twice: int, njokers: int, rules: Rules, jokers: bool) -> HandKey:
     """:func:`hand_key` from the hand's :func:`presence`, :func:`doubles` and jokers (for
     a caller that needs those bit sets too)."""
-    mj = (njokers if njokers < rules.max_jokers else rules.max_jokers) if jokers else 0
+    fig = figures(rules)
+    most = fig.max_jokers
+    mj = (njokers if njokers < most else most) if jokers else 0
     if mj < 2:
         held &= _meldable(held, mj)
-    return held, twice & held, _shape(rules, mj)
+    return held, twice & held, fig.shapes[mj]
 
 
 def _collect(key: HandKey, rules: Rules) -> list[Candidate]:
@@ -440,7 +437,7 @@ def melds_with(counts: Sequence[int], card: int, rules: Rules) -> list[Candidate
     """The candidate melds of ``counts`` that lay the natural ``card``: the runs of its
     suit and the sets of its rank only (the same memo as :func:`candidate_melds`, without
     assembling the whole hand's list)."""
-    mj = min(counts[JOKER], rules.max_jokers)
+    mj = min(counts[JOKER], figures(rules).max_jokers)
     shape = _shape(rules, mj)
     suit, rank0 = divmod(card, 13)
     base = suit * 13
@@ -490,8 +487,9 @@ def meld_bound(counts: Sequence[int], card: int, rules: Rules) -> int:
     """
     if card == JOKER:
         return 10**6 if counts[JOKER] <= sum(counts) - counts[JOKER] else 0
-    values = card_value_table(rules.face_values)
-    mj = min(counts[JOKER], rules.max_jokers)
+    fig = figures(rules)
+    values = card_value_table(fig.face_values)
+    mj = min(counts[JOKER], fig.max_jokers)
     s, r = card // 13, card % 13 + 1
     best = 0
     others = sum(1 for t in range(4) if t != s and counts[t * 13 + r - 1])

@@ -24,6 +24,7 @@ from scala40.engine.cards import (
     suit_of,
 )
 from scala40.engine.errors import IllegalAction, Problem, Refusal
+from scala40.engine.figures import figures
 from scala40.engine.rules import Rules
 
 LOW: Final = "low"
@@ -172,7 +173,8 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
         raise _refuse(
             "a meld of only jokers is never legal", Problem.ONLY_JOKERS, cards=tuple(meld.cards())
         )
-    if jokers > rules.max_jokers:
+    fig = figures(rules)
+    if jokers > fig.max_jokers:
         allowed = "one joker" if rules.max_jokers == 1 else f"{rules.max_jokers} jokers"
         raise _refuse(
             f"a meld may hold at most {allowed}: {meld.text()}",
@@ -180,7 +182,7 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
             cards=tuple(meld.cards()),
             allowed=rules.max_jokers,
         )
-    if jokers and n - jokers < rules.natural_minimum:
+    if jokers and n - jokers < fig.natural_minimum:
         raise _refuse(
             f"a meld with jokers needs at least {rules.natural_minimum} natural cards: "
             f"{meld.text()}",
@@ -189,14 +191,14 @@ def check_meld_shape(meld: TableMeld, rules: Rules, *, new: bool) -> None:
             need=rules.natural_minimum,
         )
     if meld.is_run:
-        if new and n > rules.max_run:
+        if new and n > fig.max_run:
             raise _refuse(
                 f"runs may hold at most {rules.max_run} cards: {meld.text()}",
                 Problem.RUN_TOO_LONG,
                 cards=tuple(meld.cards()),
                 allowed=rules.max_run,
             )
-        if meld.has_both_natural_aces() and not rules.two_natural_aces_in_run:
+        if not fig.two_natural_aces_in_run and meld.has_both_natural_aces():
             raise _refuse(
                 f"a run may not hold both aces as natural cards: {meld.text()}",
                 Problem.TWO_ACES,
