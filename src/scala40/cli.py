@@ -348,9 +348,11 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool, l
     The first figure, build, says which build was measured: compiled (mypyc) or pure.
 
     With --rl, the learning environment: random legal steps per second with observations
-    and masks (needs the rl extra). With --legal, the legal-action generator alone: mean
-    µs at the discard step over fixed dealt positions, and random-legal steps per second,
-    each as the median and range of five rounds. Prints figures; it asserts nothing
+    and masks (needs the rl extra), and with OpenSpiel installed the same at two players
+    against OpenSpiel's gin rummy environment, in alternating rounds (their ratio). With
+    --legal, the legal-action generator alone: mean µs at the discard step over fixed
+    dealt positions, and random-legal steps per second, each as the median and range of
+    five rounds. Prints figures; it asserts nothing
     (speed depends on the machine and its load).
 
     With --openspiel, random legal play through pyspiel's API of python_scala40 and of
@@ -364,9 +366,10 @@ def bench(as_json: bool, seconds: float, seed: int, rl: bool, openspiel: bool, l
 
         figures = run_openspiel(seconds=seconds, seed=seed)
     elif rl:
-        from scala40.rl.bench import run_rl  # the rl extra is imported only when asked for
+        from scala40.rl.bench import run_rl, run_rl_vs_gin_env  # the rl extra, when asked for
 
         figures = run_rl(seconds=seconds, seed=seed)
+        figures.update(run_rl_vs_gin_env(seconds=seconds, seed=seed))
     elif legal:
         from scala40.bench import measure_legal
 

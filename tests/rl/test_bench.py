@@ -19,6 +19,11 @@ def test_bench_rl_prints_env_steps_per_s() -> None:
     assert figures["actions"] == 4146
     assert figures["players"] == 4
     assert figures["build"] == installed_build().value
+    # Beside it, two players against OpenSpiel's gin rummy environment, round by round.
+    assert figures["gin_env_rounds"] == 6
+    for name in ("pettingzoo_2p_steps_per_s", "gin_env_steps_per_s", "gin_env_ratio"):
+        spread = figures[name]
+        assert 0 < spread["min"] <= spread["median"] <= spread["max"]
 
 
 def test_bench_rl_prints_a_table_without_json() -> None:

@@ -8,6 +8,9 @@ figure is what a learner's data collection would see. ``env_steps_per_s`` is wal
 shared with other work (``load_average`` says how busy it was). ``build`` says which build
 of the engine stepped it (compiled or pure, :mod:`scala40.compiled`).
 
+Beside it, with OpenSpiel installed, the same environment at two players against
+OpenSpiel's own gin rummy RL environment in alternating rounds (:func:`run_rl_vs_gin_env`).
+
 ``scala40 bench --openspiel``: the OpenSpiel game against OpenSpiel's own gin rummy, both
 played through pyspiel's Python API, with and without the observation tensor
 (:func:`run_openspiel`).
@@ -69,6 +72,105 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
         "actions": env.session.size,
         "observation_size": env.session.encoder.size,
         "python": platform.python_version(),
+    }
+
+
+GIN_ENV_ROUNDS = 6
+"""Rounds of the comparison with OpenSpiel's gin rummy environment (:func:`run_rl_vs_gin_env`)."""
+
+
+class _AecLoop:
+    """Random legal steps of the PettingZoo environment, as :func:`run_rl` plays them,
+    resumable across slices of CPU time."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.env = pettingzoo_env(players=players)
+        self.rng = np.random.default_rng(seed)
+        self.env.reset(seed=seed)
+
+    def play(self, seconds: float) -> float:
+        """Steps a CPU-second over a slice of about ``seconds`` of this process's CPU time."""
+        env = self.env
+        rng = self.rng
+        steps = 0
+        start = time.process_time()
+        deadline = start + seconds
+        while True:
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                if not env.agents:
+                    env.reset(seed=int(rng.integers(2**31)))
+                continue
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+            if steps % 64 == 0 and time.process_time() >= deadline:
+                break
+        return steps / (time.process_time() - start)
+
+
+class _GinEnvLoop:
+    """Random legal steps of OpenSpiel's own RL environment on its C++ gin rummy
+    (``rl_environment.Environment("gin_rummy")``), as its users step it: each step returns
+    every player's observation (the information state tensor) and legal actions, and the
+    environment samples the chance outcomes (the stock's draws) inside its steps."""
+
+    def __init__(self, seed: int) -> None:
+        from open_spiel.python import rl_environment  # type: ignore[import-untyped]
+
+        self.env = rl_environment.Environment("gin_rummy", seed=seed)
+        self.rng = random.Random(seed)
+        self.step = self.env.reset()
+
+    def play(self, seconds: float) -> float:
+        """Steps a CPU-second over a slice of about ``seconds`` of this process's CPU time."""
+        env = self.env
+        rng = self.rng
+        step = self.step
+        steps = 0
+        start = time.process_time()
+        deadline = start + seconds
+        while True:
+            if step.last():
+                step = env.reset()
+                continue
+            seen = step.observations
+            step = env.step([rng.choice(seen["legal_actions"][seen["current_player"]])])
+            steps += 1
+            if steps % 64 == 0 and time.process_time() >= deadline:
+                break
+        self.step = step
+        return steps / (time.process_time() - start)
+
+
+def run_rl_vs_gin_env(
+    seconds: float = 12.0, seed: int = 1, rounds: int = GIN_ENV_ROUNDS
+) -> dict[str, Any]:
+    """The PettingZoo environment beside OpenSpiel's gin rummy environment, both two
+    players, random legal steps with each one's observations, in ``rounds`` alternating
+    rounds (A B, then B A) of ``seconds / (2 * rounds)`` CPU-seconds each; the ratio is
+    each round's, as its median and range. Empty without OpenSpiel."""
+    try:
+        gin = _GinEnvLoop(seed)
+    except ImportError:
+        return {}
+    ours = _AecLoop(2, seed)
+    slice_s = seconds / (2 * rounds)
+    a_rates: list[float] = []
+    b_rates: list[float] = []
+    for r in range(rounds):
+        if r % 2 == 0:
+            a_rates.append(ours.play(slice_s))
+            b_rates.append(gin.play(slice_s))
+        else:
+            b_rates.append(gin.play(slice_s))
+            a_rates.append(ours.play(slice_s))
+    return {
+        "pettingzoo_2p_steps_per_s": _spread(a_rates),
+        "gin_env_steps_per_s": _spread(b_rates),
+        "gin_env_ratio": _spread([a / b for a, b in zip(a_rates, b_rates, strict=True)], 3),
+        "gin_env_rounds": rounds,
     }
 
 
