@@ -119,7 +119,9 @@ class _GinEnvLoop:
     def __init__(self, seed: int) -> None:
         from open_spiel.python import rl_environment  # type: ignore[import-untyped]
 
-        self.env = rl_environment.Environment("gin_rummy", seed=seed)
+        self.env = rl_environment.Environment(
+            "gin_rummy", chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed)
+        )
         self.rng = random.Random(seed)
         self.step = self.env.reset()
 
