@@ -30,6 +30,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "scala40.engine.going_out",
     "scala40.engine.legal",
     "scala40.engine.melds",
+    "scala40.engine.native",
     "scala40.engine.opening",
     "scala40.engine.pack",
     "scala40.engine.phases",

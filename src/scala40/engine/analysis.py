@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
-from typing import Final, Literal, assert_never, cast
+from typing import Literal, assert_never, cast
 
 from scala40.engine.actions import Meld, MeldSpec
 from scala40.engine.cards import ACE, HIGH_ACE, JOKER, KINDS, card_value_table, penalty_table
 from scala40.engine.figures import figures
 from scala40.engine.melds import TableMeld, fit_map
+from scala40.engine.native import NATIVE
 from scala40.engine.rules import Rules
 
 Objective = Literal["points", "penalty"]
@@ -215,17 +216,11 @@ _TRIPLE = bytes.maketrans(bytes(range(256)), b"000" + b"1" * 253)
 _SUIT = 0x1FFF
 
 
-NATIVE: Final = not __file__.endswith(".py")
-"""This module runs compiled (mypyc). The bit sets of a hand are read two ways, each the
-fastest of its build: Python makes one ``bytes`` pass over the counts (a C loop, where a
-Python loop over 52 kinds costs four times as much); compiled code loops natively, where
-the ``bytes`` pass's four allocations and the parse of a 52-digit string cost five times
-as much. Both builds run the whole test suite, so each path is checked where it runs, and
-:func:`held_levels_by_loop` is checked against the other in the pure build too."""
-
-
 def presence(counts: Sequence[int], table: bytes = _PRESENT) -> int:
-    """Bit ``k`` set when the hand holds kind ``k`` (52 naturals), via one bytes pass."""
+    """Bit ``k`` set when the hand holds kind ``k`` (52 naturals): in Python via one bytes
+    pass (a Python loop over 52 kinds costs four times as much), compiled by a loop (the
+    bytes pass's allocations and the parse of a 52-digit string cost five times as much;
+    :mod:`~scala40.engine.native`)."""
     if NATIVE and isinstance(counts, list):
         return _at_least(counts, 1 if table is _PRESENT else 2 if table is _DOUBLE else 3)
     return int(bytes(counts[51::-1]).translate(table), 2)
@@ -691,12 +686,16 @@ def solve(
                 if must_use is not None
                 and (must_use in c.naturals or (must_use == JOKER and c.jokers > 0))
                 else 0,
+                sum(_UNIT[k] for k in c.naturals) + c.jokers * _UNIT[JOKER],
             )
             for c in lst
         ]
     simple = leave == 0 and cap_jf == 0 and must_use is None
     solver = _Solver(useful, work, entries, fixed_left, leave, cap_jf, must_use, simple)
-    _, chain = solver.search(0, 0, 0, 0, 0)
+    code = 0
+    for k in range(KINDS):
+        code += work[k] * _UNIT[k]
+    _, chain = solver.search(0, 0, 0, 0, 0, code)
     if chain is None:
         return None
     melds: list[TableMeld] = []
@@ -712,9 +711,15 @@ def solve(
     return Solution(tuple(melds), points, penalty, sum(counts) - used)
 
 
-Entry = tuple[Candidate, tuple[int, ...], int, int, int, int]
+Entry = tuple[Candidate, tuple[int, ...], int, int, int, int, int]
 """A candidate as :class:`_Solver` reads it: (candidate, naturals, jokers, weight,
-joker-free points, uses ``must_use``)."""
+joker-free points, uses ``must_use``, what laying it takes from the counts' code)."""
+
+_UNIT: tuple[int, ...] = tuple(1 << (5 * k) for k in range(KINDS))
+"""One card of kind ``k`` in the counts' code that keys the solver's memo: five bits a
+kind (a hand holds at most three of a natural, and at most 20 jokers are dealt), so the
+code is the counts themselves, kept up to date by one subtraction a step where making a
+``bytes`` of the 54 counts at every node took a third of the search."""
 
 
 class _Solver:
@@ -758,11 +763,11 @@ class _Solver:
         self.memo: dict[object, tuple[int, tuple[object, ...] | None]] = {}
 
     def search(
-        self, i: int, left: int, jf: int, jused: int, kused: int
+        self, i: int, left: int, jf: int, jused: int, kused: int, code: int
     ) -> tuple[int, tuple[object, ...] | None]:
         """The best weight and chain of candidates from the ``i``-th useful kind on, with
         ``left`` cards left in hand so far, ``jf`` joker-free points laid, ``jused``: a
-        joker laid, ``kused``: ``must_use`` laid."""
+        joker laid, ``kused``: ``must_use`` laid; ``code``: the counts left (``_UNIT``)."""
         work = self.work
         useful = self.useful
         n_useful = self.n_useful
@@ -778,12 +783,12 @@ class _Solver:
             return 0, ()
         k = useful[i]
         if self.simple:
-            key: object = bytes(work)
+            key: object = code
         else:
             leave = self.leave
             cap_jf = self.cap_jf
             key = (
-                bytes(work),
+                code,
                 left if left < leave else leave,
                 jf if jf < cap_jf else cap_jf,
                 jused,
@@ -794,10 +799,10 @@ class _Solver:
         if hit is not None:
             return hit
         work[k] -= 1
-        best_w, best_chain = self.search(i, left + 1, jf, jused, kused)
+        best_w, best_chain = self.search(i, left + 1, jf, jused, kused, code - _UNIT[k])
         work[k] += 1
         jokers_here = work[JOKER]
-        for c, naturals, nj, weight, jf_add, k_add in self.entries.get(k, ()):
+        for c, naturals, nj, weight, jf_add, k_add, taken in self.entries.get(k, ()):
             if nj > jokers_here:
                 continue
             ok = True
@@ -808,7 +813,7 @@ class _Solver:
             if ok:
                 work[JOKER] = jokers_here - nj
                 w, chain = self.search(
-                    i, left, jf + jf_add, jused or (1 if nj else 0), kused or k_add
+                    i, left, jf + jf_add, jused or (1 if nj else 0), kused or k_add, code - taken
                 )
                 work[JOKER] = jokers_here
                 if chain is not None:

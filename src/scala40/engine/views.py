@@ -25,6 +25,7 @@ from operator import mul
 from scala40.engine.cards import JOKER, KINDS, pack_counts
 from scala40.engine.match import Match
 from scala40.engine.melds import TableMeld
+from scala40.engine.native import NATIVE
 from scala40.engine.phases import PLAY, Phase
 from scala40.engine.rules import Rules
 from scala40.engine.state import Deal
@@ -158,12 +159,12 @@ class PlayerView:
                     left[k] -= 1
         for k in self.stock_bottom:
             left[k] -= 1
-        kinds = _spread(left)
+        kinds = spread(left)
         _last_unseen = (self, kinds)
         return list(kinds)
 
 
-_last_unseen: tuple[PlayerView, bytes] | None = None
+_last_unseen: tuple[PlayerView, tuple[int, ...]] | None = None
 """The last view asked for its unseen cards, and the answer: a bot asks twice per decision
 (dealing its world, then weighing its cards). A view never changes, so the same object
 has the same answer."""
@@ -172,19 +173,34 @@ has the same answer."""
 _ONE_OF: tuple[bytes, ...] = tuple(bytes((k,)) for k in range(KINDS))
 
 
-def _spread(counts: list[int]) -> bytes:
-    """Kinds in order, each as many times as ``counts`` says (none if below one), as bytes:
-    ``list()`` or ``tuple()`` of it gives the kinds."""
-    return b"".join(map(mul, _ONE_OF, counts))
+def spread(counts: list[int]) -> tuple[int, ...]:
+    """Kinds in order, each as many times as ``counts`` says (none if below one): in Python
+    through bytes (one C pass), compiled by a loop (:mod:`~scala40.engine.native`)."""
+    if NATIVE:
+        return spread_by_loop(counts)
+    return tuple(b"".join(map(mul, _ONE_OF, counts)))
+
+
+def spread_by_loop(counts: list[int]) -> tuple[int, ...]:
+    """:func:`spread` by a loop over the kinds (the compiled build's way)."""
+    out: list[int] = []
+    for k in range(len(counts)):
+        n = counts[k]
+        while n > 0:
+            out.append(k)
+            n -= 1
+    return tuple(out)
 
 
 def _held(counts: list[int]) -> tuple[int, ...]:
-    """The kinds of a hand's ``counts`` (none negative), in order: :func:`_spread` for few
-    cards, mostly one of a kind."""
+    """The kinds of a hand's ``counts`` (none negative), in order: in Python, ``compress``
+    for a hand mostly of one card a kind, else :func:`spread`."""
+    if NATIVE:
+        return spread_by_loop(counts)
     kinds = tuple(compress(_KINDS, counts))
     if len(kinds) == sum(counts):
         return kinds
-    return tuple(_spread(counts))
+    return spread(counts)
 
 
 _KINDS = range(KINDS)

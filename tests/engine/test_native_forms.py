@@ -1,6 +1,7 @@
-"""A hand's bit sets (the kinds held once, twice, three times) are the same whichever way
-they are read: the pure build's one ``bytes`` pass, the compiled build's loop, or from a
-tuple rather than a list (which both builds read the ``bytes`` way)."""
+"""The reads with two forms (:mod:`scala40.engine.native`) answer alike in both: a hand's
+bit sets (the kinds held once, twice, three times) by the pure build's one ``bytes`` pass,
+the compiled build's loop, or from a tuple rather than a list (which both builds read the
+``bytes`` way); and a count's kinds spelled out, by ``bytes`` or by a loop."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from scala40.engine.analysis import (
     triples,
 )
 from scala40.engine.cards import KINDS
+from scala40.engine.views import spread, spread_by_loop
 
 hands = st.lists(st.integers(min_value=0, max_value=3), min_size=KINDS, max_size=KINDS)
 
@@ -27,3 +29,10 @@ def test_every_way_of_reading_a_hand_s_bits_agrees(counts: list[int]) -> None:
     assert held_levels(tuple(counts)) == expected
     assert (presence(counts), doubles(counts), triples(counts)) == expected
     assert (presence(tuple(counts)), doubles(tuple(counts)), triples(tuple(counts))) == expected
+
+
+@given(st.lists(st.integers(min_value=-2, max_value=3), min_size=KINDS, max_size=KINDS))
+def test_both_ways_of_spelling_out_counts_agree(counts: list[int]) -> None:
+    expected = tuple(k for k in range(KINDS) for _ in range(max(counts[k], 0)))
+    assert spread_by_loop(counts) == expected
+    assert spread(counts) == expected
