@@ -43,6 +43,7 @@ class Candidate:
 
     __slots__ = (
         "_action",
+        "_code",
         "_mask",
         "_mask2",
         "_meld",
@@ -69,6 +70,7 @@ class Candidate:
         self._spec: MeldSpec | None = None
         self._action: Meld | None = None
         self._row: Row | None = None
+        self._code = -1
         self.naturals = naturals
         self._mask = -1
         self._mask2 = 0
@@ -122,6 +124,18 @@ class Candidate:
                 mask | JOKER_BITS[jokers],
             )
         return row
+
+    @property
+    def code(self) -> int:
+        """What laying it takes from the solver's code of a hand's counts (``_UNIT``):
+        worked out on first use and kept, like :attr:`row`."""
+        code = self._code
+        if code < 0:
+            code = self.jokers * _UNIT[JOKER]
+            for k in self.naturals:
+                code += _UNIT[k]
+            self._code = code
+        return code
 
     @property
     def meld(self) -> TableMeld:
@@ -686,14 +700,14 @@ def solve(
                 if must_use is not None
                 and (must_use in c.naturals or (must_use == JOKER and c.jokers > 0))
                 else 0,
-                sum(_UNIT[k] for k in c.naturals) + c.jokers * _UNIT[JOKER],
+                c.code,
             )
             for c in lst
         ]
     simple = leave == 0 and cap_jf == 0 and must_use is None
     solver = _Solver(useful, work, entries, fixed_left, leave, cap_jf, must_use, simple)
-    code = 0
-    for k in range(KINDS):
+    code = work[JOKER] * _UNIT[JOKER]
+    for k in useful:
         code += work[k] * _UNIT[k]
     _, chain = solver.search(0, 0, 0, 0, 0, code)
     if chain is None:
