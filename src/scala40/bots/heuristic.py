@@ -122,16 +122,24 @@ class Hint:
     reasons: tuple[Reason, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class _Choice:
-    action: Action
-    why: Reason | None
-    planned: bool = True
-    """False when the plan had nothing legal and a fallback chose."""
-    legal: bool = False
-    """Offered by the engine's own list of legal actions (a draw from the stock in the draw
-    phase, :func:`legal_discards`): legal by construction, as the legal-action tests prove,
-    so the checker is not asked again."""
+    """One action the plan offers, with why. A plain class, not a dataclass: a
+    dataclass's generated constructor is Python that the compiled build runs in the
+    interpreter, and the plan offers several of these a decision."""
+
+    __slots__ = ("action", "legal", "planned", "why")
+
+    def __init__(
+        self, action: Action, why: Reason | None, planned: bool = True, legal: bool = False
+    ) -> None:
+        self.action = action
+        self.why = why
+        self.planned = planned
+        """False when the plan had nothing legal and a fallback chose."""
+        self.legal = legal
+        """Offered by the engine's own list of legal actions (a draw from the stock in the
+        draw phase, :func:`legal_discards`): legal by construction, as the legal-action
+        tests prove, so the checker is not asked again."""
 
 
 class HeuristicBot:

@@ -1,0 +1,36 @@
+"""The view's constructor is written out (compiled with the class, not generated as Python
+at run time): it must take exactly the dataclass's fields, in order, with their defaults,
+set each one, and leave the view as frozen as the dataclass's own would."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+
+import pytest
+
+from scala40.bench import _dealt
+from scala40.engine.rules import Rules
+from scala40.engine.views import PlayerView
+
+
+def test_the_constructor_takes_the_fields_in_order_with_their_defaults() -> None:
+    fields = dataclasses.fields(PlayerView)
+    params = list(inspect.signature(PlayerView.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        expected = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        assert p.default == expected, f.name
+
+
+def test_a_view_holds_what_it_was_given_and_stays_frozen() -> None:
+    deal = _dealt(Rules.build(None, {"players": 3}), random.Random(5))
+    view = PlayerView.of(deal, 1)
+    given = {f.name: getattr(view, f.name) for f in dataclasses.fields(PlayerView)}
+    again = PlayerView(**given)
+    assert again == view and hash(again) == hash(view)
+    assert {f.name: getattr(again, f.name) for f in dataclasses.fields(PlayerView)} == given
+    assert dataclasses.replace(view, dealer=2).dealer == 2 and view.dealer == -1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.me = 0  # type: ignore[misc]
