@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from operator import sub
-from typing import cast
+from typing import Final, cast
 
 from scala40.bots.base import any_legal, world_of
 from scala40.bots.greedy import GreedyBot
@@ -246,6 +246,9 @@ functions of the cards and the rules, and the same hand is asked again and again
 next decision of the turn, by the discard judge, in every play-out of a search."""
 _SOLVED_LIMIT = 20_000
 
+_UNKNOWN: Final = object()
+"""What the memo answers for a key it does not hold (its answers may be ``None``)."""
+
 
 _last_memo: tuple[Rules, dict[tuple[object, ...], object]] | None = None
 """The rules asked last and their answers: hashing the rules costs more than a lookup."""
@@ -420,10 +423,11 @@ class _Decision:
     ) -> object:
         """``work()``'s answer for ``key``, worked out once (``None`` without working when
         no meld at all can be laid from ``counts``)."""
-        try:
-            return self._solved[key]
-        except KeyError:
-            pass
+        # A miss is common, and a raised KeyError costs far more than a lookup (the
+        # compiled build writes a traceback for it); ``None`` is a remembered answer.
+        known = self._solved.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known
         found = work() if candidate_melds(counts, self.rules) else None
         _remember(self._solved, key, found)
         return found
