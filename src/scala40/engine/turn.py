@@ -76,18 +76,13 @@ class Turn(NamedTuple):
     @staticmethod
     def begin(player: int, phase: Phase = _DRAW) -> Turn:
         """A new turn for ``player``: nothing drawn, nothing laid."""
-        return new_value(
-            Turn, (player, phase, _NOTHING, None, True, False, 0, 0, False, False, None)
-        )
+        return _nothing_laid(player, phase, _NOTHING, None, True, None)
 
     def drawn(
         self, drew: Drew, start: TurnStart, pozzo_card: int | None = None, pozzo_used: bool = True
     ) -> Turn:
         """The turn after its draw: ready to play, with the start a take-back goes back to."""
-        return new_value(
-            Turn,
-            (self.player, _PLAY, drew, pozzo_card, pozzo_used, False, 0, 0, False, False, start),
-        )
+        return _nothing_laid(self.player, _PLAY, drew, pozzo_card, pozzo_used, start)
 
     def played(
         self,
@@ -122,21 +117,8 @@ class Turn(NamedTuple):
 
     def taken_back(self, pozzo_used: bool) -> Turn:
         """The turn after a take-back: as at the draw, nothing laid."""
-        return new_value(
-            Turn,
-            (
-                self.player,
-                self.phase,
-                self.drew,
-                self.pozzo_card,
-                pozzo_used,
-                False,
-                0,
-                0,
-                False,
-                False,
-                self.start,
-            ),
+        return _nothing_laid(
+            self.player, self.phase, self.drew, self.pozzo_card, pozzo_used, self.start
         )
 
     def without_hand(self) -> Turn:
@@ -145,6 +127,21 @@ class Turn(NamedTuple):
         if start is None or start.hand is None:
             return self
         return self._replace(start=start._replace(hand=None))
+
+
+def _nothing_laid(
+    player: int,
+    phase: Phase,
+    drew: Drew,
+    pozzo_card: int | None,
+    pozzo_used: bool,
+    start: TurnStart | None,
+) -> Turn:
+    """A turn in which nothing has been laid yet: at its start, after its draw, after a
+    take-back."""
+    return new_value(
+        Turn, (player, phase, drew, pozzo_card, pozzo_used, False, 0, 0, False, False, start)
+    )
 
 
 class PastTurn(NamedTuple):

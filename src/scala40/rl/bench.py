@@ -23,6 +23,7 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -31,32 +32,55 @@ from scala40.compiled import installed_build
 from scala40.rl.aec import pettingzoo_env
 
 
+class _AecLoop:
+    """Random legal steps of the PettingZoo environment through the public AEC loop,
+    resumable across slices of time: what :func:`run_rl` and :func:`run_rl_vs_gin_env`
+    both measure."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.env = pettingzoo_env(players=players)
+        self.rng = np.random.default_rng(seed)
+        self.env.reset(seed=seed)
+        self.episodes = 0
+        self.hands = 0
+        """Hands of the finished episodes."""
+
+    def play(self, seconds: float, clock: Callable[[], float] = time.process_time) -> int:
+        """Steps until ``seconds`` of ``clock`` have passed (looked at every 64 steps, so
+        it stops mid-episode); the steps taken."""
+        env = self.env
+        rng = self.rng
+        steps = 0
+        deadline = clock() + seconds
+        while True:
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                if not env.agents:
+                    self.episodes += 1
+                    self.hands += env.session.match.hand_number
+                    env.reset(seed=int(rng.integers(2**31)))
+                continue
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+            if steps % 64 == 0 and clock() >= deadline:
+                return steps
+
+    def rate(self, seconds: float) -> float:
+        """Steps a CPU-second over a slice of about ``seconds`` of this process's CPU time."""
+        start = time.process_time()
+        steps = self.play(seconds)
+        return steps / (time.process_time() - start)
+
+
 def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, Any]:
     """Play random legal matches for about ``seconds``; figures as a dict."""
-    env = pettingzoo_env(players=players)
-    rng = np.random.default_rng(seed)
-    steps = episodes = hands = 0
-    env.reset(seed=seed)
+    loop = _AecLoop(players, seed)
+    env = loop.env
     start = time.perf_counter()
     cpu_start = time.process_time()
-    deadline = start + seconds
-    while True:
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            if not env.agents:
-                episodes += 1
-                hands += env.session.match.hand_number
-                if time.perf_counter() >= deadline:
-                    break
-                env.reset(seed=int(rng.integers(2**31)))
-            continue
-        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
-        env.step(int(legal[int(rng.random() * len(legal))]))
-        steps += 1
-        if steps % 256 == 0 and time.perf_counter() >= deadline:
-            hands += env.session.match.hand_number
-            break
+    steps = loop.play(seconds, time.perf_counter)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     return {
@@ -65,8 +89,8 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
         "cpu_steps_per_s": round(steps / cpu) if cpu > 0 else None,
         "load_average": round(os.getloadavg()[0], 2),
         "steps": steps,
-        "episodes": episodes,
-        "hands": hands,
+        "episodes": loop.episodes,
+        "hands": loop.hands + env.session.match.hand_number,
         "seconds": round(elapsed, 2),
         "players": players,
         "actions": env.session.size,
@@ -77,37 +101,6 @@ def run_rl(seconds: float = 5.0, seed: int = 1, players: int = 4) -> dict[str, A
 
 GIN_ENV_ROUNDS = 6
 """Rounds of the comparison with OpenSpiel's gin rummy environment (:func:`run_rl_vs_gin_env`)."""
-
-
-class _AecLoop:
-    """Random legal steps of the PettingZoo environment, as :func:`run_rl` plays them,
-    resumable across slices of CPU time."""
-
-    def __init__(self, players: int, seed: int) -> None:
-        self.env = pettingzoo_env(players=players)
-        self.rng = np.random.default_rng(seed)
-        self.env.reset(seed=seed)
-
-    def play(self, seconds: float) -> float:
-        """Steps a CPU-second over a slice of about ``seconds`` of this process's CPU time."""
-        env = self.env
-        rng = self.rng
-        steps = 0
-        start = time.process_time()
-        deadline = start + seconds
-        while True:
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                if not env.agents:
-                    env.reset(seed=int(rng.integers(2**31)))
-                continue
-            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
-            env.step(int(legal[int(rng.random() * len(legal))]))
-            steps += 1
-            if steps % 64 == 0 and time.process_time() >= deadline:
-                break
-        return steps / (time.process_time() - start)
 
 
 class _GinEnvLoop:
@@ -163,11 +156,11 @@ def run_rl_vs_gin_env(
     b_rates: list[float] = []
     for r in range(rounds):
         if r % 2 == 0:
-            a_rates.append(ours.play(slice_s))
+            a_rates.append(ours.rate(slice_s))
             b_rates.append(gin.play(slice_s))
         else:
             b_rates.append(gin.play(slice_s))
-            a_rates.append(ours.play(slice_s))
+            a_rates.append(ours.rate(slice_s))
     return {
         "pettingzoo_2p_steps_per_s": _spread(a_rates),
         "gin_env_steps_per_s": _spread(b_rates),
