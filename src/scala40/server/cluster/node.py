@@ -79,6 +79,9 @@ a Redis read may not end: redis-py can read again on the connection with the can
 swallowed (a suite run of 2026-12-06: the beat loop waited for ever on a reply, and the
 app's shutdown with it). The drain goes on without such a loop; closing the bus then
 closes the connection it waits on."""
+RUN_OUT_KEEP = 10
+"""Leases after which a node forgets that it found a table's lease run out (the holder
+renewed it, or another node took the table): the memo stays as small as the outage."""
 ADOPT_BATCH = 25
 """Tables looked at per look (a node takes a dead node's tables over in rounds, so that
 the surviving nodes share them)."""
@@ -143,6 +146,10 @@ class Node:
         self.adopting: dict[str, asyncio.Future[TableActor | None]] = {}
         self.unbuildable: set[str] = set()
         """Tables this node could not rebuild from their stored actions."""
+        self.run_out: dict[str, tuple[Lease, float]] = {}
+        """Leases this node found run out while their holder said it was alive, and when
+        it first found each so (its monotonic clock): the holder has a lease from then to
+        renew (:meth:`_owner_may_renew`)."""
         self.renew_failed = False
         """The last renewal of the leases failed (the next is tried soon)."""
         self.renewed_at = time.monotonic()
@@ -416,21 +423,39 @@ class Node:
         return actor
 
     async def _owner_may_renew(self, table_id: str) -> bool:
-        """Whether the table's lease ran out less than a lease ago and its holder still
-        says in Redis that it is alive: a node whose database was away for a moment, which
-        renews as soon as it is back (every :data:`RENEW_RETRY`). Taking its tables then
-        would move every table of a healthy node, and close every socket, for a blip; a
-        node that died or sleeps stops saying it is alive within a lease, and its tables
-        are taken as before. (Redis failing too: nothing is known, the table is taken.)"""
+        """Whether the table's lease ran out but its holder still says in Redis that it is
+        alive, and this node first found it so less than a lease ago: a node whose
+        database was away, which renews as soon as it is back (every :data:`RENEW_RETRY`).
+
+        The lease is counted from this node's first sight, not from the lease's expiry:
+        a database restart may outlast a lease, and the holder can renew only once the
+        database is back, which is also when this node first sees the lease. Counted from
+        the expiry, the holder would have had no time at all, and a healthy node would
+        have lost every table, and closed every socket, to a restart. A node that died or
+        sleeps stops saying it is alive within a lease, and its tables are taken at once;
+        one alive but cut off from the database loses them a lease after they were seen.
+        (Redis failing too: nothing is known, the table is taken.)"""
         lease = await asyncio.to_thread(self.leases.holder, table_id)
         if lease is None or lease.node == self.name:
             return False
-        if time.time() - lease.expires > self.leases.ttl:
-            return False
+        if lease.expires >= time.time():
+            return True  # it holds the table: the claim would fail anyway
         try:
-            return lease.node in await self.bus.alive([lease.node])
+            alive = lease.node in await self.bus.alive([lease.node])
         except Exception:
+            alive = False
+        seen = self.run_out.get(table_id)
+        if not alive:
+            self.run_out.pop(table_id, None)
             return False
+        now = time.monotonic()
+        if seen is None or seen[0] != lease:  # a renewal since changed its expiry
+            self.run_out[table_id] = (lease, now)
+            return True
+        if now - seen[1] < self.leases.ttl:
+            return True
+        del self.run_out[table_id]
+        return False
 
     async def _adopt_orphans(self) -> None:
         await asyncio.sleep(ADOPT_EVERY * random.uniform(0.5, 1.5))
@@ -438,6 +463,8 @@ class Node:
             self.tables.store.orphans, time.time(), ADOPT_BATCH * 4, self.unbuildable
         )
         random.shuffle(orphans)  # nodes looking at once take different tables first
+        forget = time.monotonic() - RUN_OUT_KEEP * self.leases.ttl
+        self.run_out = {t: seen for t, seen in self.run_out.items() if seen[1] > forget}
         for table_id in orphans[:ADOPT_BATCH]:
             await self.adopt(table_id)
 
