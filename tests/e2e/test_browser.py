@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .support import CORNER, Server, free_port, get_json, post_json
 
@@ -46,16 +47,30 @@ def _summary_shown(page: Page) -> bool:
     return page.locator("#summary").is_visible()
 
 
+WHERE_THE_PAGE_IS = """() => ({
+    game: {...document.getElementById("game").dataset},
+    summary_hidden: document.getElementById("summary").hidden,
+    turn: document.getElementById("turnbar").innerText,
+    message: document.getElementById("message").innerText,
+})"""
+"""What a test that waited in vain reports of the page: its data, the turn bar, the message."""
+
+
 def _wait_for_my_move(page: Page) -> None:
     """Until it is this seat's turn with nothing in flight, or the hand is over."""
-    page.wait_for_function(
-        """() => {
-            const g = document.getElementById("game");
-            return !document.getElementById("summary").hidden
-                || (g.dataset.myTurn === "true" && g.dataset.pending === "false");
-        }""",
-        timeout=20_000,
-    )
+    try:
+        page.wait_for_function(
+            """() => {
+                const g = document.getElementById("game");
+                return !document.getElementById("summary").hidden
+                    || (g.dataset.myTurn === "true" && g.dataset.pending === "false");
+            }""",
+            timeout=20_000,
+        )
+    except PlaywrightTimeoutError:
+        raise AssertionError(
+            f"20 s without this seat's turn: {page.evaluate(WHERE_THE_PAGE_IS)}"
+        ) from None
 
 
 def _wait_for_answer(page: Page, version: str) -> None:
