@@ -137,8 +137,15 @@ def test_the_turn_timer_warns_before_a_bot_plays(
     ctx = _seated(browser, lang, vp, made)
     page = ctx.new_page()
     page.goto(f"{quick}/t/{made['table_id']}")
-    page.wait_for_selector("#turnbar.hurry")
-    text = page.inner_text("#turnbar")
+    # The warning's words are read in the same look that finds it: read a moment later,
+    # the turn may have run out meanwhile and the line moved on to the bot's turn (a CI
+    # run under load read "Bot 2 (Easy) is playing").
+    text = page.wait_for_function(
+        """() => {
+            const bar = document.getElementById("turnbar");
+            return bar.classList.contains("hurry") && bar.innerText;
+        }"""
+    ).json_value()
     said = "then a bot plays this turn for you" if lang == "en" else "poi un bot fa questo turno"
     assert said in text, text
     shot = f"life-timer-{lang}-{vp}"
