@@ -981,6 +981,14 @@ def verify(record: str) -> None:
     " node's tables move on after about this).",
 )
 @click.option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help="With --redis: this node's own address as clients reach it (e.g."
+    " https://cards.example.org/n/node2); a table page whose socket reaches another node is"
+    " sent here for this node's tables instead of being relayed (docs/deploy.md).",
+)
+@click.option(
     "--ipv6-prefix",
     type=click.IntRange(32, 128),
     default=64,
@@ -1020,6 +1028,7 @@ def serve(
     redis_url: str | None,
     node: str | None,
     lease_seconds: float,
+    public_url: str | None,
     ipv6_prefix: int,
     pyodide_dir: Path | None,
     no_play: bool,
@@ -1062,6 +1071,7 @@ def serve(
         redis_url=redis_url or "",
         node=node or "",
         lease_seconds=lease_seconds,
+        public_url=public_url or "",
         ipv6_prefix=ipv6_prefix,
         dev=dev,
         play_dir="" if no_play else _play_site(pyodide_dir),
@@ -1247,6 +1257,12 @@ def bot_connect(url: str, key: str, games: int | None, command: tuple[str, ...])
     metavar="S",
     help="Stop the clients after S seconds [when every match is over].",
 )
+@click.option(
+    "--direct",
+    is_flag=True,
+    help="Ask, as the table page does, to be sent to the node that plays each table (nodes"
+    " started with --public-url) instead of being relayed.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def loadtest(
     urls: tuple[str, ...],
@@ -1256,6 +1272,7 @@ def loadtest(
     workers: int,
     seed: int,
     seconds: float | None,
+    direct: bool,
     as_json: bool,
 ) -> None:
     """Play TABLES tables of four scripted people against a running server.
@@ -1266,7 +1283,14 @@ def loadtest(
     from scala40.loadtest import run  # imported here: only this command needs it
 
     figures = run(
-        urls, tables, hands=hands, think_ms=think_ms, seed=seed, workers=workers, seconds=seconds
+        urls,
+        tables,
+        hands=hands,
+        think_ms=think_ms,
+        seed=seed,
+        workers=workers,
+        seconds=seconds,
+        direct=direct,
     )
     if as_json:
         emit_json(figures)

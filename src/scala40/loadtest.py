@@ -9,7 +9,9 @@ action-to-broadcast latency: from sending an action to receiving the state it pr
 ``steady_actions_per_s`` only the stretch while every table was still playing.
 Tables play single hands (``--hands`` sets ``fixed_hands``) that end when the stock runs
 out (``stock_out = "end_hand"``), so every table finishes by itself; ``--seconds`` stops
-the clients earlier, for a run of bounded length.
+the clients earlier, for a run of bounded length. Against a cluster whose nodes give their
+own addresses (``scala40 serve --public-url``), ``--direct`` makes each client ask, as the
+table page does, to be sent to the node that plays its table rather than relayed.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ from scala40.tableview.patch import apply as apply_patch
 SEATS = 4
 IDLE_SECONDS = 60.0
 """A client that hears nothing this long counts an error and gives up."""
+ELSEWHERE = 4307
+"""The close of a socket whose table another node plays, the reason being that node's
+WebSocket address (CloseCode.ELSEWHERE: sent only to a client that asked, ``direct=1``)."""
+MAX_HOPS = 3
+"""4307s a client follows in a row; then it asks to be relayed (as the table page does)."""
 
 
 @dataclass
@@ -78,6 +85,8 @@ class Plan:
     seed: int
     until: float | None = None
     """Wall-clock time at which every client stops (``None``: when its match is over)."""
+    direct: bool = False
+    """Each client asks to be sent to the node that plays its table (``direct=1``)."""
 
 
 def _ws_base(url: str) -> str:
@@ -120,68 +129,91 @@ async def _player(
     rng: random.Random,
     tally: Tally,
     until: float | None = None,
+    direct: bool = False,
 ) -> None:
     """One scripted person: play on their turns until the match is over (or ``until``, a
     wall-clock time). Like the page, it asks for patches and keeps its VIEW by applying
-    them (tableview/patch.py)."""
+    them (tableview/patch.py), and, with ``direct``, follows a 4307 to the node that plays
+    the table."""
+    address = _ws_base(base)
+    for hop in range(MAX_HOPS + 1):
+        asks = direct and hop < MAX_HOPS
+        url = f"{address}/ws/{table_id}?token={token}&patches=1" + ("&direct=1" if asks else "")
+        try:
+            async with websockets.connect(url, max_size=1 << 20) as ws:
+                await _play_on(ws, table_id, think, rng, tally, until)
+                return
+        except websockets.ConnectionClosed as closed:
+            if not asks or closed.rcvd is None or closed.rcvd.code != ELSEWHERE:
+                raise
+            address = closed.rcvd.reason  # the node that plays the table, at once
+
+
+async def _play_on(
+    ws: websockets.ClientConnection,
+    table_id: str,
+    think: float,
+    rng: random.Random,
+    tally: Tally,
+    until: float | None,
+) -> None:
+    """:func:`_player`'s turns on an open socket."""
     bot = make_bot("easy")
     sent_v = -1
     sent_at = 0.0
     acted = -1
     held: dict[str, Any] | None = None
-    url = f"{_ws_base(base)}/ws/{table_id}?token={token}&patches=1"
-    async with websockets.connect(url, max_size=1 << 20) as ws:
-        while True:
-            idle = IDLE_SECONDS if until is None else min(IDLE_SECONDS, until - time.time())
-            try:
-                # asyncio.timeout re-arms one timer; wait_for makes a task per message.
-                async with asyncio.timeout(max(0.0, idle)):
-                    raw = await ws.recv()
-            except TimeoutError:
-                if until is not None and time.time() >= until:
-                    return  # time is up: not an error
-                tally.error(f"table {table_id}: nothing heard for {IDLE_SECONDS:.0f} s")
-                return
-            now = time.perf_counter()
-            msg = json.loads(raw)
-            kind = msg.get("type")
-            if kind == "error":
-                tally.error(f"table {table_id}: {msg.get('code')}: {msg.get('message')}")
-                sent_v = acted = -1
+    while True:
+        idle = IDLE_SECONDS if until is None else min(IDLE_SECONDS, until - time.time())
+        try:
+            # asyncio.timeout re-arms one timer; wait_for makes a task per message.
+            async with asyncio.timeout(max(0.0, idle)):
+                raw = await ws.recv()
+        except TimeoutError:
+            if until is not None and time.time() >= until:
+                return  # time is up: not an error
+            tally.error(f"table {table_id}: nothing heard for {IDLE_SECONDS:.0f} s")
+            return
+        now = time.perf_counter()
+        msg = json.loads(raw)
+        kind = msg.get("type")
+        if kind == "error":
+            tally.error(f"table {table_id}: {msg.get('code')}: {msg.get('message')}")
+            sent_v = acted = -1
+            await ws.send(json.dumps({"type": "sync"}))
+            continue
+        if kind == "hand_over":
+            tally.hands += 1
+            # A player reads the summary, then closes it: the table waits for that.
+            hand = msg["summary"]["hand"]
+            await ws.send(json.dumps({"type": "summary_closed", "hand": hand}))
+            continue
+        if kind == "patch":
+            if held is None or msg["from"] != held["v"]:
                 await ws.send(json.dumps({"type": "sync"}))
                 continue
-            if kind == "hand_over":
-                tally.hands += 1
-                # A player reads the summary, then closes it: the table waits for that.
-                hand = msg["summary"]["hand"]
-                await ws.send(json.dumps({"type": "summary_closed", "hand": hand}))
-                continue
-            if kind == "patch":
-                if held is None or msg["from"] != held["v"]:
-                    await ws.send(json.dumps({"type": "sync"}))
-                    continue
-                msg = {"v": msg["v"], "view": apply_patch(held["view"], msg["ops"])}
-            elif kind != "state":
-                continue
-            held = msg
-            v = msg["v"]
-            if sent_v >= 0 and v > sent_v:
-                tally.latencies.append(now - sent_at)
-                tally.acked.append(time.time())
-                tally.actions += 1
-                sent_v = -1
-            view = msg["view"]
-            if view["status"] == "over":
-                tally.finished.append(time.time())
-                return
-            if not view["my_turn"] or v <= acted or sent_v >= 0:
-                continue
-            if think > 0:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            action = bot.choose(view_from_json(view), rng)
-            await ws.send(json.dumps({"type": "action", "v": v, "action": action_to_dict(action)}))
-            sent_v = acted = v
-            sent_at = time.perf_counter()
+            msg = {"v": msg["v"], "view": apply_patch(held["view"], msg["ops"])}
+        elif kind != "state":
+            continue
+        held = msg
+        v = msg["v"]
+        if sent_v >= 0 and v > sent_v:
+            tally.latencies.append(now - sent_at)
+            tally.acked.append(time.time())
+            tally.actions += 1
+            sent_v = -1
+        view = msg["view"]
+        if view["status"] == "over":
+            tally.finished.append(time.time())
+            return
+        if not view["my_turn"] or v <= acted or sent_v >= 0:
+            continue
+        if think > 0:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        action = bot.choose(view_from_json(view), rng)
+        await ws.send(json.dumps({"type": "action", "v": v, "action": action_to_dict(action)}))
+        sent_v = acted = v
+        sent_at = time.perf_counter()
 
 
 async def _run(plan: Plan, first: int) -> Tally:
@@ -201,7 +233,14 @@ async def _run(plan: Plan, first: int) -> Tally:
     async def guarded(node: str, table_id: str, token: str, seed: int) -> None:
         try:
             await _player(
-                node, table_id, token, plan.think_ms / 1000, random.Random(seed), tally, plan.until
+                node,
+                table_id,
+                token,
+                plan.think_ms / 1000,
+                random.Random(seed),
+                tally,
+                plan.until,
+                plan.direct,
             )
         except (OSError, websockets.WebSocketException) as err:
             tally.error(f"table {table_id}: connection: {err}")
@@ -248,6 +287,7 @@ def play(
     seed: int = 1,
     workers: int = 1,
     seconds: float | None = None,
+    direct: bool = False,
 ) -> Tally:
     """Play ``tables`` tables against the server at ``urls`` (one, or the nodes of a
     cluster, which share the tables' seats), for at most ``seconds`` if given; what the
@@ -259,7 +299,7 @@ def play(
     tally = Tally()
     shares = [s for s in _shares(tables, workers) if s]
     firsts = [sum(shares[:i]) + 1 for i in range(len(shares))]
-    plans = [Plan(nodes, share, hands, think_ms, seed, until) for share in shares]
+    plans = [Plan(nodes, share, hands, think_ms, seed, until, direct) for share in shares]
     if len(plans) == 1:
         return _worker(plans[0], 1)
     with multiprocessing.get_context("spawn").Pool(len(plans)) as pool:
@@ -277,6 +317,7 @@ def run(
     seed: int = 1,
     workers: int = 1,
     seconds: float | None = None,
+    direct: bool = False,
 ) -> dict[str, Any]:
     """Play as :func:`play` does; the figures as a dict."""
     nodes = (urls,) if isinstance(urls, str) else tuple(urls)
@@ -289,6 +330,7 @@ def run(
         seed=seed,
         workers=workers,
         seconds=seconds,
+        direct=direct,
     )
     seconds = time.perf_counter() - started
     steady = _steady_rate(tally)

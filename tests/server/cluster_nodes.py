@@ -45,6 +45,9 @@ class Cluster:
     redis_url: str
     folder: Path
     lease_seconds: float = 1.0
+    direct: bool = False
+    """Each node gives its own address (``--public-url``): clients that ask are sent to
+    the node that plays their table instead of being relayed."""
     nodes: list[NodeProcess] = field(default_factory=list)
     started: int = 0
 
@@ -86,6 +89,7 @@ class Cluster:
                 "0",
                 "--secret-file",
                 str(self.folder / "server.key"),
+                *(["--public-url", node.url] if self.direct else []),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -6,7 +6,10 @@ client (:mod:`scala40.loadtest`) playing M tables whose seats are spread over th
 samples the node processes' CPU (user + system, from /proc through psutil) while the tables
 play, and divides what they spent between the first and the last acknowledged move by the
 moves acknowledged in between. With N > 1 most seats are relayed: their socket is on a node
-that does not play the table (cluster/node.py), which is what this measures.
+that does not play the table (cluster/node.py), which is what this measures ("relayed").
+"direct" measures the same nodes given their own addresses (``--public-url``) and clients
+that ask to be sent to the node that plays their table (``direct=1``, close 4307), as the
+table page does: no socket is relayed then.
 
 Configurations alternate within a run (round after round, the order of node counts rotated),
 so a machine whose load changes meanwhile weighs on all of them alike; the spread of the
@@ -96,12 +99,14 @@ def measure(
     seconds: float,
     lease: float,
     idle_seconds: float,
+    direct: bool = False,
 ) -> dict[str, Any]:
-    """One configuration: start ``nodes`` nodes, let them idle, play, stop them."""
+    """One configuration: start ``nodes`` nodes, let them idle, play, stop them; with
+    ``direct``, the nodes give their addresses and the clients ask to be sent there."""
     redis.Redis.from_url(redis_url).flushall()  # no inbox nor liveness of an earlier run
     folder.mkdir(parents=True)  # each configuration's node logs of its own
     db_url = own_database(postgres.url, "relaycost")
-    cluster = Cluster(db_url, redis_url, folder, lease_seconds=lease)
+    cluster = Cluster(db_url, redis_url, folder, lease_seconds=lease, direct=direct)
     try:
         cluster.add(nodes)
         pids = [n.process.pid for n in cluster.nodes if n.process is not None]
@@ -118,6 +123,7 @@ def measure(
                 think_ms=pace.think_ms,
                 seed=nodes,
                 seconds=seconds,
+                direct=direct,
             )
         finally:
             sampler.done.set()
@@ -132,6 +138,7 @@ def measure(
     moves = len(acked) - 1  # the moves acknowledged after the first one, within the window
     return {
         "nodes": nodes,
+        "mode": "direct" if direct else "relayed",
         "pace": pace.name,
         "moves": moves,
         "moves_per_s": round(moves / (end - start), 1),
@@ -177,6 +184,10 @@ async def _bus_cost(url: str, count: int = 3000) -> dict[str, float]:
     }
 
 
+def _label(nodes: int, mode: str) -> str:
+    return "1 node" if nodes == 1 else f"{nodes} nodes {mode}"
+
+
 def _spread(values: list[float]) -> str:
     return (
         f"{statistics.median(values):.2f} ms ({min(values):.2f}–{max(values):.2f},"
@@ -195,6 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paced-tables", type=int, default=24)
     parser.add_argument("--think-ms", type=float, default=250.0, help="paced clients' pause")
     parser.add_argument("--paces", default="flat,paced")
+    parser.add_argument(
+        "--modes",
+        default="relayed,direct",
+        help="how sockets reach a table another node plays: relayed, direct (the nodes"
+        " give --public-url and the clients ask to be sent there)",
+    )
     parser.add_argument("--lease", type=float, default=5.0, help="--lease-seconds of the nodes")
     parser.add_argument("--idle", type=float, default=3.0, help="idle seconds measured first")
     parser.add_argument("--json", action="store_true", help="also print every row as JSON")
@@ -212,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
             server.remove()
         return 0
     counts = [int(n) for n in args.nodes.split(",")]
+    modes = args.modes.split(",")
+    # One node relays nothing: it is measured once, the others in each mode.
+    configs = [(n, m) for n in counts for m in (["relayed"] if n == 1 else modes)]
     paces = {
         "flat": Pace("flat", args.flat_tables, 0.0),
         "paced": Pace("paced", args.paced_tables, args.think_ms),
@@ -223,23 +243,24 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     try:
         for r in range(args.rounds):
-            order = counts[r % len(counts) :] + counts[: r % len(counts)]
+            order = configs[r % len(configs) :] + configs[: r % len(configs)]
             for pace in chosen:
-                for n in order:
+                for n, mode in order:
                     row = measure(
                         postgres,
                         redis_server.url,
-                        folder / f"round{r + 1}-{pace.name}-{n}",
+                        folder / f"round{r + 1}-{pace.name}-{n}-{mode}",
                         n,
                         pace,
                         args.seconds,
                         args.lease,
                         args.idle,
+                        direct=mode == "direct",
                     )
                     row["round"] = r + 1
                     rows.append(row)
                     print(
-                        f"round {r + 1} {pace.name:>5} {n} node(s): {row['moves']:>6} moves,"
+                        f"round {r + 1} {pace.name:>5} {_label(n, mode)}: {row['moves']:>6} moves,"
                         f" {row['moves_per_s']:>6} /s, {row['cpu_ms_per_move']:.3f} ms CPU a move,"
                         f" idle {row['idle_cpu_ms_per_s']} ms/s, p50 {row['p50_ms']} ms,"
                         f" errors {row['errors']} {row['error_samples'][:2]}",
@@ -250,17 +271,22 @@ def main(argv: list[str] | None = None) -> int:
         redis_server.remove()
     print(f"\nserver CPU a move (median, min–max), {os.cpu_count()} cores, logs in {folder}:")
     for pace in chosen:
-        medians: dict[int, float] = {}
-        for n in counts:
+        medians: dict[tuple[int, str], float] = {}
+        for n, mode in configs:
             values = [
                 row["cpu_ms_per_move"]
                 for row in rows
-                if row["nodes"] == n and row["pace"] == pace.name
+                if row["nodes"] == n and row["mode"] == mode and row["pace"] == pace.name
             ]
-            medians[n] = statistics.median(values)
-            print(f"  {pace.name:>5} {n} node(s): {_spread(values)}")
-        if 1 in medians:
-            ratios = ", ".join(f"{n}/1 = {medians[n] / medians[1]:.2f}×" for n in counts if n != 1)
+            medians[n, mode] = statistics.median(values)
+            print(f"  {pace.name:>5} {_label(n, mode)}: {_spread(values)}")
+        one = medians.get((1, "relayed"))
+        if one is not None:
+            ratios = ", ".join(
+                f"{_label(n, mode)} / 1 node = {medians[n, mode] / one:.2f}×"
+                for n, mode in configs
+                if n != 1
+            )
             print(f"  {pace.name:>5} ratios: {ratios}")
     if args.json:
         print(json.dumps(rows, indent=1))

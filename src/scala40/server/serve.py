@@ -13,6 +13,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from scala40.server.app import create_app
+from scala40.server.cluster.direct import socket_base
 from scala40.server.guard.connections import uvicorn_options
 from scala40.server.http.invite import EVERY_ADDRESS, link_host, network_addresses
 from scala40.server.settings import Settings
@@ -51,6 +52,8 @@ def check_cluster(settings: Settings) -> None:
         )
     if len(settings.node_name()) > 64:
         raise ValueError("--node: a node name is 1 to 64 characters")
+    if settings.public_url:
+        socket_base(settings.public_url)  # raises, naming what is wrong
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -101,6 +104,11 @@ def run(*, host: str, port: int, settings: Settings) -> None:
         check_db_url(settings.db_url)
     if settings.redis_url:
         check_cluster(settings)
+    elif settings.public_url:
+        raise ValueError(
+            "--public-url is where clients reach one node of a cluster directly: it needs"
+            " --redis (a single server plays every table itself)"
+        )
     check_port_free(host, port)
     settings = replace(settings, freeze_gc=True, listen_host=host, listen_port=port)
     # Warnings (a table taken over, a lease lost, a bot that failed) with their time.

@@ -150,6 +150,11 @@ class Settings:
     lease_seconds: float = 5.0
     """How long a node's hold on a table lasts unless renewed: a node that dies has its
     tables taken over by the others within about this."""
+    public_url: str = ""
+    """This node's own address as the clients reach it (``--public-url``, e.g.
+    ``https://cards.example.org/n/node2``); empty: none. A client that asks (``direct=1``)
+    and whose socket reaches another node for a table this node plays is sent here
+    (close 4307) instead of being relayed: a relayed move costs both nodes CPU."""
 
     # Browsers ---------------------------------------------------------------------------
     allowed_origins: tuple[str, ...] = ()

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from scala40.server.cluster.direct import is_socket_base
+
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
@@ -103,12 +105,13 @@ class NodeBus:
     async def ping(self) -> bool:
         return bool(await self.redis.ping())
 
-    async def beat(self, ttl: float) -> None:
+    async def beat(self, ttl: float, address: str = "") -> None:
         """Say this node is alive for ``ttl`` seconds (the owners of the tables its sockets
-        reach let those sockets go when it stops saying so); its inbox is kept for
-        :data:`INBOX_KEEP` from now."""
+        reach let those sockets go when it stops saying so), and where clients reach it
+        directly (``address``, its WebSocket address; empty: "1", nowhere); its inbox is
+        kept for :data:`INBOX_KEEP` from now."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(f"scala40:node:{self.node}:alive", "1", px=int(ttl * 1000))
+            pipe.set(f"scala40:node:{self.node}:alive", address or "1", px=int(ttl * 1000))
             pipe.pexpire(inbox(self.node), int(max(self.inbox_keep, ttl) * 1000))
             await pipe.execute()
 
@@ -119,6 +122,12 @@ class NodeBus:
         keys = [f"scala40:node:{n}:alive" for n in nodes]
         found = await self.redis.mget(keys)
         return {n for n, v in zip(nodes, found, strict=True) if v is not None}
+
+    async def address(self, node: str) -> str | None:
+        """Where clients reach ``node`` directly, as it said with its last beat (``None``:
+        it gave no address, or it is not alive)."""
+        found = await self.redis.get(f"scala40:node:{node}:alive")
+        return str(found) if found is not None and is_socket_base(str(found)) else None
 
     async def send(self, node: str, kind: Kind, body: dict[str, Any]) -> None:
         fields = {"k": kind.value, "b": json.dumps(body, ensure_ascii=False)}

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket
 
 from scala40.server.cluster.bus import Entry, Kind, NodeBus
+from scala40.server.cluster.direct import socket_base
 from scala40.server.guard.limits import TokenBucket
 from scala40.server.settings import Settings
 from scala40.server.table.actor import TableActor
@@ -136,6 +137,9 @@ class Node:
         self.name = name = settings.node_name()
         assert settings.redis_url is not None, "a node of a cluster needs --redis"
         self.bus = NodeBus(settings.redis_url, name)
+        self.address = socket_base(settings.public_url) if settings.public_url else ""
+        """Where clients reach this node directly (its WebSocket address), said in Redis
+        with every beat; empty: nowhere (sockets for its tables are relayed)."""
         self.leases = Leases(tables.store.engine, name, ttl=settings.lease_seconds)
         self.fences: dict[str, Lease] = {}
         tables.store.fence_with(self.fences)
@@ -165,7 +169,7 @@ class Node:
     async def start(self) -> None:
         await self.wait_name_free()
         await self.bus.start()
-        await self.bus.beat(self.leases.ttl)
+        await self.bus.beat(self.leases.ttl, self.address)
         loop = asyncio.get_running_loop()
         for job in (self._read, self._renew, self._beat, self._adopt_orphans, self._watch_links):
             self.tasks.append(loop.create_task(self._forever(job), name=f"node-{job.__name__}"))
@@ -274,6 +278,14 @@ class Node:
             raise JoinRefused(TableRefusal(answer["code"]), answer["message"])
         return answer["seat"]
 
+    async def address_of(self, there: There) -> str | None:
+        """Where clients reach the node that plays ``there``'s table directly (``None``:
+        it gave no address, or Redis does not answer: the socket is relayed)."""
+        try:
+            return await self.bus.address(there.owner.node)
+        except Exception:
+            return None
+
     @contextlib.asynccontextmanager
     async def relay(
         self, there: There, ws: WebSocket, token_hash: str | None, patches: bool
@@ -299,7 +311,7 @@ class Node:
         """Say in Redis that this node is alive (the owners of the tables its sockets reach
         keep those sockets while it does), a third of a lease apart."""
         await asyncio.sleep(self.leases.ttl / 3)
-        await self.bus.beat(self.leases.ttl)
+        await self.bus.beat(self.leases.ttl, self.address)
 
     async def _renew(self) -> None:
         """Renew every lease this node holds, a third of a lease apart; after a failure

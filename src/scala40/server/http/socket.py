@@ -26,7 +26,9 @@ from scala40.storage.tokens import token_hash
 log = logging.getLogger("scala40.server")
 
 PATCHES_ON = ("1", "true", "yes")
-"""``?patches=1``: the connection is sent patches of its VIEW after the first (outbox.py)."""
+"""``?patches=1``: the connection is sent patches of its VIEW after the first (outbox.py).
+``?direct=1`` (the same words): the client follows a close 4307 to the node of a cluster
+that plays the table (cluster/direct.py)."""
 
 
 async def _drain(ws: WebSocket, outbox: Outbox) -> None:
@@ -73,7 +75,9 @@ async def _serve(ws: WebSocket, session: Session, outbox: Outbox) -> None:
 def build_router(tables: Tables, settings: Settings) -> APIRouter:
     """``/ws/{table_id}?token=…``: a seat's real-time connection; ``?watch`` (no token):
     a spectator's, with the public view only. A node of a cluster serves any table's:
-    its own, or another node's by relaying (the placement's ``relay``)."""
+    its own, or another node's by relaying (the placement's ``relay``), or, for a client
+    that asked (``direct=1``) when the owner gave its address, by sending the client
+    there (close 4307)."""
     router = APIRouter()
 
     @router.websocket("/ws/{table_id}")
@@ -87,6 +91,7 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
             )
             return
         patches = ws.query_params.get("patches") in PATCHES_ON
+        direct = ws.query_params.get("direct") in PATCHES_ON
         placement = tables.placement
         match await placement.find(table_id):
             case None:
@@ -96,6 +101,10 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
                 # In play, between nodes: the page reconnects (4404 would stop it for good).
                 await ws.close(CloseCode.MOVED, "the table is moving to another server node")
             case There() as there:
+                if direct and (address := await placement.address_of(there)) is not None:
+                    # The client reconnects to the owner itself: no relay through Redis.
+                    await ws.close(CloseCode.ELSEWHERE, address)
+                    return
                 hashed = None if not token else token_hash(token)
                 async with placement.relay(there, ws, hashed, patches) as (session, outbox):
                     await _serve(ws, session, outbox)

@@ -114,6 +114,10 @@ class Placement(Protocol):
         """Do ``op`` through the actor of the node that plays the table; raises
         :class:`~scala40.server.table.actor.JoinRefused`."""
 
+    async def address_of(self, there: There) -> str | None:
+        """The WebSocket address at which clients reach the node that plays ``there``'s
+        table directly (``None``: none known; the socket is then relayed)."""
+
     def relay(
         self, there: There, ws: WebSocket, token_hash: str | None, patches: bool
     ) -> AbstractAsyncContextManager[tuple[Session, Outbox]]:

@@ -133,6 +133,9 @@ class LocalPlacement:
     async def ask(self, there: There, op: Ask, args: dict[str, Any]) -> Any:
         raise AssertionError("a single server plays every table itself")
 
+    async def address_of(self, there: There) -> str | None:
+        raise AssertionError("a single server plays every table itself")
+
     def relay(
         self, there: There, ws: WebSocket, token_hash: str | None, patches: bool
     ) -> AbstractAsyncContextManager[tuple[Session, Outbox]]:

@@ -31,6 +31,10 @@ class CloseCode(IntEnum):
     and the page reconnects with the same token to play it."""
     BEHIND = 4008
     """The client read too slowly: its outbox overflowed (wire/outbox.py)."""
+    ELSEWHERE = 4307
+    """The table is played by another node of a cluster, reachable directly: the reason
+    is that node's WebSocket address (``ws://`` or ``wss://``, no path to the table), and
+    the client reconnects there. Sent only to a client that asked (``direct=1``)."""
     NO_TOKEN = 4401
     """The token opens no seat at the table (or none was given, and no ``?watch``); at
     ``/ws/bot``, no bot account has the key (or none was given)."""

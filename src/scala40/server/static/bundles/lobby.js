@@ -2,7 +2,7 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-36M622WS.js";
+} from "./chunk-5GVMBC25.js";
 import {
   ratingWords
 } from "./chunk-F44VH76G.js";

@@ -2,7 +2,7 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-36M622WS.js";
+} from "./chunk-5GVMBC25.js";
 import {
   onFair,
   renderFairMark

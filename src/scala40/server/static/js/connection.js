@@ -1,11 +1,33 @@
 // @ts-check
 // The table's WebSocket: connects with the seat token, reconnects with backoff when the
 // socket drops, keeps the link alive with pings, and hands every message to onMessage.
+// On a cluster whose nodes give their own addresses, a socket that reached a node other
+// than the table's is sent to the one that plays it (close 4307), and connects there.
 
 const CLOSE_BAD_TOKEN = 4401;
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_REPLACED = 4000; // another tab or device took this seat's connection
 const CLOSE_WATCHERS_FULL = 4429; // the table has as many spectators as it allows
+const CLOSE_ELSEWHERE = 4307; // another node plays the table: the reason is its address
+/** Times in a row a socket follows 4307; then it asks the site to relay it (no direct=1). */
+const MAX_HOPS = 3;
+
+/** The node's WebSocket address a 4307 names, if this page may connect to it: ws(s)://,
+ * and only wss:// from a page served over https (the browser would refuse ws:// there).
+ * @param {string} reason
+ * @param {string} pageProtocol location.protocol
+ * @returns {string | null} */
+export function nodeAddress(reason, pageProtocol) {
+  const secure = reason.startsWith("wss://");
+  if (!secure && !(reason.startsWith("ws://") && pageProtocol !== "https:")) return null;
+  try {
+    const url = new URL(reason);
+    if (url.search || url.hash) return null;
+  } catch {
+    return null;
+  }
+  return reason.replace(/\/+$/, "");
+}
 
 /** @typedef {"connecting" | "open" | "retry" | "refused" | "gone" | "replaced" | "crowded"} ConnectionStatus */
 
@@ -39,6 +61,12 @@ export class TableConnection {
     this.stopped = false;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.pinger = undefined;
+    /** The address of the node that plays the table, when one sent the socket there;
+     * null: the site's own (any node of it).
+     * @type {string | null} */
+    this.base = null;
+    /** 4307s followed since the last socket that opened (at MAX_HOPS: relayed instead). */
+    this.hops = 0;
   }
 
   url() {
@@ -46,7 +74,10 @@ export class TableConnection {
     // No token: a spectator's connection (the public view only).
     const q = new URLSearchParams(this.token ? { token: this.token } : { watch: "1" });
     if (this.patches) q.set("patches", "1");
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}?${q}`;
+    // This page follows a 4307 to the node that plays the table, unless that failed.
+    if (this.hops < MAX_HOPS) q.set("direct", "1");
+    const base = this.base ?? `${proto}//${location.host}`;
+    return `${base}/ws/${encodeURIComponent(this.tableId)}?${q}`;
   }
 
   connect() {
@@ -56,6 +87,7 @@ export class TableConnection {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.delay = 0.5;
+      this.hops = 0;
       this.onStatus("open");
       this.send({ type: "sync" });
       clearInterval(this.pinger);
@@ -74,6 +106,18 @@ export class TableConnection {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
       this.ws = null;
+      if (ev.code === CLOSE_ELSEWHERE) {
+        // At once: the table is there, not gone. An address this page cannot use, or
+        // one hop too many, and the site relays the socket instead.
+        const there = nodeAddress(ev.reason, location.protocol);
+        this.hops = there === null ? MAX_HOPS : this.hops + 1;
+        this.base = this.hops < MAX_HOPS ? there : null;
+        this.connect();
+        return;
+      }
+      // Any other end (the table moved, the node went away): back to the site, which
+      // finds the table wherever it is played now.
+      this.base = null;
       if (ev.code === CLOSE_BAD_TOKEN || ev.code === CLOSE_NO_TABLE) {
         this.stopped = true;
         this.onStatus(ev.code === CLOSE_BAD_TOKEN ? "refused" : "gone", ev.reason || String(ev.code));
