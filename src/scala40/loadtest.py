@@ -23,6 +23,7 @@ import multiprocessing
 import random
 import statistics
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,27 @@ ELSEWHERE = 4307
 WebSocket address (CloseCode.ELSEWHERE: sent only to a client that asked, ``direct=1``)."""
 MAX_HOPS = 3
 """4307s a client follows in a row; then it asks to be relayed (as the table page does)."""
+SENDS_PER_SECOND = 18
+"""Messages a client sends in any second at most: below the server's 20 a connection
+(``rate_per_second``), beyond which it drops a message with an error. A client that answers
+at once on a fast server would pass it: its move and then its ``sync`` dropped, it would
+wait for an answer that never comes and stall its table (a run of 2026-12-07, clients sent
+straight to their table's node)."""
+
+
+class _Pacer:
+    """Keeps one client's messages within :data:`SENDS_PER_SECOND`."""
+
+    def __init__(self) -> None:
+        self.sent: deque[float] = deque(maxlen=SENDS_PER_SECOND)
+
+    async def send(self, ws: websockets.ClientConnection, text: str) -> None:
+        if len(self.sent) == SENDS_PER_SECOND:
+            wait = self.sent[0] + 1.0 - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self.sent.append(time.monotonic())
+        await ws.send(text)
 
 
 @dataclass
@@ -159,6 +181,7 @@ async def _play_on(
 ) -> None:
     """:func:`_player`'s turns on an open socket."""
     bot = make_bot("easy")
+    pacer = _Pacer()
     sent_v = -1
     sent_at = 0.0
     acted = -1
@@ -180,17 +203,17 @@ async def _play_on(
         if kind == "error":
             tally.error(f"table {table_id}: {msg.get('code')}: {msg.get('message')}")
             sent_v = acted = -1
-            await ws.send(json.dumps({"type": "sync"}))
+            await pacer.send(ws, json.dumps({"type": "sync"}))
             continue
         if kind == "hand_over":
             tally.hands += 1
             # A player reads the summary, then closes it: the table waits for that.
             hand = msg["summary"]["hand"]
-            await ws.send(json.dumps({"type": "summary_closed", "hand": hand}))
+            await pacer.send(ws, json.dumps({"type": "summary_closed", "hand": hand}))
             continue
         if kind == "patch":
             if held is None or msg["from"] != held["v"]:
-                await ws.send(json.dumps({"type": "sync"}))
+                await pacer.send(ws, json.dumps({"type": "sync"}))
                 continue
             msg = {"v": msg["v"], "view": apply_patch(held["view"], msg["ops"])}
         elif kind != "state":
@@ -211,7 +234,9 @@ async def _play_on(
         if think > 0:
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         action = bot.choose(view_from_json(view), rng)
-        await ws.send(json.dumps({"type": "action", "v": v, "action": action_to_dict(action)}))
+        await pacer.send(
+            ws, json.dumps({"type": "action", "v": v, "action": action_to_dict(action)})
+        )
         sent_v = acted = v
         sent_at = time.perf_counter()
 

@@ -1,7 +1,7 @@
 // static/js/connection.js against a stand-in WebSocket: the page's table socket asks to be
 // sent to the node that plays its table (direct=1), follows a close 4307 there at once,
 // goes back to the site after any other end, and after three hops in a row (or an address
-// it may not use) lets the site relay it.
+// off the page's own origin, or one the browser refuses) lets the site relay it.
 
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, mock, test } from "node:test";
@@ -13,8 +13,13 @@ let sockets = [];
 
 class FakeSocket {
   static OPEN = 1;
+  /** Addresses whose sockets the browser refuses at once (a content policy). */
+  static refuse = "";
 
   constructor(url) {
+    if (FakeSocket.refuse && url.startsWith(FakeSocket.refuse)) {
+      throw new DOMException("Refused to connect: content security policy", "SecurityError");
+    }
     this.url = url;
     this.readyState = 0;
     this.sent = [];
@@ -68,6 +73,7 @@ function last() {
 
 beforeEach(() => {
   sockets = [];
+  FakeSocket.refuse = "";
   globalThis.WebSocket = FakeSocket;
   mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
   page();
@@ -92,10 +98,10 @@ test("the first socket goes to the site and asks to be sent to the table's node"
 
 test("a 4307 sends the socket to the node it names at once, where it plays", () => {
   const { conn, statuses } = table();
-  sockets[0].closed(4307, "ws://10.0.0.2:8001/n/node2");
+  sockets[0].closed(4307, "ws://cards.example.org/n/node2");
   assert.equal(sockets.length, 2, "reconnected without waiting");
   const url = last();
-  assert.equal(`${url.origin}${url.pathname}`, "ws://10.0.0.2:8001/n/node2/ws/T1");
+  assert.equal(`${url.origin}${url.pathname}`, "ws://cards.example.org/n/node2/ws/T1");
   assert.equal(url.searchParams.get("direct"), "1");
   sockets[1].opened();
   assert.deepEqual(sockets[1].sent, [{ type: "sync" }]);
@@ -105,7 +111,7 @@ test("a 4307 sends the socket to the node it names at once, where it plays", () 
 
 test("after any other end the socket goes back to the site, which finds the table", () => {
   const { conn } = table();
-  sockets[0].closed(4307, "ws://10.0.0.2:8001");
+  sockets[0].closed(4307, "ws://cards.example.org/n/node2");
   sockets[1].opened();
   sockets[1].closed(1012, "the table moved to another server node");
   mock.timers.tick(1000);
@@ -117,9 +123,9 @@ test("after any other end the socket goes back to the site, which finds the tabl
 
 test("three hops in a row, and the site is asked to relay the socket instead", () => {
   const { conn } = table();
-  sockets[0].closed(4307, "ws://10.0.0.2:8001");
-  sockets[1].closed(4307, "ws://10.0.0.3:8001");
-  sockets[2].closed(4307, "ws://10.0.0.2:8001");
+  sockets[0].closed(4307, "ws://cards.example.org/n/node2");
+  sockets[1].closed(4307, "ws://cards.example.org/n/node3");
+  sockets[2].closed(4307, "ws://cards.example.org/n/node2");
   assert.equal(sockets.length, 4);
   assert.equal(last().origin, "ws://cards.example.org");
   assert.equal(last().searchParams.get("direct"), null);
@@ -130,24 +136,42 @@ test("three hops in a row, and the site is asked to relay the socket instead", (
   conn.close();
 });
 
-test("an address the page may not use is not followed: the site relays the socket", () => {
+test("an address off the page's own origin is not followed: the site relays the socket", () => {
   page("https:");
   const { conn } = table();
   assert.equal(last().origin, "wss://cards.example.org");
-  sockets[0].closed(4307, "ws://10.0.0.2:8001"); // ws:// from an https page
+  sockets[0].closed(4307, "wss://node2.example.org"); // another origin
   assert.equal(sockets.length, 2);
   assert.equal(last().origin, "wss://cards.example.org");
   assert.equal(last().searchParams.get("direct"), null);
   conn.close();
 });
 
-test("a node's address is a ws(s):// address with no query, and wss:// only from https", () => {
-  assert.equal(nodeAddress("wss://cards.example.org/n/node2/", "https:"), "wss://cards.example.org/n/node2");
-  assert.equal(nodeAddress("ws://127.0.0.1:8001", "http:"), "ws://127.0.0.1:8001");
-  assert.equal(nodeAddress("wss://cards.example.org", "http:"), "wss://cards.example.org");
-  assert.equal(nodeAddress("ws://127.0.0.1:8001", "https:"), null);
-  assert.equal(nodeAddress("https://cards.example.org", "https:"), null);
-  assert.equal(nodeAddress("wss://cards.example.org/?x=1", "https:"), null);
-  assert.equal(nodeAddress("javascript:alert(1)", "http:"), null);
-  assert.equal(nodeAddress("", "http:"), null);
+test("a socket the browser refuses at once is tried again through the site, relayed", () => {
+  const { conn, statuses } = table();
+  FakeSocket.refuse = "ws://cards.example.org/n/node2";
+  sockets[0].closed(4307, "ws://cards.example.org/n/node2");
+  assert.equal(sockets.length, 1, "the refused socket never opened");
+  assert.equal(statuses[statuses.length - 1], "retry");
+  mock.timers.tick(1000);
+  assert.equal(sockets.length, 2);
+  assert.equal(last().origin, "ws://cards.example.org");
+  assert.equal(last().pathname, "/ws/T1");
+  assert.equal(last().searchParams.get("direct"), null);
+  conn.close();
+});
+
+test("a node's address is followed only on the page's own origin, with no query", () => {
+  const http = { protocol: "http:", host: "cards.example.org" };
+  const https = { protocol: "https:", host: "cards.example.org" };
+  assert.equal(nodeAddress("wss://cards.example.org/n/node2/", https), "wss://cards.example.org/n/node2");
+  assert.equal(nodeAddress("ws://cards.example.org/n/node2", http), "ws://cards.example.org/n/node2");
+  assert.equal(nodeAddress("ws://cards.example.org/n/node2", https), null);
+  assert.equal(nodeAddress("wss://cards.example.org/n/node2", http), null);
+  assert.equal(nodeAddress("wss://node2.example.org", https), null);
+  assert.equal(nodeAddress("wss://cards.example.org:8443/n/node2", https), null);
+  assert.equal(nodeAddress("https://cards.example.org/n/node2", https), null);
+  assert.equal(nodeAddress("wss://cards.example.org/n/node2?x=1", https), null);
+  assert.equal(nodeAddress("javascript:alert(1)", http), null);
+  assert.equal(nodeAddress("", http), null);
 });

@@ -47,7 +47,9 @@ class Cluster:
     lease_seconds: float = 1.0
     direct: bool = False
     """Each node gives its own address (``--public-url``): clients that ask are sent to
-    the node that plays their table instead of being relayed."""
+    the node that plays their table instead of being relayed. Each node also takes the
+    others' pages as its own (``--allow-origin``): a page of one node sent to another
+    node's address there is another origin."""
     nodes: list[NodeProcess] = field(default_factory=list)
     started: int = 0
 
@@ -90,6 +92,12 @@ class Cluster:
                 "--secret-file",
                 str(self.folder / "server.key"),
                 *(["--public-url", node.url] if self.direct else []),
+                *(
+                    arg
+                    for other in (self.nodes if self.direct else [])
+                    if other is not node
+                    for arg in ("--allow-origin", other.url)
+                ),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

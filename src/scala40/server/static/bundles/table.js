@@ -2,7 +2,7 @@
 import {
   RulesForm,
   TableConnection
-} from "./chunk-5GVMBC25.js";
+} from "./chunk-OC2QPMI7.js";
 import {
   onFair,
   renderFairMark

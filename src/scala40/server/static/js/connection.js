@@ -12,20 +12,22 @@ const CLOSE_ELSEWHERE = 4307; // another node plays the table: the reason is its
 /** Times in a row a socket follows 4307; then it asks the site to relay it (no direct=1). */
 const MAX_HOPS = 3;
 
-/** The node's WebSocket address a 4307 names, if this page may connect to it: ws(s)://,
- * and only wss:// from a page served over https (the browser would refuse ws:// there).
+/** The node's WebSocket address a 4307 names, if this page follows it: on the page's own
+ * origin (a path the site's proxy sends to that node, docs/deploy.md), ws:// from an http
+ * page and wss:// from an https one. Another origin is not followed: the page's content
+ * policy allows sockets to its own origin only, and the seat's token stays on the site.
  * @param {string} reason
- * @param {string} pageProtocol location.protocol
+ * @param {{protocol: string, host: string}} page location
  * @returns {string | null} */
-export function nodeAddress(reason, pageProtocol) {
-  const secure = reason.startsWith("wss://");
-  if (!secure && !(reason.startsWith("ws://") && pageProtocol !== "https:")) return null;
+export function nodeAddress(reason, page) {
+  let url;
   try {
-    const url = new URL(reason);
-    if (url.search || url.hash) return null;
+    url = new URL(reason);
   } catch {
     return null;
   }
+  const scheme = page.protocol === "https:" ? "wss:" : "ws:";
+  if (url.protocol !== scheme || url.host !== page.host || url.search || url.hash) return null;
   return reason.replace(/\/+$/, "");
 }
 
@@ -83,7 +85,17 @@ export class TableConnection {
   connect() {
     if (this.stopped) return;
     this.onStatus("connecting");
-    const ws = new WebSocket(this.url());
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      // Refused before it began (an address the browser will not connect to): the site's
+      // own address, relayed, after the usual wait.
+      this.base = null;
+      this.hops = MAX_HOPS;
+      this.retry();
+      return;
+    }
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.delay = 0.5;
@@ -109,7 +121,7 @@ export class TableConnection {
       if (ev.code === CLOSE_ELSEWHERE) {
         // At once: the table is there, not gone. An address this page cannot use, or
         // one hop too many, and the site relays the socket instead.
-        const there = nodeAddress(ev.reason, location.protocol);
+        const there = nodeAddress(ev.reason, location);
         this.hops = there === null ? MAX_HOPS : this.hops + 1;
         this.base = this.hops < MAX_HOPS ? there : null;
         this.connect();
