@@ -1,10 +1,15 @@
-"""The table page on a cluster whose nodes give their own addresses (``--public-url``): the
-page opened at a node that does not play the table is sent to the one that does (4307) and
-plays there, its socket never relayed; and on a cluster whose nodes give none, the same page
-is relayed as before.
+"""The table page on a cluster, opened where its table is not played.
+
+The page asks to be sent to the table's node (``direct=1``). Behind nginx configured as
+docs/deploy.md says, each node's address is a path of the site (``/n/NAME``): the page
+follows the 4307 there and plays on the table's node, its socket never relayed. Reached at
+their own ports instead, the nodes' addresses are another origin than the page's: the page
+does not follow (its content policy allows sockets to its own origin only, and the seat's
+token stays on the site) and asks the node it reached to relay it, at once, and plays. On a
+cluster whose nodes give no address the page is relayed from the start.
 
 Two ``scala40 serve`` nodes on one PostgreSQL and one Redis of this module's own.
-Screenshot: tests/e2e/artifacts/cluster-direct.png.
+Screenshots: tests/e2e/artifacts/cluster-nginx.png, cluster-direct.png, cluster-relayed.png.
 """
 
 from __future__ import annotations
@@ -15,10 +20,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, WebSocket
-from server.cluster_nodes import Cluster, NodeProcess
-from server.conftest import PostgresServer, RedisServer
-from server.helpers import own_database
 
+from server.cluster_nodes import Cluster, NodeProcess
+from server.conftest import PostgresServer, RedisServer, free_port
+from server.helpers import own_database
+from server.test_direct_sockets import _inbox_ends, _relayed_messages
+
+from .nginx_site import NginxSite
 from .support import post_json
 from .test_browser import _page_errors, _play_one_move, _wait_for_my_move
 
@@ -71,9 +79,7 @@ def test_the_table_page_at_another_node_plays_there_relayed(
         )
         table_id = made["table_id"]
         ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
-        ctx.add_init_script(
-            f"localStorage.setItem('scala40:' + {table_id!r}, {made['token']!r});"
-        )
+        ctx.add_init_script(f"localStorage.setItem('scala40:' + {table_id!r}, {made['token']!r});")
         page = ctx.new_page()
         page.set_default_timeout(15_000)
         errors = _page_errors(page)
@@ -104,4 +110,48 @@ def test_the_table_page_at_another_node_plays_there_relayed(
         assert errors == []
         ctx.close()
     finally:
+        cluster.stop()
+
+
+def test_the_table_page_behind_nginx_plays_on_the_table_s_node_never_relayed(
+    stores: tuple[PostgresServer, RedisServer], browser: Browser, tmp_path: Path
+) -> None:
+    postgres, redis = stores
+    port = free_port()
+    site_url = f"http://127.0.0.1:{port}"
+    db = own_database(postgres.url, "pagenginx")
+    cluster = Cluster(db, redis.url, tmp_path, 5.0, site=site_url)
+    site: NginxSite | None = None
+    try:
+        owner, other = cluster.add(2)
+        # The proxy sends the page's first socket to the node that does not play the table.
+        nodes = {n.name: n.port for n in (owner, other)}
+        site = NginxSite(tmp_path / "nginx", port, nodes, sockets_to=other.name)
+        body = {"seats": ["human", "bot:easy"], "nickname": "Anna"}
+        made = post_json(owner.url + "/api/tables", body)
+        table_id = made["table_id"]
+        ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+        ctx.add_init_script(f"localStorage.setItem('scala40:' + {table_id!r}, {made['token']!r});")
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        errors = _page_errors(page)
+        sockets = _sockets(page)
+        since = _inbox_ends(redis.url, list(nodes))
+        page.goto(f"{site.url}/t/{table_id}")
+        page.wait_for_selector("#hand .card")
+        for _ in range(2):
+            _wait_for_my_move(page)
+            _play_one_move(page, drag_discard=False)
+        _wait_for_my_move(page)
+        ws_site = "ws" + site.url[len("http") :]
+        assert [s.split("/ws/")[0] for s in sockets] == [ws_site, f"{ws_site}/n/{owner.name}"]
+        assert all("direct=1" in s for s in sockets)
+        assert _relayed_messages(redis.url, since) == 0, "a message crossed Redis"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "cluster-nginx.png"), full_page=True)
+        assert errors == []
+        ctx.close()
+    finally:
+        if site is not None:
+            site.stop()
         cluster.stop()

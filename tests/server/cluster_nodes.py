@@ -50,6 +50,10 @@ class Cluster:
     the node that plays their table instead of being relayed. Each node also takes the
     others' pages as its own (``--allow-origin``): a page of one node sent to another
     node's address there is another origin."""
+    site: str = ""
+    """The address of a proxy in front of the nodes (``http://HOST:PORT``): each node
+    gives ``SITE/n/NAME`` as its own (``--public-url``), a path the proxy sends to that
+    node alone, as docs/deploy.md configures nginx."""
     nodes: list[NodeProcess] = field(default_factory=list)
     started: int = 0
 
@@ -92,6 +96,7 @@ class Cluster:
                 "--secret-file",
                 str(self.folder / "server.key"),
                 *(["--public-url", node.url] if self.direct else []),
+                *(["--public-url", f"{self.site}/n/{node.name}"] if self.site else []),
                 *(
                     arg
                     for other in (self.nodes if self.direct else [])
