@@ -25,10 +25,10 @@ from scala40.storage.tokens import token_hash
 
 log = logging.getLogger("scala40.server")
 
-PATCHES_ON = ("1", "true", "yes")
-"""``?patches=1``: the connection is sent patches of its VIEW after the first (outbox.py).
-``?direct=1`` (the same words): the client follows a close 4307 to the node of a cluster
-that plays the table (cluster/direct.py)."""
+ASKED = ("1", "true", "yes")
+"""The words of a yes in the query: ``?patches=1``, the connection is sent patches of its
+VIEW after the first (outbox.py); ``?direct=1``, the client follows a close 4307 to the
+node of a cluster that plays the table (cluster/direct.py)."""
 
 
 async def _drain(ws: WebSocket, outbox: Outbox) -> None:
@@ -90,8 +90,8 @@ def build_router(tables: Tables, settings: Settings) -> APIRouter:
                 CloseCode.NO_TOKEN, "a seat token is needed (/ws/TABLE?token=TOKEN), or ?watch"
             )
             return
-        patches = ws.query_params.get("patches") in PATCHES_ON
-        direct = ws.query_params.get("direct") in PATCHES_ON
+        patches = ws.query_params.get("patches") in ASKED
+        direct = ws.query_params.get("direct") in ASKED
         placement = tables.placement
         match await placement.find(table_id):
             case None:
