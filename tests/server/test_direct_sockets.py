@@ -113,13 +113,13 @@ def test_the_load_test_plays_across_nodes_relayed_or_sent_to_the_owners(
         # Clients that answer at once, sent straight to the owners, keep within the
         # server's 20 messages a second (a message dropped by it would stall the table).
         tally = loadtest.play(
-            [n.url for n in nodes], 2, hands=1, think_ms=0, seconds=6.0, direct=direct
+            [n.url for n in nodes], 2, hands=1, think_ms=0, seconds=3.0, direct=direct
         )
         relayed = _relayed_messages(redis_url, since)
     finally:
         cluster.stop()
     assert tally.errors == 0, tally.samples
-    assert tally.actions >= 20
+    assert tally.actions >= 10
     # Each table's seats play through both nodes: relayed, hundreds of messages cross
     # Redis; sent to the owner, none.
     if direct:
