@@ -34,14 +34,12 @@ import websockets
 from scala40.bots import make_bot
 from scala40.notation.codec import action_to_dict
 from scala40.notation.view import view_from_json
+from scala40.server.wire.refusals import CloseCode
 from scala40.tableview.patch import apply as apply_patch
 
 SEATS = 4
 IDLE_SECONDS = 60.0
 """A client that hears nothing this long counts an error and gives up."""
-ELSEWHERE = 4307
-"""The close of a socket whose table another node plays, the reason being that node's
-WebSocket address (CloseCode.ELSEWHERE: sent only to a client that asked, ``direct=1``)."""
 MAX_HOPS = 3
 """4307s a client follows in a row; then it asks to be relayed (as the table page does)."""
 SENDS_PER_SECOND = 18
@@ -166,7 +164,7 @@ async def _player(
                 await _play_on(ws, table_id, think, rng, tally, until)
                 return
         except websockets.ConnectionClosed as closed:
-            if not asks or closed.rcvd is None or closed.rcvd.code != ELSEWHERE:
+            if not asks or closed.rcvd is None or closed.rcvd.code != CloseCode.ELSEWHERE:
                 raise
             address = closed.rcvd.reason  # the node that plays the table, at once
 
