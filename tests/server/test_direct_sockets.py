@@ -114,14 +114,14 @@ def test_the_load_test_plays_across_nodes_relayed_or_sent_to_the_owners(
         # server's 20 messages a second (a message dropped by it would stall the table).
         # Whole single-hand matches, not a time window: under a loaded CI the tables'
         # creation and joins alone once took longer than a 3 s window.
-        tally = loadtest.play([n.url for n in nodes], 2, hands=1, think_ms=0, direct=direct)
+        tally = loadtest.play([n.url for n in nodes], 1, hands=1, think_ms=0, direct=direct)
         relayed = _relayed_messages(redis_url, since)
     finally:
         cluster.stop()
     assert tally.errors == 0, tally.samples
-    assert len(tally.finished) == 2 * loadtest.SEATS, "a client did not see its match end"
-    assert tally.actions >= 40
-    # Each table's seats play through both nodes: relayed, hundreds of messages cross
+    assert len(tally.finished) == loadtest.SEATS, "a client did not see its match end"
+    assert tally.actions >= 8  # a hand may end early: someone went out
+    # The table's seats play through both nodes: relayed, hundreds of messages cross
     # Redis; sent to the owner, none.
     if direct:
         assert relayed == 0
