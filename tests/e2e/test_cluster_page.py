@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, WebSocket
 from server.cluster_nodes import Cluster, NodeProcess
 from server.conftest import PostgresServer, RedisServer, free_port
 from server.helpers import own_database
-from server.test_direct_sockets import _inbox_ends, _relayed_messages
+from server.test_direct_sockets import _inbox_ends, _relayed_messages, _ws
 
 from .nginx_site import NginxSite
 from .support import post_json
@@ -67,48 +67,52 @@ def _sockets(page: Any) -> list[str]:
     return urls
 
 
+def _play_at(browser: Browser, owner: NodeProcess, site: str, shot: str) -> list[str]:
+    """A table made at ``owner``, its page opened at ``site``: the player draws and moves,
+    then waits for her next turn. The URLs of the page's sockets, in order (the page made
+    no error; its screenshot is ``shot``)."""
+    body = {"seats": ["human", "bot:easy"], "nickname": "Anna"}
+    made = post_json(owner.url + "/api/tables", body)
+    table_id = made["table_id"]
+    ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    ctx.add_init_script(f"localStorage.setItem('scala40:' + {table_id!r}, {made['token']!r});")
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors = _page_errors(page)
+    sockets = _sockets(page)
+    page.goto(f"{site}/t/{table_id}")
+    page.wait_for_selector("#hand .card")
+    for _ in range(2):  # a draw and a move of her own, then the bot's turn
+        _wait_for_my_move(page)
+        _play_one_move(page, drag_discard=False)
+    _wait_for_my_move(page)
+    assert all(f"/ws/{table_id}?" in s for s in sockets), sockets
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
+    assert errors == []
+    ctx.close()
+    return sockets
+
+
 @pytest.mark.parametrize("direct", [True, False], ids=["direct", "relayed"])
 def test_the_table_page_at_another_node_plays_there_relayed(
     stores: tuple[PostgresServer, RedisServer], browser: Browser, tmp_path: Path, direct: bool
 ) -> None:
     cluster, owner, other = _two_nodes(stores, tmp_path, direct)
     try:
-        made = post_json(
-            owner.url + "/api/tables",
-            {"seats": ["human", "bot:easy"], "nickname": "Anna"},
-        )
-        table_id = made["table_id"]
-        ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
-        ctx.add_init_script(f"localStorage.setItem('scala40:' + {table_id!r}, {made['token']!r});")
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        errors = _page_errors(page)
-        sockets = _sockets(page)
-        page.goto(f"{other.url}/t/{table_id}")  # a node that does not play the table
-        page.wait_for_selector("#hand .card")
-        for _ in range(2):  # a draw and a move of her own, then the bot's turn
-            _wait_for_my_move(page)
-            _play_one_move(page, drag_discard=False)
-        _wait_for_my_move(page)
-        ws_owner = "ws" + owner.url[len("http") :]
-        ws_other = "ws" + other.url[len("http") :]
-        assert sockets[0].startswith(f"{ws_other}/ws/{table_id}?")
+        # Opened at a node that does not play the table.
+        shot = "cluster-direct" if direct else "cluster-relayed"
+        sockets = _play_at(browser, owner, other.url, shot)
         assert "direct=1" in sockets[0]
         if direct:
             # Sent to the owner's own port, another origin: not followed; the page asks
             # the node it reached again, without direct=1, and is relayed there.
-            assert [s.split("/ws/")[0] for s in sockets] == [ws_other, ws_other]
+            assert [s.split("/ws/")[0] for s in sockets] == [_ws(other.url), _ws(other.url)]
             assert "direct=1" not in sockets[1]
-            assert ws_owner not in " ".join(sockets)
-            shot = "cluster-direct"
+            assert _ws(owner.url) not in " ".join(sockets)
         else:
             # Nobody gave an address: the node it reached relays it.
-            assert [s.split("/ws/")[0] for s in sockets] == [ws_other]
-            shot = "cluster-relayed"
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
-        assert errors == []
-        ctx.close()
+            assert [s.split("/ws/")[0] for s in sockets] == [_ws(other.url)]
     finally:
         cluster.stop()
 
@@ -127,30 +131,12 @@ def test_the_table_page_behind_nginx_plays_on_the_table_s_node_never_relayed(
         # The proxy sends the page's first socket to the node that does not play the table.
         nodes = {n.name: n.port for n in (owner, other)}
         site = NginxSite(tmp_path / "nginx", port, nodes, sockets_to=other.name)
-        body = {"seats": ["human", "bot:easy"], "nickname": "Anna"}
-        made = post_json(owner.url + "/api/tables", body)
-        table_id = made["table_id"]
-        ctx = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
-        ctx.add_init_script(f"localStorage.setItem('scala40:' + {table_id!r}, {made['token']!r});")
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        errors = _page_errors(page)
-        sockets = _sockets(page)
         since = _inbox_ends(redis.url, list(nodes))
-        page.goto(f"{site.url}/t/{table_id}")
-        page.wait_for_selector("#hand .card")
-        for _ in range(2):
-            _wait_for_my_move(page)
-            _play_one_move(page, drag_discard=False)
-        _wait_for_my_move(page)
-        ws_site = "ws" + site.url[len("http") :]
+        sockets = _play_at(browser, owner, site.url, "cluster-nginx")
+        ws_site = _ws(site.url)
         assert [s.split("/ws/")[0] for s in sockets] == [ws_site, f"{ws_site}/n/{owner.name}"]
         assert all("direct=1" in s for s in sockets)
         assert _relayed_messages(redis.url, since) == 0, "a message crossed Redis"
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "cluster-nginx.png"), full_page=True)
-        assert errors == []
-        ctx.close()
     finally:
         if site is not None:
             site.stop()

@@ -104,7 +104,7 @@ class PlayerView:
 
         Compiled, each field is stored in place: the class is native, and its frozen
         ``__setattr__`` guards the fields from outside code only (1.8 µs for the twenty
-        through ``object.__setattr__``, each a generic call; about 0.1 µs so). As Python,
+        through ``object.__setattr__``, each a generic call; 0.2 µs so). As Python,
         that would raise, so they are set as a frozen dataclass sets them."""
         if NATIVE:
             self.rules = rules  # type: ignore[misc]
